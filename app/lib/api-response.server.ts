@@ -1,0 +1,42 @@
+import { ZodError } from "zod";
+import { isAppError } from "./errors";
+import { getLogger } from "./logger.server";
+
+/** A JSON response in the shape every /api/* call uses. */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorResponse(status: number, message: string): Response {
+  return jsonResponse({ message }, { status });
+}
+
+/**
+ * Maps anything a service throws to SPEC's `{ message }` error body: AppError keeps its status,
+ * validation errors answer 400, and anything unexpected answers 500 without leaking internals.
+ */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isAppError(error)) return errorResponse(error.status, error.message);
+  if (error instanceof ZodError) {
+    const first = error.issues[0];
+    const field = first?.path.join(".");
+    return errorResponse(400, `Invalid ${field ? `${field}: ` : ""}${first?.message ?? "input"}`);
+  }
+  getLogger().error({ err: error }, "unhandled error in an /api route");
+  return errorResponse(500, "Something went wrong on our side. Please try again.");
+}
+
+/** Wraps an /api loader or action so every failure answers JSON `{ message }`. */
+export function apiHandler<Args>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}

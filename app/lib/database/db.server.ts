@@ -1,0 +1,81 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "~/generated/prisma/client";
+import { lockDataDirectory } from "./pglite-lock.server";
+import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
+
+export interface Database {
+  prisma: PrismaClient;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { databaseUrl: string; schema?: string }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if ("databaseUrl" in location) return openPostgres(location.databaseUrl, location.schema);
+  if ("pglite" in location) return wrapPglite(location.pglite, async () => {});
+  const directory = path.join(location.dataDir, "pglite");
+  const lock = lockDataDirectory(directory);
+  try {
+    const pglite = await PGlite.create(directory);
+    return wrapPglite(pglite, async () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    sql: sqlClientForPglite(pglite),
+    async close() {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+      await afterClose();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string, schema?: string): Database {
+  const searchPath = schema ? { options: `-c search_path="${schema}"` } : {};
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, ...searchPath });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  return {
+    prisma,
+    sql: sqlClientForPool(pool),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+// One database per process. A globalThis slot, because dev mode can evaluate this module twice and
+// two PGlite instances on one directory would lose writes.
+const databaseKey = Symbol.for("smb.database");
+type DatabaseHolder = { [databaseKey]?: Database };
+
+export function setDatabase(database: Database | undefined) {
+  (globalThis as DatabaseHolder)[databaseKey] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as DatabaseHolder)[databaseKey];
+  if (!database) throw new Error("The database is not open yet: the server opens it at start-up.");
+  return database;
+}
+
+/** The Prisma client every *.server.ts service uses. */
+export function getPrisma(): PrismaClient {
+  return getDatabase().prisma;
+}

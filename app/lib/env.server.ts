@@ -1,0 +1,76 @@
+import path from "node:path";
+import { z } from "zod";
+import { readOrCreateLocalSecret } from "./local-secret.js";
+
+/**
+ * Every setting the server reads, validated once at start-up. Each has a working default for the
+ * embedded mode (PGlite + Paystack sandbox) so `npm start` needs no configuration.
+ */
+const booleanFromString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…").optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context) => {
+      if (value === "true") return true as const;
+      if (value === "false") return false as const;
+      const hops = Number(value);
+      if (Number.isInteger(hops) && hops >= 0) return hops;
+      context.addIssue({ code: "custom", message: 'must be "true", "false" or a number of proxy hops' });
+      return z.NEVER;
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REQUEST_LOGS: booleanFromString.default(true),
+  JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  }
+}
+
+/** Parses the environment; throws EnvError naming every bad variable at once. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new EnvError(["SESSION_SECRET: required when NODE_ENV=production"]);
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateLocalSecret(dataDir) };
+}
+
+const envKey = Symbol.for("smb.env");
+type EnvHolder = { [envKey]?: Env };
+
+/** The validated environment of this process (parsed on first use). */
+export function getEnv(): Env {
+  const holder = globalThis as EnvHolder;
+  holder[envKey] ??= parseEnv(process.env);
+  return holder[envKey];
+}

@@ -1,0 +1,21 @@
+// Plain JavaScript so both the TypeScript app and server/start.js (run without a compiler) use it.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * A session secret generated once and kept beside the local data, so a store run without
+ * configuration keeps its sessions across restarts. Deployments set SESSION_SECRET instead.
+ * @param {string} dataDir
+ * @returns {string}
+ */
+export function readOrCreateLocalSecret(dataDir) {
+  const file = path.join(dataDir, "session-secret");
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,81 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import * as serverBuild from "virtual:react-router/server-build";
+import { applyMigrations } from "~/lib/database/migrate.server";
+import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import { bodyGuards } from "./body-limits";
+import { checkHealth } from "./health";
+import { securityHeaders } from "./security";
+
+/**
+ * Everything a request passes through, bundled with the React Router build so pages, /api and
+ * middleware ship as one module. `server/start.js` owns the HTTP listener and the process lifecycle.
+ */
+const env = getEnv();
+const logger = getLogger();
+
+export { env, logger };
+
+/** Opens (and migrates) the database. Called once before the server listens. */
+export async function prepare() {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+  setDatabase(database);
+  const applied = await applyMigrations(database.sql);
+  if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");
+}
+
+/** Closes the database (and releases the embedded database's lock). */
+export async function shutdown() {
+  const database = getDatabase();
+  setDatabase(undefined);
+  await database.close();
+}
+
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+
+if (env.REQUEST_LOGS) {
+  app.use(
+    pinoHttp({
+      logger,
+      // Only the path: query strings can carry references and e-mails, headers can carry tokens.
+      serializers: {
+        req: (request) => ({ id: request.id, method: request.method, path: request.url.split("?")[0] }),
+        res: (response) => ({ statusCode: response.statusCode }),
+      },
+      autoLogging: { ignore: (request) => request.url === "/healthz" },
+    }),
+  );
+}
+
+app.use(...securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false }));
+
+app.get("/healthz", async (_request, response) => {
+  const health = await checkHealth(getDatabase().sql);
+  response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json(health);
+});
+
+app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: serverBuild,
+    mode: env.NODE_ENV,
+    getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
+  }),
+);
+
+const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
+  logger.error({ err: error, path: request.path }, "unhandled request error");
+  if (response.headersSent) return response.end();
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const message = status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be processed.";
+  if (request.path.startsWith("/api/")) response.status(status).json({ message });
+  else response.status(status).type("text/plain").send(message);
+};
+app.use(handleUnexpectedError);

@@ -1,0 +1,76 @@
+// The process entry: loads the app (Vite in dev, the build otherwise), prepares the database,
+// listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+
+import { readOrCreateLocalSecret } from "../app/lib/local-secret.js";
+
+const isDevelopment = process.argv.includes("--dev");
+if (isDevelopment) {
+  process.env.NODE_ENV ??= "development";
+} else if (!process.env.NODE_ENV) {
+  // `npm start` with no configuration: the optimised build, with a secret kept in the data folder.
+  // A deployment that says NODE_ENV=production itself must set SESSION_SECRET (checked in env).
+  process.env.NODE_ENV = "production";
+  process.env.SESSION_SECRET ||= readOrCreateLocalSecret(path.resolve(process.env.DATA_DIR || "./data"));
+}
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let loadAppModule;
+if (isDevelopment) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  loadAppModule = () => viteDevServer.ssrLoadModule("./server/app.ts");
+} else {
+  const build = await import("../build/server/index.js");
+  loadAppModule = async () => build;
+  // Fingerprinted assets never change; everything else in build/client may.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+}
+
+let appModule;
+try {
+  appModule = await loadAppModule();
+  await appModule.prepare();
+} catch (error) {
+  // Configuration and lock problems are the operator's to fix: say what is wrong, no stack trace.
+  const isOperatorError = error?.name === "EnvError" || error?.name === "DataDirectoryLockedError" || error?.problems;
+  console.error(isOperatorError ? error.message : error);
+  process.exit(1);
+}
+
+const { env, logger } = appModule;
+server.use(isDevelopment ? async (request, response, next) => (await loadAppModule()).app(request, response, next) : appModule.app);
+
+const httpServer = server.listen(env.PORT, env.HOST, () => {
+  const address = httpServer.address();
+  logger.info({ port: address.port }, `Social Media Boost is listening on http://localhost:${address.port}`);
+});
+
+let isShuttingDown = false;
+async function shutDown(signal) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const forceExit = setTimeout(() => {
+    logger.error("in-flight requests did not finish in time; exiting");
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  forceExit.unref();
+  // Stop accepting, let running requests finish; idle keep-alive sockets close now.
+  await new Promise((resolve) => {
+    httpServer.close(resolve);
+    httpServer.closeIdleConnections();
+  });
+  await appModule.shutdown();
+  logger.info("shut down cleanly");
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutDown("SIGTERM"));
+process.on("SIGINT", () => shutDown("SIGINT"));
