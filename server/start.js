@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { readOrCreateLocalSecret } from "../app/lib/local-secret.js";
 
@@ -27,11 +28,13 @@ if (isDevelopment) {
   server.use(viteDevServer.middlewares);
   loadAppModule = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
-  const build = await import("../build/server/index.js");
-  loadAppModule = async () => build;
-  // Fingerprinted assets never change; everything else in build/client may.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const buildDirectory = path.resolve(process.env.BUILD_DIR || "build");
+  const serverBuild = pathToFileURL(path.join(buildDirectory, "server/index.js")).href;
+  loadAppModule = () => import(serverBuild);
+  // Fingerprinted assets never change; everything else in the client build may.
+  const clientDirectory = path.join(buildDirectory, "client");
+  server.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
 }
 
 let appModule;
@@ -40,7 +43,7 @@ try {
   await appModule.prepare();
 } catch (error) {
   // Configuration and lock problems are the operator's to fix: say what is wrong, no stack trace.
-  const isOperatorError = error?.name === "EnvError" || error?.name === "DataDirectoryLockedError" || error?.problems;
+  const isOperatorError = error?.name === "EnvError" || error?.name === "DataDirectoryLockedError";
   console.error(isOperatorError ? error.message : error);
   process.exit(1);
 }

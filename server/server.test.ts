@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./testing/spawn-server";
+
+describe("the running server", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers /healthz with 200 when the database answers", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, database: "up" });
+  });
+
+  it("renders the home page with a CSP whose nonce matches the inline scripts", async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'self'");
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("uses a fresh nonce for every response", async () => {
+    const nonceOf = async () => /'nonce-([^']+)'/.exec((await fetch(server.url)).headers.get("content-security-policy") ?? "")?.[1];
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  it("answers unknown pages with the not-found page and HTTP 404", async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("Did you forget to add the page to the router?");
+  });
+
+  it("answers unknown /api paths with JSON 404", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const response = await fetch(`${server.url}/api/no-such-call`, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("refuses an /api body over the limit with 413 JSON before reading it", async () => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ padding: "x".repeat(200 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "The request body is too large." });
+  });
+
+  it("refuses an /api body that is not JSON with 415 JSON", async () => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "email=a@b.c",
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ message: "Send the request body as application/json." });
+  });
+
+  it("refuses an oversized page form post with 413", async () => {
+    const response = await fetch(`${server.url}/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=" + "x".repeat(9 * 1024 * 1024),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("stays up after bad requests", async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  it("serves fingerprinted assets with a long cache lifetime", async () => {
+    const html = await (await fetch(server.url)).text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+});
+
+describe("request logs", () => {
+  it("never contain tokens, cookies or query strings", async () => {
+    const server = await startServer({ REQUEST_LOGS: "true" });
+    try {
+      await fetch(`${server.url}/?token=query-secret-123`, {
+        headers: { authorization: "Bearer header-secret-456", cookie: "__session=cookie-secret-789" },
+      });
+      await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "a@b.c", password: "body-secret-000" }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const logs = server.output();
+      expect(logs).toContain('"path":"/"');
+      for (const secret of ["query-secret-123", "header-secret-456", "cookie-secret-789", "body-secret-000"]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Starts the built server as a real process, as an operator would, for HTTP tests. The build must
+ * exist (`npm test` builds first). Defaults: a fresh PGlite data directory, port 0 (any free port).
+ */
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM and wait for exit; resolves the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const buildDirectory = path.resolve(process.env.BUILD_DIR ?? "build");
+
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "smb-test-data-"));
+}
+
+export function startServer(env: Record<string, string> = {}, { timeoutMs = 30_000 } = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? makeDataDir();
+  const child = spawn(process.execPath, ["server/start.js"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      REQUEST_LOGS: "false",
+      BUILD_DIR: buildDirectory,
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const server: Omit<RunningServer, "url"> = {
+    process: child,
+    dataDir,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = () => {
+      const port = /"port":(\d+)/.exec(output)?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      resolve({ ...server, url: `http://127.0.0.1:${port}` });
+    };
+    child.stdout.on("data", onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new StartFailure(code, output));
+    });
+  });
+}
+
+export class StartFailure extends Error {
+  constructor(
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    super(`server exited with code ${exitCode} before listening:\n${output}`);
+  }
+}
+
+/** Runs the server expecting it to refuse to start; resolves its exit code and output. */
+export async function expectStartFailure(env: Record<string, string>): Promise<StartFailure> {
+  try {
+    const server = await startServer(env);
+    await server.stop();
+  } catch (error) {
+    if (error instanceof StartFailure) return error;
+    throw error;
+  }
+  throw new Error("the server started although it should have refused to");
+}
