@@ -46,9 +46,15 @@ function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Database {
   };
 }
 
-function openPostgres(databaseUrl: string, schema?: string): Database {
-  const searchPath = schema ? { options: `-c search_path="${schema}"` } : {};
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, ...searchPath });
+function openPostgres(databaseUrl: string, explicitSchema?: string): Database {
+  const { connectionString, schema } = splitSchemaFromUrl(databaseUrl, explicitSchema);
+  // search_path on every pooled connection puts unqualified names (the migration runner's tables,
+  // enum types, raw SQL) in the schema; Prisma itself qualifies names through the adapter option.
+  const searchPath = schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {};
+  const pool = new pg.Pool({ connectionString, max: 10, ...searchPath });
+  // An idle connection dropped by the network must not crash the process: the pool replaces it,
+  // and the next query (or /healthz) reports the outage.
+  pool.on("error", () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
   return {
     prisma,
@@ -58,6 +64,22 @@ function openPostgres(databaseUrl: string, schema?: string): Database {
       await pool.end();
     },
   };
+}
+
+/**
+ * Prisma's own tools read the schema from `?schema=` in the URL; honour it the same way so
+ * `prisma migrate deploy` and this server agree on where the tables are. An explicit schema wins.
+ */
+function splitSchemaFromUrl(databaseUrl: string, explicitSchema?: string) {
+  const url = new URL(databaseUrl);
+  const schemaInUrl = url.searchParams.get("schema");
+  if (schemaInUrl === null) return { connectionString: databaseUrl, schema: explicitSchema };
+  url.searchParams.delete("schema");
+  return { connectionString: url.toString(), schema: explicitSchema ?? schemaInUrl };
+}
+
+function quoteIdentifier(name: string) {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 // One database per process. A globalThis slot, because dev mode can evaluate this module twice and
