@@ -1,0 +1,45 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+const base =
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors " +
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 " +
+  "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
+
+const variants = {
+  default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
+  brand: "bg-linear-to-r from-brand-from to-brand-to text-white shadow-md hover:opacity-90",
+  destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+  outline: "border border-input bg-background hover:bg-accent hover:text-accent-foreground",
+  secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
+  ghost: "hover:bg-accent hover:text-accent-foreground",
+  link: "text-primary underline-offset-4 hover:underline",
+} as const;
+
+const sizes = {
+  default: "h-9 px-4 py-2",
+  sm: "h-8 px-3 text-xs",
+  lg: "h-11 px-6 text-base",
+  icon: "size-9",
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+/** Classes of a button; also for links that look like buttons (`<Link className={buttonVariants()}>`). */
+export function buttonVariants({ variant = "default", size = "default", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize; asChild?: boolean }) {
+  const Component = asChild ? Slot.Root : "button";
+  return <Component type={asChild ? undefined : type} className={buttonVariants({ variant, size, className })} {...props} />;
+}

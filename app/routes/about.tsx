@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { ContentPage } from "~/components/content-page";
+
+export function meta() {
+  return [
+    { title: "About Us | Social Media Boost" },
+    { name: "description", content: "Social Media Boost connects people who want to grow their social media accounts with real people who are paid to engage." },
+  ];
+}
+
+export default function About() {
+  return (
+    <ContentPage
+      eyebrow="About us"
+      title="About Social Media Boost"
+      lead={
+        <p>
+          Social Media Boost is a marketplace for social media growth in Ghana. Clients buy packages of followers, likes and views for
+          their accounts, and real people on our worker network do the following, liking and watching, and are paid for every task.
+        </p>
+      }
+    >
+      <section>
+        <h2>For clients</h2>
+        <ul>
+          <li>
+            Pick a platform (Instagram, TikTok or YouTube) and a quantity from 50 to 100,000 on the <Link to="/packages">packages</Link>{" "}
+            page. The price is shown before you pay.
+          </li>
+          <li>Give us the account's username and a screenshot of it so workers find the right account. We never ask for your password.</li>
+          <li>
+            Pay in Ghana cedis by card (Visa, Mastercard, Verve) or mobile money (MTN, Vodafone, AirtelTigo). A 1.7% processing fee is
+            added and shown before you pay.
+          </li>
+          <li>Delivery is gradual and usually completes within 24 to 48 hours (48 to 72 hours for YouTube). Your dashboard shows each order's progress.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>For workers</h2>
+        <p>
+          Anyone with social media accounts can apply through <Link to="/join-network">Join Network</Link>. We review each application
+          and get in touch within 24 hours. Approved workers see a list of simple tasks (follow an account, like a post, watch a video),
+          and every completed task adds its reward to their earnings, which they can withdraw.
+        </p>
+      </section>
+
+      <section>
+        <h2>How we keep it honest</h2>
+        <ul>
+          <li>Engagement comes from accounts run by real people, not from bots or fake accounts.</li>
+          <li>Payments are processed by our payment provider. We do not keep card numbers or mobile money PINs.</li>
+          <li>
+            Each platform decides how its own algorithms treat an account, so we promise the followers, likes and views you pay for, not
+            a particular reach or ranking.
+          </li>
+          <li>A small team reviews worker applications, watches orders through to delivery and answers support requests.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Talk to us</h2>
+        <p>
+          Questions about an order, a payment or working with us? Visit <Link to="/support">support</Link>. You can also read{" "}
+          <Link to="/how-it-works">how it works</Link>, our <Link to="/terms">terms</Link> and our <Link to="/privacy">privacy policy</Link>.
+        </p>
+      </section>
+    </ContentPage>
+  );
+}

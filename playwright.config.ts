@@ -1,0 +1,86 @@
+import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/*
+ * Browser tests run against the production build served by the real server (server/start.js) with a
+ * fresh embedded database, in Debian's Chromium (never a downloaded browser), twice: with JavaScript
+ * on ("js") and off ("no-js"), since every page must work without it.
+ *
+ * E2E_PORT picks the port (default 3210). E2E_SKIP_BUILD=1 serves an existing build in BUILD_DIR
+ * instead of building into build-e2e first.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = Boolean(process.env.CI);
+const skipBuild = process.env.E2E_SKIP_BUILD === "1";
+const buildDirectory = skipBuild ? (process.env.BUILD_DIR ?? "build") : "build-e2e";
+
+// The config is loaded by the runner and again by each worker: only the runner makes the directory,
+// and the workers inherit its path through the environment. It is removed when the runner exits.
+if (!process.env.SMB_E2E_DATA_DIR) {
+  const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "smb-e2e-"));
+  process.env.SMB_E2E_DATA_DIR = dataDirectory;
+  process.on("exit", () => fs.rmSync(dataDirectory, { recursive: true, force: true }));
+}
+
+const reporters: ReporterDescription[] = [[isCI ? "line" : "list"]];
+if (process.env.TEST_RESULTS_DIR) {
+  // `npm test` adds every report in this directory into one closing line.
+  reporters.push(["json", { outputFile: path.join(process.env.TEST_RESULTS_DIR, "playwright.json") }]);
+}
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: reporters,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: skipBuild ? "node server/start.js" : "npx react-router build && node server/start.js",
+    url: `${baseURL}/healthz`,
+    // A fresh embedded database initialises in up to ~20 s on a small machine, plus the build.
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      SESSION_SECRET: "e2e-session-secret-not-for-production-use",
+      BUILD_DIR: buildDirectory,
+      DATA_DIR: process.env.SMB_E2E_DATA_DIR,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      REQUEST_LOGS: "false",
+    },
+  },
+});
