@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { expectStartFailure, makeDataDir, startServer } from "./testing/spawn-server";
+import { createPostgresDatabase, expectStartFailure, makeDataDir, startServer } from "./testing/spawn-server";
 
 describe("configuration", () => {
   it("prints every bad variable and exits non-zero", async () => {
@@ -24,7 +24,7 @@ describe("configuration", () => {
   it("generates a session secret once in the data folder when NODE_ENV is unset", async () => {
     const dataDir = makeDataDir();
     for (let run = 0; run < 2; run++) {
-      const server = await startServer({ NODE_ENV: "", SESSION_SECRET: "", DATA_DIR: dataDir });
+      const server = await startServer({ NODE_ENV: "", SESSION_SECRET: "", DATA_DIR: dataDir }, { database: "pglite" });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       expect(await server.stop()).toBe(0);
     }
@@ -35,9 +35,9 @@ describe("configuration", () => {
 
 describe("the embedded database", () => {
   it("lets only one process own a data directory", async () => {
-    const owner = await startServer();
+    const owner = await startServer({}, { database: "pglite" });
     try {
-      const failure = await expectStartFailure({ DATA_DIR: owner.dataDir });
+      const failure = await expectStartFailure({ DATA_DIR: owner.dataDir }, { database: "pglite" });
       expect(failure.exitCode).toBe(1);
       expect(failure.output).toContain(`is already in use by process ${owner.process.pid}`);
       expect((await fetch(`${owner.url}/healthz`)).status).toBe(200);
@@ -47,13 +47,13 @@ describe("the embedded database", () => {
   });
 
   it("recovers the lock after kill -9 and keeps every committed write", async () => {
-    const first = await startServer();
+    const first = await startServer({}, { database: "pglite" });
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     await first.stop("SIGKILL");
     const lockFile = path.join(first.dataDir, "pglite", "owner.pid");
     expect(fs.existsSync(lockFile)).toBe(true); // left behind by the killed process
 
-    const second = await startServer({ DATA_DIR: first.dataDir });
+    const second = await startServer({ DATA_DIR: first.dataDir }, { database: "pglite" });
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect(second.output()).not.toContain("applied database migrations"); // the first run's work survived
     expect(await second.stop()).toBe(0);
@@ -73,7 +73,7 @@ describe("the embedded database", () => {
 
 describe("graceful shutdown", () => {
   it("finishes in-flight requests, closes the database and exits 0 on SIGTERM", async () => {
-    const server = await startServer();
+    const server = await startServer({}, { database: "pglite" });
     const { port } = new URL(server.url);
     // Slow clients: each has sent half of its request when the signal arrives.
     const clients = await Promise.all(Array.from({ length: 5 }, () => openHalfSentRequest(Number(port))));
@@ -101,17 +101,11 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(postgresUrl)("on PostgreSQL", () => {
   async function withFreshDatabase(work: (url: string) => Promise<void>) {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    const name = `smb_server_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
+    const database = await createPostgresDatabase(postgresUrl!);
     try {
-      await work(url.toString());
+      await work(database.url);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   }
 

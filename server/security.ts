@@ -28,7 +28,7 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
           scriptSrc: scriptSources,
           scriptSrcAttr: ["'none'"],
           // Our CSS is a file; `style` attributes (React, Radix positioning) carry no URLs of their own.
-          styleSrc: ["'self'"],
+          styleSrc: isDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"], // Vite injects CSS inline in dev
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 /**
  * Starts the built server as a real process, as an operator would, for HTTP tests. The build must
@@ -23,7 +24,49 @@ export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "smb-test-data-"));
 }
 
-export function startServer(env: Record<string, string> = {}, { timeoutMs = 30_000 } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  timeoutMs?: number;
+  /** "default": a fresh PostgreSQL database when TEST_DATABASE_URL is set, else a fresh PGlite. */
+  database?: "default" | "pglite";
+}
+
+export async function startServer(env: Record<string, string> = {}, { timeoutMs = 30_000, database = "default" }: StartOptions = {}): Promise<RunningServer> {
+  const testDatabase = database === "default" && !env.DATABASE_URL && process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  try {
+    const server = await spawnServer(testDatabase ? { DATABASE_URL: testDatabase.url, ...env } : env, timeoutMs);
+    if (!testDatabase) return server;
+    return {
+      ...server,
+      async stop(signal) {
+        const code = await server.stop(signal);
+        await testDatabase.drop();
+        return code;
+      },
+    };
+  } catch (error) {
+    await testDatabase?.drop();
+    throw error;
+  }
+}
+
+/** A fresh, empty database on the PostgreSQL server of `baseUrl`, dropped by `drop()`. */
+export async function createPostgresDatabase(baseUrl: string) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const name = `smb_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? makeDataDir();
   const child = spawn(process.execPath, ["server/start.js"], {
     env: {
@@ -85,9 +128,9 @@ export class StartFailure extends Error {
 }
 
 /** Runs the server expecting it to refuse to start; resolves its exit code and output. */
-export async function expectStartFailure(env: Record<string, string>): Promise<StartFailure> {
+export async function expectStartFailure(env: Record<string, string>, options?: StartOptions): Promise<StartFailure> {
   try {
-    const server = await startServer(env);
+    const server = await startServer(env, options);
     await server.stop();
   } catch (error) {
     if (error instanceof StartFailure) return error;
