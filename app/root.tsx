@@ -1,19 +1,54 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { NotFoundContent } from "~/components/not-found";
+import { ThemeScript, useThemeSync } from "~/components/theme";
+import { Toaster } from "~/components/toaster";
+import { buttonVariants } from "~/components/ui/button";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import type { SessionUser } from "~/features/auth/session-user";
+import { useStoredTokenCheck } from "~/features/auth/stored-token";
 import { useNonce } from "~/lib/nonce";
+import type { Route } from "./+types/root";
 import "./app.css";
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export interface RootLoaderData {
+  user: SessionUser | null;
+}
+
+/** Every page's signed-in user, from the session cookie (or a Bearer token). */
+export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
+  const user = await findRequestUser(request);
+  return { user: user && { email: user.email, username: user.username, fullName: user.fullName, role: user.role } };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function meta() {
+  return [{ title: "Social Media Boost" }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Browser tests wait for this before they click, so clicks never race hydration.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
-    <html lang="en">
+    // The theme script sets classes on <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ThemeScript />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className="flex min-h-dvh flex-col">
         {children}
+        {/* Restores the position on back/forward and scrolls to the top on every other navigation. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -21,6 +56,58 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Header, page, footer and the app-wide providers; shared by pages and error pages. */
+function SiteShell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useThemeSync();
+  useStoredTokenCheck(data?.user?.email);
+  return (
+    <TooltipProvider>
+      <a
+        href="#main-content"
+        className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Header user={data?.user ?? null} />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+      <Toaster />
+    </TooltipProvider>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteShell>
+        <NotFoundContent />
+      </SiteShell>
+    );
+  }
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || "Error"}` : "Something went wrong";
+  // Details only while developing: production pages never show internals.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <SiteShell>
+      <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">Sorry, this page could not be shown. Please try again in a moment.</p>
+        <Link to="/" className={buttonVariants({ size: "lg", className: "mt-2" })}>
+          Back to Home
+        </Link>
+        {stack ? <pre className="mt-6 w-full overflow-x-auto rounded-md bg-muted p-4 text-left text-xs">{stack}</pre> : null}
+      </section>
+    </SiteShell>
+  );
 }

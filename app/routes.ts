@@ -2,6 +2,16 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("api/auth/register", "routes/api.auth.register.ts"),
+  route("api/auth/login", "routes/api.auth.login.ts"),
+  route("api/auth/me", "routes/api.auth.me.ts"),
+  route("api/auth/logout", "routes/api.auth.logout.ts"),
   // Unknown /api paths answer JSON; every other unknown path shows the not-found page.
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),

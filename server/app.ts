@@ -66,7 +66,10 @@ app.all(
   createRequestHandler({
     build: serverBuild,
     mode: env.NODE_ENV,
-    getLoadContext: (_request, response) => ({ cspNonce: response.locals.cspNonce as string }),
+    getLoadContext: (request, response) => ({
+      cspNonce: response.locals.cspNonce as string,
+      clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+    }),
   }),
 );
 

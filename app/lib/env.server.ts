@@ -37,6 +37,8 @@ const envSchema = z.object({
   REQUEST_LOGS: booleanFromString.default(true),
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -4,5 +4,7 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The per-request Content-Security-Policy nonce for inline scripts. */
     cspNonce: string;
+    /** The client's IP as Express resolves it (honouring TRUST_PROXY), for abuse limits. */
+    clientAddress: string;
   }
 }

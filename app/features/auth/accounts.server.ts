@@ -1,0 +1,133 @@
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { getEnv } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import type { LoginInput, RegisterInput } from "./auth-schema";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
+import { countRecentEvents, forgetEvents, recordEvent } from "./rate-limit.server";
+import type { SessionUser } from "./session-user";
+import { issueToken, readToken } from "./token.server";
+
+/** The user as /api answers it (SPEC §3 fields, plus id and status for the dashboards). */
+export interface PublicUser extends SessionUser {
+  id: number;
+  status: "active" | "pending_review" | "suspended";
+  platforms: string[];
+}
+
+export interface SignedIn {
+  token: string;
+  user: PublicUser;
+}
+
+type UserRow = Prisma.UserGetPayload<object>;
+
+const loginWindowMs = 15 * 60 * 1000;
+const registrationWindowMs = 60 * 60 * 1000;
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    fullName: user.fullName,
+    role: user.role,
+    status: user.status,
+    platforms: user.platforms,
+  };
+}
+
+async function signedIn(user: UserRow): Promise<SignedIn> {
+  const token = await issueToken({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, getEnv().SESSION_SECRET);
+  return { token, user: toPublicUser(user) };
+}
+
+/**
+ * Creates a client (active at once) or a worker (pending an admin's review). The messages are the
+ * ones the front end maps (SPEC §8): "already exists" for a taken e-mail, "Username" for a taken name.
+ */
+export async function registerAccount(input: RegisterInput, clientAddress: string): Promise<SignedIn> {
+  const limit = getEnv().REGISTER_LIMIT_PER_HOUR;
+  if ((await countRecentEvents("register", clientAddress, registrationWindowMs)) >= limit) {
+    throw new AppError(429, "too_many_registrations", "Too many accounts were created from this network. Please try again in an hour.");
+  }
+  const prisma = getPrisma();
+  const usernameLower = input.username.toLowerCase();
+  const taken = await prisma.user.findFirst({
+    where: { OR: [{ email: input.email }, { usernameLower }] },
+    select: { email: true },
+  });
+  if (taken) throw takenError(taken.email === input.email ? "email" : "username");
+
+  const isWorker = input.role === "worker";
+  try {
+    const user = await prisma.user.create({
+      data: {
+        email: input.email,
+        username: input.username,
+        usernameLower,
+        fullName: input.fullName,
+        role: input.role,
+        status: isWorker ? "pending_review" : "active",
+        platforms: isWorker ? [...new Set(input.platforms ?? [])] : [],
+        passwordHash: await hashPassword(input.password),
+      },
+    });
+    await recordEvent("register", clientAddress);
+    return signedIn(user);
+  } catch (error) {
+    // Two registrations racing for the same e-mail or username: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw takenError(String(error.meta?.target ?? error.message).includes("email") ? "email" : "username");
+    }
+    throw error;
+  }
+}
+
+function takenError(field: "email" | "username") {
+  return field === "email"
+    ? new AppError(409, "email_taken", "An account with this email already exists.")
+    : new AppError(409, "username_taken", "Username is already taken.");
+}
+
+/** Signs in with e-mail and password; more than LOGIN_FAILURE_LIMIT failures in 15 minutes lock out. */
+export async function signIn(input: LoginInput, clientAddress: string): Promise<SignedIn> {
+  const limit = getEnv().LOGIN_FAILURE_LIMIT;
+  const [failuresForEmail, failuresFromAddress] = await Promise.all([
+    countRecentEvents("login-failure:email", input.email, loginWindowMs),
+    countRecentEvents("login-failure:ip", clientAddress, loginWindowMs),
+  ]);
+  if (failuresForEmail >= limit || failuresFromAddress >= limit) {
+    throw new AppError(429, "too_many_login_failures", "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  }
+
+  const user = await getPrisma().user.findUnique({ where: { email: input.email } });
+  const isPasswordRight = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+  if (!user || !isPasswordRight) {
+    await Promise.all([recordEvent("login-failure:email", input.email), recordEvent("login-failure:ip", clientAddress)]);
+    throw new AppError(401, "invalid_credentials", "Invalid email or password");
+  }
+  if (user.status === "suspended") {
+    throw new AppError(403, "account_suspended", "This account is suspended. Please contact support.");
+  }
+  await forgetEvents("login-failure:email", input.email);
+  const updated = await getPrisma().user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  return signedIn(updated);
+}
+
+/**
+ * The user a token belongs to, or null when the token is forged, expired, revoked (its version is
+ * behind the user's) or the account is suspended or gone.
+ */
+export async function findUserByToken(token: string): Promise<PublicUser | null> {
+  const claims = await readToken(token, getEnv().SESSION_SECRET);
+  if (!claims) return null;
+  const user = await getPrisma().user.findUnique({ where: { id: claims.userId } });
+  if (!user || user.tokenVersion !== claims.tokenVersion || user.status === "suspended") return null;
+  return toPublicUser(user);
+}
+
+/** Revokes every token of the user at once (logout signs out on every device). */
+export async function revokeTokens(userId: number): Promise<void> {
+  await getPrisma().user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * One schema per form and call: the /auth forms validate with these in the browser (conform) and
+ * the actions and /api/auth/* calls validate with the same ones on the server. Messages are SPEC §5's.
+ */
+export const workerPlatforms = ["instagram", "tiktok", "youtube", "twitter", "facebook"] as const;
+
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Invalid email address").max(254, "Invalid email address"));
+
+const password = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(6, "Password must be at least 6 characters")
+  .max(128, "Password must be at most 128 characters");
+
+export const loginSchema = z.object({
+  email,
+  password,
+});
+
+export const registerSchema = z.object({
+  email,
+  username: z
+    .string({ error: "Username must be at least 3 characters" })
+    .trim()
+    .min(3, "Username must be at least 3 characters")
+    .max(30, "Username too long")
+    .regex(/^[A-Za-z0-9_.]+$/, "Invalid username: use letters, digits, _ and . only"),
+  fullName: z
+    .string({ error: "Full name must be at least 2 characters" })
+    .trim()
+    .min(2, "Full name must be at least 2 characters")
+    .max(100, "Full name is too long"),
+  password,
+  // Admins are never self-registered: "admin" fails here with a 400.
+  role: z.enum(["client", "worker"], { error: "Invalid role: choose client or worker" }),
+  platforms: z
+    .array(z.enum(workerPlatforms, { error: "Invalid platform" }))
+    .max(workerPlatforms.length)
+    .optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/**
+ * SPEC §5's page-level checks, run in the browser before posting and again by the action:
+ * every field filled in, then a password of at least 6 characters.
+ */
+export type AuthFormProblem = "missing" | "weak-password" | null;
+
+export function findAuthFormProblem(formData: FormData, intent: "login" | "register"): AuthFormProblem {
+  const required = intent === "login" ? ["email", "password"] : ["email", "username", "fullName", "password"];
+  if (required.some((name) => !String(formData.get(name) ?? "").trim())) return "missing";
+  if (intent === "register" && String(formData.get("password")).length < 6) return "weak-password";
+  return null;
+}
+
+/** The /auth page's toast for each problem (SPEC §5). */
+export const authFormProblemNotices = {
+  missing: { title: "Missing information", description: "Please fill in all fields" },
+  "weak-password": { title: "Weak password", description: "Password must be at least 6 characters long" },
+} as const;

@@ -1,0 +1,32 @@
+import { AppError } from "~/lib/errors";
+import { type PublicUser, findUserByToken, revokeTokens } from "./accounts.server";
+import { clearSessionCookie, readSessionToken } from "./session.server";
+import type { UserRole } from "./session-user";
+
+/** The token a request carries: a Bearer header (the browser's /api calls) or the session cookie. */
+export async function readRequestToken(request: Request): Promise<string | undefined> {
+  const header = request.headers.get("Authorization");
+  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || undefined;
+  return readSessionToken(request);
+}
+
+/** The signed-in user, or null. Never throws for a bad token: a bad token is simply no user. */
+export async function findRequestUser(request: Request): Promise<PublicUser | null> {
+  const token = await readRequestToken(request);
+  return token ? findUserByToken(token) : null;
+}
+
+/** The signed-in user with one of `roles`; 401 without a valid token, 403 with another role. */
+export async function requireUser(request: Request, roles?: readonly UserRole[]): Promise<PublicUser> {
+  const user = await findRequestUser(request);
+  if (!user) throw new AppError(401, "unauthenticated", "Authentication required");
+  if (roles && !roles.includes(user.role)) throw new AppError(403, "forbidden", "Access denied");
+  return user;
+}
+
+/** Revokes the caller's tokens (if any) and answers the Set-Cookie value that clears the session. */
+export async function signOut(request: Request): Promise<string> {
+  const user = await findRequestUser(request);
+  if (user) await revokeTokens(user.id);
+  return clearSessionCookie(request);
+}

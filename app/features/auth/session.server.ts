@@ -1,0 +1,47 @@
+import { createCookieSessionStorage } from "react-router";
+import { getEnv } from "~/lib/env.server";
+import { tokenLifetimeSeconds } from "./token.server";
+
+/**
+ * The page carrier of the sign-in token: an httpOnly, SameSite=Lax cookie signed with the session
+ * secret. Secure in production, except for an explicitly plain-http PUBLIC_URL (a LAN trial run).
+ */
+let storage: ReturnType<typeof createSessionStorage> | undefined;
+
+function createSessionStorage() {
+  const env = getEnv();
+  return createCookieSessionStorage<{ token: string }>({
+    cookie: {
+      name: "smb_session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.NODE_ENV === "production" && !env.PUBLIC_URL?.startsWith("http:"),
+      path: "/",
+      maxAge: tokenLifetimeSeconds,
+      secrets: [env.SESSION_SECRET],
+    },
+  });
+}
+
+function sessionStorage() {
+  storage ??= createSessionStorage();
+  return storage;
+}
+
+export async function readSessionToken(request: Request): Promise<string | undefined> {
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  return session.get("token");
+}
+
+/** A Set-Cookie value that keeps the token in the session cookie. */
+export async function commitSessionToken(token: string): Promise<string> {
+  const session = await sessionStorage().getSession();
+  session.set("token", token);
+  return sessionStorage().commitSession(session);
+}
+
+/** A Set-Cookie value that removes the session cookie. */
+export async function clearSessionCookie(request: Request): Promise<string> {
+  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  return sessionStorage().destroySession(session);
+}

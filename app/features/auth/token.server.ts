@@ -1,0 +1,44 @@
+import { SignJWT, jwtVerify } from "jose";
+import type { UserRole } from "./session-user";
+
+/**
+ * The one sign-in token (DESIGN §2): an HS256 JWT carried in the page session cookie and sent by
+ * the browser as a Bearer header to /api. `ver` is the user's token version: logout and suspension
+ * raise it, which revokes every token issued before.
+ */
+export interface TokenClaims {
+  userId: number;
+  role: UserRole;
+  tokenVersion: number;
+}
+
+export const tokenLifetimeSeconds = 7 * 24 * 60 * 60;
+const issuer = "social-media-boost";
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export function issueToken(claims: TokenClaims, secret: string, now = Date.now()): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(claims.userId))
+    .setIssuer(issuer)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + tokenLifetimeSeconds)
+    .sign(keyOf(secret));
+}
+
+/** The token's claims, or null for anything forged, expired, malformed or not HS256 (e.g. alg none). */
+export async function readToken(token: string, secret: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"], issuer });
+    const userId = Number(payload.sub);
+    const { role, ver } = payload as { role?: unknown; ver?: unknown };
+    if (!Number.isSafeInteger(userId) || typeof ver !== "number" || !isRole(role)) return null;
+    return { userId, role, tokenVersion: ver };
+  } catch {
+    return null;
+  }
+}
+
+const isRole = (value: unknown): value is UserRole => value === "client" || value === "worker" || value === "admin";
