@@ -2,13 +2,15 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import * as serverBuild from "virtual:react-router/server-build";
+import { createAdminAccount } from "~/features/auth/accounts.server";
+import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
-import { securityHeaders } from "./security";
+import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /**
  * Everything a request passes through, bundled with the React Router build so pages, /api and
@@ -59,6 +61,7 @@ app.get("/healthz", async (_request, response) => {
   response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json(health);
 });
 
+app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
 app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
 
 app.all(
@@ -82,3 +85,8 @@ const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _n
   else response.status(status).type("text/plain").send(message);
 };
 app.use(handleUnexpectedError);
+
+/** For `npm run create-admin` (scripts/create-admin.js): validates, then creates the admin. */
+export async function createAdmin(input: unknown) {
+  return createAdminAccount(adminAccountSchema.parse(input));
+}

@@ -43,3 +43,26 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
     }),
   ];
 }
+
+const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Refuses state-changing requests sent by another site (CSRF): the browser's Origin header, or
+ * Sec-Fetch-Site where Origin is absent, must say the request comes from this site. Server-to-server
+ * calls (webhooks, scripts) send neither and pass; they authenticate by other means.
+ */
+export function rejectCrossSiteWrites({ publicUrl }: { publicUrl?: string }): RequestHandler {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (request, response, next) => {
+    if (!unsafeMethods.has(request.method)) return next();
+    const origin = request.headers.origin;
+    const isSameSite = origin
+      ? origin === `${request.protocol}://${request.get("host")}` || origin === publicOrigin
+      : request.headers["sec-fetch-site"] !== "cross-site";
+    if (isSameSite) return next();
+    const message = "Cross-site requests are not allowed.";
+    response.status(403);
+    if (request.path.startsWith("/api/")) response.json({ message });
+    else response.type("text/plain").send(message);
+  };
+}

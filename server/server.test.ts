@@ -120,3 +120,36 @@ describe("request logs", () => {
     }
   });
 });
+
+describe("cross-site writes", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const postLogout = (headers: Record<string, string>) => fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers });
+
+  it("refuses a page form post from another origin with 403", async () => {
+    expect((await postLogout({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await postLogout({ origin: "null" })).status).toBe(403);
+  });
+
+  it("refuses a cross-site post that sends no Origin", async () => {
+    expect((await postLogout({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+  });
+
+  it("refuses cross-site /api writes with JSON", async () => {
+    const response = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed." });
+  });
+
+  it("lets same-origin posts and server-to-server calls through", async () => {
+    expect((await postLogout({ origin: server.url })).status).toBe(302);
+    expect((await postLogout({ "sec-fetch-site": "same-origin" })).status).toBe(302);
+    expect((await postLogout({})).status).toBe(302);
+  });
+});

@@ -5,16 +5,13 @@ import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { readOrCreateLocalSecret } from "../app/lib/local-secret.js";
+import { applyLocalRunDefaults } from "../app/lib/local-secret.js";
 
 const isDevelopment = process.argv.includes("--dev");
 if (isDevelopment) {
   process.env.NODE_ENV ??= "development";
-} else if (!process.env.NODE_ENV) {
-  // `npm start` with no configuration: the optimised build, with a secret kept in the data folder.
-  // A deployment that says NODE_ENV=production itself must set SESSION_SECRET (checked in env).
-  process.env.NODE_ENV = "production";
-  process.env.SESSION_SECRET ||= readOrCreateLocalSecret(path.resolve(process.env.DATA_DIR || "./data"));
+} else {
+  applyLocalRunDefaults();
 }
 
 const server = express();

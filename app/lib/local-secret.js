@@ -19,3 +19,14 @@ export function readOrCreateLocalSecret(dataDir) {
   }
   return fs.readFileSync(file, "utf8").trim();
 }
+
+/**
+ * `npm start` (and the scripts beside it) with NODE_ENV unset: run the optimised build, with a secret
+ * kept in the data folder. A deployment that says NODE_ENV=production itself must set SESSION_SECRET.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function applyLocalRunDefaults(env = process.env) {
+  if (env.NODE_ENV) return;
+  env.NODE_ENV = "production";
+  env.SESSION_SECRET ||= readOrCreateLocalSecret(path.resolve(env.DATA_DIR || "./data"));
+}

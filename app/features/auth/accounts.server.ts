@@ -51,30 +51,38 @@ export async function registerAccount(input: RegisterInput, clientAddress: strin
   if ((await countRecentEvents("register", clientAddress, registrationWindowMs)) >= limit) {
     throw new AppError(429, "too_many_registrations", "Too many accounts were created from this network. Please try again in an hour.");
   }
-  const prisma = getPrisma();
-  const usernameLower = input.username.toLowerCase();
-  const taken = await prisma.user.findFirst({
-    where: { OR: [{ email: input.email }, { usernameLower }] },
-    select: { email: true },
-  });
-  if (taken) throw takenError(taken.email === input.email ? "email" : "username");
-
   const isWorker = input.role === "worker";
+  const user = await insertUser({
+    ...input,
+    status: isWorker ? "pending_review" : "active",
+    platforms: isWorker ? [...new Set(input.platforms ?? [])] : [],
+  });
+  await recordEvent("register", clientAddress);
+  return signedIn(user);
+}
+
+/** Creates an admin. Only `npm run create-admin` calls this: no web form or API can make an admin. */
+export async function createAdminAccount(input: Omit<RegisterInput, "role" | "platforms">): Promise<PublicUser> {
+  return toPublicUser(await insertUser({ ...input, role: "admin", status: "active", platforms: [] }));
+}
+
+interface NewUser {
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+  role: UserRow["role"];
+  status: UserRow["status"];
+  platforms: string[];
+}
+
+async function insertUser({ password, ...user }: NewUser): Promise<UserRow> {
+  const prisma = getPrisma();
+  const usernameLower = user.username.toLowerCase();
+  const taken = await prisma.user.findFirst({ where: { OR: [{ email: user.email }, { usernameLower }] }, select: { email: true } });
+  if (taken) throw takenError(taken.email === user.email ? "email" : "username");
   try {
-    const user = await prisma.user.create({
-      data: {
-        email: input.email,
-        username: input.username,
-        usernameLower,
-        fullName: input.fullName,
-        role: input.role,
-        status: isWorker ? "pending_review" : "active",
-        platforms: isWorker ? [...new Set(input.platforms ?? [])] : [],
-        passwordHash: await hashPassword(input.password),
-      },
-    });
-    await recordEvent("register", clientAddress);
-    return signedIn(user);
+    return await prisma.user.create({ data: { ...user, usernameLower, passwordHash: await hashPassword(password) } });
   } catch (error) {
     // Two registrations racing for the same e-mail or username: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

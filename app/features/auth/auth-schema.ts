@@ -65,3 +65,6 @@ export const authFormProblemNotices = {
   missing: { title: "Missing information", description: "Please fill in all fields" },
   "weak-password": { title: "Weak password", description: "Password must be at least 6 characters long" },
 } as const;
+
+/** What `npm run create-admin` needs: the registration fields without role or platforms. */
+export const adminAccountSchema = registerSchema.omit({ role: true, platforms: true });

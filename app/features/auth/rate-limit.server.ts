@@ -10,8 +10,13 @@ export async function countRecentEvents(bucket: string, key: string, windowMs: n
   });
 }
 
+// No window is longer than an hour; a day of history is plenty and keeps the table small.
+const retentionMs = 24 * 60 * 60 * 1000;
+
 export async function recordEvent(bucket: string, key: string): Promise<void> {
-  await getPrisma().rateLimitEvent.create({ data: { bucket, key } });
+  const prisma = getPrisma();
+  await prisma.rateLimitEvent.create({ data: { bucket, key } });
+  await prisma.rateLimitEvent.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - retentionMs) } } });
 }
 
 export async function forgetEvents(bucket: string, key: string): Promise<void> {
