@@ -1,0 +1,476 @@
+// Benchmarks of the production server: cold start, GET / throughput against a node:http baseline,
+// and the gzip size of the JavaScript the home page loads. Everything runs on 127.0.0.1.
+//
+//   npm run bench                      build into build-bench/, then measure
+//   npm run bench -- --no-build        measure the existing build-bench/
+//   npm run bench -- --strict          exit 1 when a target is missed
+//   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
+//
+// --extra also measures GET /healthz (Express and one SQL query, no React) and GET / with
+// Accept-Encoding: gzip, to show where the time of a page goes.
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const benchDirectory = path.join(repoRoot, "bench");
+
+const { values: options } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    "build-dir": { type: "string", default: "build-bench" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    runs: { type: "string", default: "3" },
+    warmup: { type: "string", default: "3" },
+    strict: { type: "boolean", default: false },
+    extra: { type: "boolean", default: false },
+  },
+});
+const durationSeconds = positiveInteger(options.duration, "--duration");
+const connections = positiveInteger(options.connections, "--connections");
+const coldStartRuns = positiveInteger(options.runs, "--runs");
+const warmupSeconds = Number(options.warmup);
+if (!(warmupSeconds >= 0)) throw new Error("--warmup must be a number of seconds, 0 or more");
+const buildDirectory = path.resolve(repoRoot, options["build-dir"]);
+// The build step deletes this folder first: only ever a build-like folder.
+if (!path.basename(buildDirectory).startsWith("build") || buildDirectory === repoRoot) {
+  throw new Error("--build-dir must name a folder whose name starts with 'build' (e.g. build-bench)");
+}
+
+const targets = { coldStartMs: 2000, appToHelloPercent: 3, clientJsGzipBytes: 120 * 1000 };
+const startDeadlineMs = 30_000;
+const stopDeadlineMs = 15_000;
+
+// Every child we start is killed, and the temporary data folder removed, however this process ends.
+const children = new Set();
+const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "smb-bench-"));
+const sessionSecret = randomBytes(48).toString("base64url");
+
+function cleanUp() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  try {
+    fs.rmSync(dataDirectory, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    console.error(`Could not remove ${dataDirectory}: ${error.message}`);
+  }
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => process.exit(130));
+}
+
+// ---- steps ---------------------------------------------------------------------------------------
+
+function build() {
+  console.log(`Building into ${path.relative(repoRoot, buildDirectory)}/ ...`);
+  fs.rmSync(buildDirectory, { recursive: true, force: true });
+  const result = spawnSync(path.join(repoRoot, "node_modules/.bin/react-router"), ["build"], {
+    cwd: repoRoot,
+    env: { ...process.env, BUILD_DIR: buildDirectory, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 300_000,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(`react-router build failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+async function measure() {
+  const loadBefore = os.loadavg()[0];
+  // The first start creates and migrates the embedded database; the timed starts reuse it.
+  console.log("Cold start: preparing the database ...");
+  const first = await startApp();
+  const firstStartMs = first.readyMs;
+  await stopApp(first);
+
+  const runsMs = [];
+  const stopsMs = [];
+  for (let run = 1; run <= coldStartRuns; run++) {
+    const app = await startApp();
+    runsMs.push(app.readyMs);
+    stopsMs.push(await stopApp(app));
+    console.log(`  run ${run}: ${formatMs(app.readyMs)} to the first 200 from /healthz`);
+  }
+  const coldStart = { runsMs: runsMs.map(round), medianMs: round(median(runsMs)), firstStartMs: round(firstStartMs), shutdownMs: stopsMs.map(round) };
+
+  console.log(`Throughput: autocannon -c ${connections} -d ${durationSeconds} (after ${warmupSeconds} s warm-up) ...`);
+  const hello = await startHello();
+  const app = await startApp();
+  let throughput;
+  let clientJs;
+  try {
+    const helloResult = await load(`http://127.0.0.1:${hello.port}/`, "node:http hello");
+    const appResult = await load(`http://127.0.0.1:${app.port}/`, "app GET /");
+    throughput = {
+      hello: helloResult,
+      app: appResult,
+      ratioPercent: round((appResult.requestsPerSecond / helloResult.requestsPerSecond) * 100, 2),
+    };
+    if (options.extra) {
+      throughput.extra = {
+        healthz: await load(`http://127.0.0.1:${app.port}/healthz`, "app GET /healthz"),
+        homeGzip: await load(`http://127.0.0.1:${app.port}/`, "app GET / (gzip)", { "accept-encoding": "gzip" }),
+      };
+    }
+    console.log("Client JavaScript of GET / ...");
+    clientJs = await measureClientJs(`http://127.0.0.1:${app.port}/`);
+  } finally {
+    await stopApp(app);
+    await stopHello(hello);
+  }
+
+  return {
+    date: new Date().toISOString(),
+    machine: {
+      nproc: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      node: process.version,
+      // Other work on the machine moves these figures; the load average says how busy it was.
+      loadAverage1mBefore: round(loadBefore, 2),
+      loadAverage1mAfter: round(os.loadavg()[0], 2),
+    },
+    settings: {
+      buildDirectory: path.relative(repoRoot, buildDirectory),
+      database: "PGlite (embedded), already migrated",
+      appEnv: "NODE_ENV=production REQUEST_LOGS=false LOG_LEVEL=warn",
+      connections,
+      durationSeconds,
+      warmupSeconds,
+      coldStartRuns,
+    },
+    targets,
+    coldStart,
+    throughput,
+    clientJs,
+    targetsMet: {
+      coldStart: coldStart.medianMs < targets.coldStartMs,
+      throughput: throughput.ratioPercent >= targets.appToHelloPercent,
+      clientJs: clientJs.gzipBytes < targets.clientJsGzipBytes,
+    },
+  };
+}
+
+// ---- processes -----------------------------------------------------------------------------------
+
+function appEnvironment(port) {
+  const environment = { ...process.env };
+  // Nothing from the caller's configuration may change what is measured.
+  for (const name of ["DATABASE_URL", "PAYSTACK_SECRET_KEY", "PUBLIC_URL", "TRUST_PROXY", "JSON_BODY_LIMIT_BYTES", "UPLOAD_BODY_LIMIT_BYTES"]) {
+    delete environment[name];
+  }
+  return {
+    ...environment,
+    NODE_ENV: "production",
+    SESSION_SECRET: sessionSecret,
+    REQUEST_LOGS: "false",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDirectory,
+    BUILD_DIR: buildDirectory,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+  };
+}
+
+function spawnTracked(args, environment) {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: environment, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  let output = "";
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-8000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  exited.then(() => children.delete(child));
+  return { child, exited, output: () => output };
+}
+
+async function startApp() {
+  const port = await findFreePort();
+  const startedAt = performance.now();
+  const processHandle = spawnTracked(["server/start.js"], appEnvironment(port));
+  await waitUntilAnswering(processHandle, port, "/healthz", "the app");
+  return { ...processHandle, port, readyMs: performance.now() - startedAt };
+}
+
+async function startHello() {
+  const port = await findFreePort();
+  const processHandle = spawnTracked([path.join(benchDirectory, "hello-server.js")], { ...process.env, PORT: String(port), HOST: "127.0.0.1" });
+  await waitUntilAnswering(processHandle, port, "/", "the hello server");
+  return { ...processHandle, port };
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited in time. Returns how long the stop took. */
+async function stopApp({ child, exited, output }) {
+  const startedAt = performance.now();
+  if (child.exitCode !== null || child.signalCode !== null) return 0;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), stopDeadlineMs);
+  const { code, signal } = await exited;
+  clearTimeout(timer);
+  if (code !== 0) console.warn(`  warning: the app exited with ${signal ?? `code ${code}`} on SIGTERM:\n${output()}`);
+  return performance.now() - startedAt;
+}
+
+const stopHello = stopApp;
+
+/** Polls every 10 ms until GET path answers 200; fails when the process exits or the deadline passes. */
+async function waitUntilAnswering({ child, output }, port, requestPath, name) {
+  const deadline = performance.now() + startDeadlineMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.signalCode ?? `code ${child.exitCode}`}) before answering:\n${output()}`);
+    }
+    if ((await getStatus(port, requestPath)) === 200) return;
+    await sleep(10);
+  }
+  throw new Error(`${name} did not answer 200 on ${requestPath} within ${startDeadlineMs} ms:\n${output()}`);
+}
+
+function getStatus(port, requestPath) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: requestPath, agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(0));
+  });
+}
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ---- load ----------------------------------------------------------------------------------------
+
+async function load(url, title, headers = {}) {
+  if (warmupSeconds > 0) await runAutocannon({ url, headers, duration: warmupSeconds });
+  const result = await runAutocannon({ url, headers, duration: durationSeconds });
+  const summary = {
+    url: new URL(url).pathname,
+    headers,
+    requestsPerSecond: round(result.requests.average),
+    requestsTotal: result.requests.total,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+  console.log(`  ${title}: ${summary.requestsPerSecond} req/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms)`);
+  if (summary.non2xx > 0 || summary.errors > 0) {
+    throw new Error(`${title}: ${summary.non2xx} non-2xx answers and ${summary.errors} errors; the figure would be meaningless`);
+  }
+  return summary;
+}
+
+/** One autocannon run, stopped by force if it overruns its duration by 30 s. */
+function runAutocannon({ url, headers, duration }) {
+  return new Promise((resolve, reject) => {
+    let guard;
+    const instance = autocannon({ url, headers, connections, duration, timeout: 10 }, (error, result) => {
+      clearTimeout(guard);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    guard = setTimeout(() => instance.stop(), (duration + 30) * 1000);
+  });
+}
+
+// ---- client JavaScript ---------------------------------------------------------------------------
+
+async function measureClientJs(pageUrl) {
+  const page = await fetch(pageUrl, { signal: AbortSignal.timeout(10_000) });
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+  const html = await page.text();
+  const scriptUrls = findScriptUrls(html, pageUrl);
+  if (scriptUrls.length === 0) throw new Error("GET / references no JavaScript: the page parser found nothing");
+  const files = [];
+  for (const url of scriptUrls) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    files.push({
+      path: new URL(url).pathname,
+      bytes: bytes.length,
+      gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length,
+      servedBytes: await servedSize(url),
+    });
+  }
+  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+  return {
+    gzipLevel: 9,
+    htmlBytes: Buffer.byteLength(html),
+    files,
+    bytes: sum("bytes"),
+    gzipBytes: sum("gzipBytes"),
+    servedBytes: sum("servedBytes"),
+  };
+}
+
+/**
+ * Same-origin JavaScript the page loads: modulepreload links, script src, and the imports of inline
+ * module scripts (React Router's <Scripts> imports the manifest, route modules and the entry there).
+ */
+function findScriptUrls(html, pageUrl) {
+  const found = new Set();
+  const add = (reference) => {
+    const url = new URL(reference.replaceAll("&amp;", "&"), pageUrl);
+    if (url.origin === new URL(pageUrl).origin) found.add(url.href);
+  };
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (/\brel=["']?modulepreload\b/i.test(tag)) add(attribute(tag, "href"));
+  }
+  for (const [whole, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const source = attribute(`<script${attributes}>`, "src");
+    if (source) add(source);
+    else if (/\btype=["']?module\b/i.test(whole)) {
+      for (const [, reference] of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?\(?\s*["']([^"']+)["']/g)) add(reference);
+    }
+  }
+  return [...found].filter(Boolean);
+}
+
+function attribute(tag, name) {
+  const match = tag.match(new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/** Bytes on the wire when a browser asks for gzip (the server's compression middleware, default level). */
+function servedSize(url) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { "accept-encoding": "gzip" }, agent: false, timeout: 10_000 }, (response) => {
+      let total = 0;
+      response.on("data", (chunk) => (total += chunk.length));
+      response.on("end", () => resolve(total));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`${url} timed out`)));
+    request.on("error", reject);
+  });
+}
+
+// ---- output --------------------------------------------------------------------------------------
+
+function printTable(results) {
+  const { coldStart, throughput, clientJs, targetsMet } = results;
+  const mark = (met) => (met ? "ok" : "MISSED");
+  const rows = [
+    ["cold start to first 200 /healthz (median)", `${formatMs(coldStart.medianMs)}  [${coldStart.runsMs.map(formatMs).join(", ")}]`, `< ${formatMs(targets.coldStartMs)}`, mark(targetsMet.coldStart)],
+    ["node:http hello world", `${formatNumber(throughput.hello.requestsPerSecond)} req/s`, "", ""],
+    ["app GET /", `${formatNumber(throughput.app.requestsPerSecond)} req/s (p99 ${throughput.app.latencyMs.p99} ms)`, "", ""],
+    ["app / hello", `${throughput.ratioPercent} %`, `>= ${targets.appToHelloPercent} %`, mark(targetsMet.throughput)],
+    ["client JS of GET /, gzip -9", `${formatKb(clientJs.gzipBytes)} (${clientJs.files.length} files, ${formatKb(clientJs.bytes)} raw, ${formatKb(clientJs.servedBytes)} as served)`, `< ${formatKb(targets.clientJsGzipBytes)}`, mark(targetsMet.clientJs)],
+  ];
+  if (throughput.extra) {
+    rows.push(["app GET /healthz (extra)", `${formatNumber(throughput.extra.healthz.requestsPerSecond)} req/s`, "", ""]);
+    rows.push(["app GET / with gzip (extra)", `${formatNumber(throughput.extra.homeGzip.requestsPerSecond)} req/s`, "", ""]);
+  }
+  const header = ["measure", "result", "target", ""];
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  console.log(`\n${results.date}  ${results.machine.nproc} CPUs (${results.machine.cpu}), Node ${results.machine.node}\n`);
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+function writeResults(results) {
+  fs.writeFileSync(path.join(benchDirectory, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  // The README keeps the latest figures between two markers; the rest of it is hand-written.
+  const readmePath = path.join(benchDirectory, "README.md");
+  if (!fs.existsSync(readmePath)) return;
+  const readme = fs.readFileSync(readmePath, "utf8");
+  const start = "<!-- bench:results:start -->";
+  const end = "<!-- bench:results:end -->";
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from === -1 || to < from) return;
+  const { coldStart, throughput, clientJs, machine } = results;
+  const mark = (met) => (met ? "met" : "**missed**");
+  const summary = [
+    start,
+    `Measured ${results.date.slice(0, 10)} on ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverage1mBefore} before, ${machine.loadAverage1mAfter} after; autocannon -c ${connections} -d ${durationSeconds} after a ${warmupSeconds} s warm-up.`,
+    "",
+    "| measure | result | target | |",
+    "| --- | --- | --- | --- |",
+    `| cold start to the first 200 from /healthz, median of ${coldStart.runsMs.length} | ${formatMs(coldStart.medianMs)} (${coldStart.runsMs.map(formatMs).join(", ")}) | < ${formatMs(targets.coldStartMs)} | ${mark(results.targetsMet.coldStart)} |`,
+    `| first start on an empty DATA_DIR (initdb + migrations), once | ${formatMs(coldStart.firstStartMs)} | — | |`,
+    `| node:http hello world | ${formatNumber(throughput.hello.requestsPerSecond)} req/s | — | |`,
+    `| app GET / | ${formatNumber(throughput.app.requestsPerSecond)} req/s, p50 ${throughput.app.latencyMs.p50} ms, p99 ${throughput.app.latencyMs.p99} ms | — | |`,
+    `| app as a share of hello world | ${throughput.ratioPercent} % | >= ${targets.appToHelloPercent} % | ${mark(results.targetsMet.throughput)} |`,
+    ...(throughput.extra
+      ? [
+          `| app GET /healthz (Express + one SQL query, no React) | ${formatNumber(throughput.extra.healthz.requestsPerSecond)} req/s | — | |`,
+          `| app GET / with Accept-Encoding: gzip | ${formatNumber(throughput.extra.homeGzip.requestsPerSecond)} req/s | — | |`,
+        ]
+      : []),
+    `| JavaScript of GET /, gzip level 9 | ${formatKb(clientJs.gzipBytes)} in ${clientJs.files.length} files (${formatKb(clientJs.bytes)} raw; ${formatKb(clientJs.servedBytes)} as the server sends it) | < ${formatKb(targets.clientJsGzipBytes)} | ${mark(results.targetsMet.clientJs)} |`,
+    end,
+  ].join("\n");
+  fs.writeFileSync(readmePath, readme.slice(0, from) + summary + readme.slice(to + end.length));
+}
+
+// ---- helpers -------------------------------------------------------------------------------------
+
+function positiveInteger(text, name) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function round(value, digits = 0) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const formatNumber = (value) => Math.round(value).toLocaleString("en-US");
+const formatKb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- main (last, so every declaration above is initialised) -----------------------------------
+
+try {
+  if (!options["no-build"]) build();
+  if (!fs.existsSync(path.join(buildDirectory, "server/index.js"))) {
+    throw new Error(`No server build in ${buildDirectory}; run without --no-build.`);
+  }
+  const results = await measure();
+  printTable(results);
+  writeResults(results);
+  const missed = Object.entries(results.targetsMet).filter(([, met]) => !met).map(([name]) => name);
+  if (missed.length > 0) console.log(`\nTargets missed: ${missed.join(", ")}`);
+  process.exitCode = options.strict && missed.length > 0 ? 1 : 0;
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+}
