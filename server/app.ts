@@ -4,12 +4,14 @@ import { pinoHttp } from "pino-http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
+import { sessionCookieName } from "~/features/auth/session.server";
 import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
+import { anonymousPageCache } from "./page-cache";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /**
@@ -63,6 +65,8 @@ app.get("/healthz", async (_request, response) => {
 
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
 app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
+
+if (env.NODE_ENV === "production") app.use(anonymousPageCache({ sessionCookieName }));
 
 app.all(
   "/{*splat}",

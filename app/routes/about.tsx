@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+
+// The same for every signed-out visitor: served from the page cache for a minute.
+export const headers = cacheForAnonymousVisitors(60);
 
 export function meta() {
   return [

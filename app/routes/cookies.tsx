@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
 import { AUTH_TOKEN_STORAGE_KEY, CHECKOUT_STORAGE_KEY, THEME_STORAGE_KEY } from "~/lib/storage-keys";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+
+// The same for every signed-out visitor: served from the page cache for a minute.
+export const headers = cacheForAnonymousVisitors(60);
 
 export function meta() {
   return [

@@ -1,6 +1,10 @@
 import { ArrowRight, ShieldCheck, Smartphone, Users } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+
+// The same for every signed-out visitor: served from the page cache for a minute.
+export const headers = cacheForAnonymousVisitors(60);
 
 export function meta() {
   return [
@@ -29,7 +33,7 @@ export default function Home() {
         </h1>
         <p className="mt-6 max-w-xl text-lg text-muted-foreground sm:text-xl">Real followers, instant delivery, affordable prices</p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <Link to="/packages" className={buttonVariants({ variant: "brand", size: "lg", className: "px-8" })}>
+          <Link to="/packages" className={buttonVariants({ variant: "brand", size: "wide" })}>
             BUY FOLLOWERS NOW
             <ArrowRight aria-hidden="true" />
           </Link>

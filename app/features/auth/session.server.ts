@@ -6,13 +6,15 @@ import { tokenLifetimeSeconds } from "./token.server";
  * The page carrier of the sign-in token: an httpOnly, SameSite=Lax cookie signed with the session
  * secret. Secure in production, except for an explicitly plain-http PUBLIC_URL (a LAN trial run).
  */
+export const sessionCookieName = "smb_session";
+
 let storage: ReturnType<typeof createSessionStorage> | undefined;
 
 function createSessionStorage() {
   const env = getEnv();
   return createCookieSessionStorage<{ token: string }>({
     cookie: {
-      name: "smb_session",
+      name: sessionCookieName,
       httpOnly: true,
       sameSite: "lax",
       secure: env.NODE_ENV === "production" && !env.PUBLIC_URL?.startsWith("http:"),
