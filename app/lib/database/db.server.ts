@@ -1,8 +1,5 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "~/generated/prisma/client";
 import { lockDataDirectory } from "./pglite-lock.server";
 import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
@@ -18,22 +15,27 @@ export type DatabaseLocation =
   | { dataDir: string }
   | { pglite: PGlite };
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`. */
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`. Each engine's
+ * driver is imported only when it is used, which keeps start-up short (cold start is measured).
+ */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ("databaseUrl" in location) return openPostgres(location.databaseUrl, location.schema);
   if ("pglite" in location) return wrapPglite(location.pglite, async () => {});
   const directory = path.join(location.dataDir, "pglite");
   const lock = lockDataDirectory(directory);
   try {
+    const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(directory);
-    return wrapPglite(pglite, async () => lock.release());
+    return await wrapPglite(pglite, async () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Database {
+async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Promise<Database> {
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,
@@ -46,7 +48,8 @@ function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Database {
   };
 }
 
-function openPostgres(databaseUrl: string, explicitSchema?: string): Database {
+async function openPostgres(databaseUrl: string, explicitSchema?: string): Promise<Database> {
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const { connectionString, schema } = splitSchemaFromUrl(databaseUrl, explicitSchema);
   // search_path on every pooled connection puts unqualified names (the migration runner's tables,
   // enum types, raw SQL) in the schema; Prisma itself qualifies names through the adapter option.
