@@ -81,6 +81,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       REQUEST_LOGS: "false",
+      // Every browser test registers from 127.0.0.1; the per-address limit has its own API test.
+      REGISTER_LIMIT_PER_HOUR: "10000",
     },
   },
 });

@@ -41,7 +41,7 @@ else
 fi
 
 step "Browser tests (JavaScript on and off)"
-npx playwright test
+E2E_SKIP_BUILD=1 npx playwright test
 
 step "Summary"
 node scripts/summarize-tests.js "$results_dir"

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -42,17 +42,21 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit(event, { formData }) {
-      const problem = findAuthFormProblem(formData, isLogin ? "login" : "register");
-      if (onClientCheck?.(problem) === false) event.preventDefault();
-    },
   });
+  const formProps = getFormProps(form);
+  // SPEC §5's page checks run on every submit: conform skips its own onSubmit when its validation
+  // fails, which is exactly when a field is missing or the password is short.
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    const problem = findAuthFormProblem(new FormData(event.currentTarget), isLogin ? "login" : "register");
+    if (onClientCheck?.(problem) === false) event.preventDefault();
+  };
   const isHydrated = useHydrated();
   const [role, setRole] = useState<"client" | "worker">(mode === "worker-register" ? "worker" : "client");
   const registerFields = fields as unknown as Record<"username" | "fullName" | "role" | "platforms", (typeof fields)["email"]>;
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate className="grid gap-4">
+    <Form method="post" action={action} {...formProps} onSubmit={handleSubmit} noValidate className="grid gap-4">
       <input type="hidden" name="intent" value={isLogin ? "login" : "register"} />
       {/* Tells the action whether the page runs JavaScript: then it answers data, else a redirect. */}
       <input type="hidden" name="enhanced" value={isHydrated ? "1" : ""} />
