@@ -4,9 +4,8 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFoundContent } from "~/components/not-found";
 import { ThemeScript, useThemeSync } from "~/components/theme";
-import { Toaster } from "~/components/toaster";
+import { ToastArea } from "~/components/toast-area";
 import { buttonVariants } from "~/components/ui/button";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { useStoredTokenCheck } from "~/features/auth/stored-token";
@@ -62,7 +61,7 @@ function SiteShell({ children }: { children: ReactNode }) {
   useThemeSync();
   useStoredTokenCheck(data?.user?.email);
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main-content"
         className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
@@ -74,8 +73,8 @@ function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Toaster />
-    </TooltipProvider>
+      <ToastArea />
+    </>
   );
 }
 

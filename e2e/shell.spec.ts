@@ -198,11 +198,14 @@ test.describe("theme", () => {
     await expect(html).toHaveClass(/\blight\b/);
     expect(await hasDarkBackground(page)).toBe(false);
 
+    // One button steps through the choices: System (the default) → Light → Dark → System.
     const toggle = page.getByRole("button", { name: /Change theme/ });
-    await toggle.hover();
-    await expect(page.getByRole("tooltip")).toHaveText("Change theme");
+    await expect(toggle).toHaveAccessibleName("Change theme (current: System)");
     await toggle.click();
-    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await expect(toggle).toHaveAccessibleName("Change theme (current: Light)");
+    await expect(html).toHaveClass(/\blight\b/);
+    await toggle.press("Enter");
+    await expect(toggle).toHaveAccessibleName("Change theme (current: Dark)");
     await expect(html).toHaveClass(/\bdark\b/);
     await expect(html).not.toHaveClass(/\blight\b/);
     expect(await hasDarkBackground(page)).toBe(true);
@@ -225,10 +228,46 @@ test.describe("theme", () => {
     // "System" follows the operating system, live.
     await open(page, "/");
     await toggle.click();
-    await page.getByRole("menuitemradio", { name: "System" }).click();
+    await expect(toggle).toHaveAccessibleName("Change theme (current: System)");
     await expect(html).toHaveClass(/\blight\b/);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(html).toHaveClass(/\bdark\b/);
+  });
+
+  test("the theme button shows the stored choice's icon before the app loads", async ({ page, consoleGuard }) => {
+    test.skip(!isJavaScriptProject(), "the theme button needs JavaScript");
+    await open(page, "/");
+    await page.evaluate(() => localStorage.setItem("smb-ui-theme", "dark"));
+    consoleGuard.allow(/net::ERR_FAILED/);
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    const toggle = page.getByRole("banner").locator("button").first();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(toggle.locator("svg:visible")).toHaveCount(1);
+    expect(await toggle.locator("svg:visible").innerHTML()).toContain("M20.985 12.486"); // the moon
+  });
+
+  test("the theme button's tooltip: after 700 ms of hover, at once on keyboard focus, gone on Escape", async ({ page }) => {
+    test.skip(!isJavaScriptProject(), "the theme button needs JavaScript");
+    await open(page, "/");
+    const toggle = page.getByRole("button", { name: /Change theme/ });
+    const tooltip = page.getByRole("tooltip");
+    await expect(toggle).toHaveAccessibleDescription("Change theme (next: Light)");
+
+    const hoveredAt = Date.now();
+    await toggle.hover();
+    await expect(tooltip).toHaveText("Change theme (next: Light)");
+    expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(700);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toBeHidden();
+    await page.mouse.move(0, 400);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Join Network" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(toggle).toBeFocused();
+    await expect(tooltip).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toBeHidden();
   });
 
   test("without JavaScript: the page follows the system colour scheme", async ({ page }) => {
@@ -241,4 +280,16 @@ test.describe("theme", () => {
     await page.emulateMedia({ colorScheme: "light" });
     expect(await hasDarkBackground(page)).toBe(false);
   });
+});
+
+test.describe("toasts", () => {
+  for (const path of ["/", "/auth"]) {
+    // "/" shows the empty stand-in (no toast code loads there); "/auth" the Radix toasts it imports.
+    test(`F8 moves focus to the notifications region on ${path}`, async ({ page }) => {
+      test.skip(!isJavaScriptProject(), "toasts need JavaScript");
+      await open(page, path);
+      await page.keyboard.press("F8");
+      await expect(page.getByRole("region", { name: "Notifications (F8)" }).locator("ol")).toBeFocused();
+    });
+  }
 });

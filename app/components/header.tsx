@@ -1,4 +1,4 @@
-import { Menu, TrendingUp, X } from "lucide-react";
+import { Menu, TrendingUp, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "~/components/theme";
@@ -39,10 +39,10 @@ function NavigationLinks({ layout, onNavigate }: { layout: "row" | "column"; onN
             end
             onClick={onNavigate}
             className={cn(
-              "block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors",
+              "block rounded-md px-3 font-medium text-muted-foreground transition-colors",
               "hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
               "aria-[current=page]:bg-accent aria-[current=page]:text-primary",
-              layout === "column" && "py-3 text-base",
+              layout === "column" ? "py-3 text-base" : "py-2 text-sm",
             )}
           >
             {label}

@@ -1,4 +1,4 @@
-import { Home } from "lucide-react";
+import { House } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
@@ -12,7 +12,7 @@ export function NotFoundContent() {
       <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
       <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
       <Link to="/" className={buttonVariants({ size: "lg", className: "mt-2" })}>
-        <Home aria-hidden="true" />
+        <House aria-hidden="true" />
         Back to Home
       </Link>
     </section>

@@ -1,15 +1,7 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun } from "~/components/icons";
 import { useEffect, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Tooltip } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
 import { THEME_STORAGE_KEY } from "~/lib/storage-keys";
 
@@ -19,12 +11,13 @@ const darkQuery = "(prefers-color-scheme: dark)";
 
 /*
  * Runs in <head> before the body is parsed, so the first paint already has the right colours.
- * It also marks <html> with `js`, which shows the controls that need JavaScript.
+ * It marks <html> with `js` (shows the controls that need JavaScript), `light` or `dark`, and
+ * `data-theme` (the stored choice: light, dark or system; the theme button's icon follows it).
  * Keep it in step with readTheme() and applyTheme() below.
  */
-const themeScript = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem(${JSON.stringify(
+const themeScript = `(function(){var d=document.documentElement,t;d.classList.add("js");try{t=localStorage.getItem(${JSON.stringify(
   THEME_STORAGE_KEY,
-)});var k=t==="dark"||(t!=="light"&&matchMedia(${JSON.stringify(darkQuery)}).matches);d.classList.add(k?"dark":"light")}catch(e){}})()`;
+)})}catch(e){}if(t!=="light"&&t!=="dark")t="system";d.dataset.theme=t;d.classList.add(t==="dark"||(t==="system"&&matchMedia(${JSON.stringify(darkQuery)}).matches)?"dark":"light")})()`;
 
 export function ThemeScript() {
   // The browser hides a nonce from the DOM after parsing, so hydration sees an empty one: expected.
@@ -46,9 +39,10 @@ export function readTheme(): Theme {
 
 function applyTheme(theme: Theme) {
   const isDark = theme === "dark" || (theme === "system" && window.matchMedia(darkQuery).matches);
-  const classes = document.documentElement.classList;
-  classes.toggle("dark", isDark);
-  classes.toggle("light", !isDark);
+  const root = document.documentElement;
+  root.classList.toggle("dark", isDark);
+  root.classList.toggle("light", !isDark);
+  root.dataset.theme = theme;
 }
 
 const listeners = new Set<() => void>();
@@ -98,38 +92,31 @@ export function useThemeSync() {
 }
 
 const labels: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
-const icons = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>;
+const nextTheme: Record<Theme, Theme> = { light: "dark", dark: "system", system: "light" };
 
-/** Header control. Needs JavaScript; without it the page follows the system (see app.css). */
+/**
+ * Header control: one button that steps through Light, Dark and System. Its name says the current
+ * choice and its tooltip the next. The icon is the stored choice, drawn by CSS from <html data-theme>
+ * (set by the <head> script), so it is right before React hydrates. Needs JavaScript; without it
+ * the page follows the system (see app.css).
+ */
 export function ThemeToggle() {
   const [theme, changeTheme] = useTheme();
   return (
-    <DropdownMenu>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="js-only" aria-label={`Change theme (current: ${labels[theme]})`}>
-              <Sun className="dark:hidden" aria-hidden="true" />
-              <Moon className="hidden dark:block" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent>Change theme</TooltipContent>
-      </Tooltip>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && changeTheme(value)}>
-          {themes.map((option) => {
-            const Icon = icons[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <Icon aria-hidden="true" />
-                {labels[option]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Tooltip content={`Change theme (next: ${labels[nextTheme[theme]]})`} className="js-only">
+      {(describedBy) => (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Change theme (current: ${labels[theme]})`}
+          aria-describedby={describedBy}
+          onClick={() => changeTheme(nextTheme[theme])}
+        >
+          <Sun className="hidden in-data-[theme=light]:block" />
+          <Moon className="hidden in-data-[theme=dark]:block" />
+          <Monitor className="hidden in-data-[theme=system]:block" />
+        </Button>
+      )}
+    </Tooltip>
   );
 }

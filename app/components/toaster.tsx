@@ -1,4 +1,12 @@
+/*
+ * Toasts (SPEC §2, §9): the store behind toast() and their view (Radix Toast, ~15 kB gzip).
+ * This module is not part of the site shell: it loads with the route modules that import toast(),
+ * and registers its view with <ToastArea> (rendered by the root layout) as it loads. So pages that
+ * never show a toast never download it. Do not import it from the shell (root, header, footer…):
+ * that would put it back into the JavaScript of every page.
+ */
 import { type ReactNode, useSyncExternalStore } from "react";
+import { registerToaster } from "~/components/toast-area";
 import {
   Toast,
   ToastAction,
@@ -95,7 +103,7 @@ export function useToast() {
   return { toasts: current, toast, dismiss: dismissToast };
 }
 
-/** The toast area; rendered once by the root layout. */
+/** The toasts on screen; <ToastArea> renders it once this module has loaded. */
 export function Toaster() {
   const { toasts: current } = useToast();
   return (
@@ -126,3 +134,5 @@ export function Toaster() {
     </ToastProvider>
   );
 }
+
+registerToaster(Toaster);

@@ -1,4 +1,4 @@
-import { ArrowRight, ShieldCheck, Smartphone, Users } from "lucide-react";
+import { ArrowRight, ShieldCheck, Smartphone, Users } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";

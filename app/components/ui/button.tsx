@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -21,6 +20,8 @@ const sizes = {
   default: "h-9 px-4 py-2",
   sm: "h-8 px-3 text-xs",
   lg: "h-11 px-6 text-base",
+  /** `lg` with wider padding, for a page's main call to action. */
+  wide: "h-11 px-8 text-base",
   icon: "size-9",
 } as const;
 
@@ -32,14 +33,7 @@ export function buttonVariants({ variant = "default", size = "default", classNam
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  type = "button",
-  ...props
-}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize; asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component type={asChild ? undefined : type} className={buttonVariants({ variant, size, className })} {...props} />;
+/** A <button> (type "button" unless told); for a link styled as a button use buttonVariants(). */
+export function Button({ className, variant, size, type = "button", ...props }: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 }

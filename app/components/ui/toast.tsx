@@ -1,9 +1,10 @@
 import { Toast as ToastPrimitive } from "radix-ui";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
+import { TOAST_HOTKEY, TOAST_VIEWPORT_LABEL, toastViewportClassName, type ToastVariant } from "./toast-shared";
 
-export type ToastVariant = "default" | "destructive";
+export type { ToastVariant } from "./toast-shared";
 
 /** Toasts close themselves after 5 s; a 50 px swipe to the right dismisses one; F8 focuses them. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -13,12 +14,9 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      hotkey={["F8"]}
-      className={cn(
-        "fixed bottom-0 right-0 z-100 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none",
-        "focus-visible:outline-2 focus-visible:outline-ring",
-        className,
-      )}
+      hotkey={[TOAST_HOTKEY]}
+      label={TOAST_VIEWPORT_LABEL}
+      className={cn(toastViewportClassName, className)}
       {...props}
     />
   );
