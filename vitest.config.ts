@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
+    // Services log through pino; tests that provoke errors on purpose need not print them.
+    env: { LOG_LEVEL: "silent" },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
