@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../../server/testing/spawn-server";
+
+/*
+ * The country reaches the first HTML of /join-network (SPEC §2, DESIGN §6), through the real
+ * server: behind a trusted proxy (TRUST_PROXY=true) from its country header or the forwarded
+ * address; without one, proxy headers are ignored, since any client could send them.
+ */
+
+/** Which figures a /join-network page shows. */
+function marketShown(html: string) {
+  const label = /Rates for <strong[^>]*>([^<]+)<\/strong>/.exec(html)?.[1];
+  const hasCedis = html.includes("₵0.30 – ₵3.00") && html.includes("₵300 – ₵1,200") && html.includes("₵9,000+");
+  const hasDollars = html.includes("$0.05 – $0.50") && html.includes("$50 – $200") && html.includes("$1,500+");
+  return { label, figures: hasCedis && !hasDollars ? "GHS" : hasDollars && !hasCedis ? "USD" : "mixed" };
+}
+
+const ghana = { label: "Ghana", figures: "GHS" };
+const global = { label: "Global", figures: "USD" };
+
+describe("/join-network's currency from the visitor's location", () => {
+  let behindProxy: RunningServer;
+  let direct: RunningServer;
+  beforeAll(async () => {
+    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "true" }), startServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([behindProxy?.stop(), direct?.stop()]);
+  });
+
+  async function page(server: RunningServer, headers: Record<string, string> = {}) {
+    const response = await fetch(`${server.url}/join-network`, { headers });
+    expect(response.status).toBe(200);
+    return { response, shown: marketShown(await response.text()) };
+  }
+
+  it("shows a loopback visitor global figures in dollars", async () => {
+    expect((await page(behindProxy)).shown).toEqual(global);
+    expect((await page(direct)).shown).toEqual(global);
+  });
+
+  it("behind a trusted proxy, shows cedis when its country header says GH", async () => {
+    expect((await page(behindProxy, { "CF-IPCountry": "GH" })).shown).toEqual(ghana);
+    expect((await page(behindProxy, { "X-Country-Code": "GH" })).shown).toEqual(ghana);
+    expect((await page(behindProxy, { "CF-IPCountry": "US" })).shown).toEqual(global);
+  });
+
+  it("behind a trusted proxy, looks up the forwarded client address in the bundled database", async () => {
+    expect((await page(behindProxy, { "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(ghana);
+    expect((await page(behindProxy, { "X-Forwarded-For": "8.8.8.8" })).shown).toEqual(global);
+  });
+
+  it("without a trusted proxy, ignores country and forwarding headers", async () => {
+    expect((await page(direct, { "CF-IPCountry": "GH" })).shown).toEqual(global);
+    expect((await page(direct, { "X-Country-Code": "GH", "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(global);
+  });
+
+  it("is never kept by a shared cache or the anonymous page cache", async () => {
+    const first = await page(behindProxy, { "CF-IPCountry": "GH" });
+    const second = await page(behindProxy);
+    expect(first.shown).toEqual(ghana);
+    expect(second.shown).toEqual(global);
+    expect(second.response.headers.get("x-cache")).toBeNull();
+    expect(second.response.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});

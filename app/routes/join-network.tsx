@@ -1,0 +1,391 @@
+import {
+  ArrowRight,
+  BadgeCheck,
+  Briefcase,
+  CalendarDays,
+  CalendarRange,
+  Clock,
+  Coffee,
+  Coins,
+  Headset,
+  Hourglass,
+  Layers,
+  ListChecks,
+  MapPin,
+  Smartphone,
+  TrendingUp,
+  UserPlus,
+  Wallet,
+} from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { data, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { toast } from "~/components/toaster";
+import { buttonVariants } from "~/components/ui/button";
+import { submitAuthForm } from "~/features/auth/auth-form-action.server";
+import { resolveCountry } from "~/features/geo/location.server";
+import { marketForCountry } from "~/features/geo/market";
+import { exampleEarningsFor } from "~/features/recruitment/example-earnings";
+import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
+import { RegisterLink, RegistrationDialog, RegistrationPanel, registerSectionId } from "~/features/recruitment/worker-registration";
+import { cn } from "~/lib/cn";
+import { AUTH_TOKEN_STORAGE_KEY } from "~/lib/storage-keys";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/join-network";
+
+export function meta() {
+  return [
+    { title: "Join Our Worker Network | Social Media Boost" },
+    {
+      name: "description",
+      content: "Earn money doing simple follow, like and watch tasks on Instagram, TikTok, YouTube, Twitter and Facebook. Register as a worker with Social Media Boost.",
+    },
+  ];
+}
+
+/*
+ * The figures depend on where the visitor is, so this page is never served from the anonymous page
+ * cache (no cacheForAnonymousVisitors) and no shared cache may keep it.
+ */
+export function headers() {
+  return { "Cache-Control": "private, no-cache" };
+}
+
+/** The visitor's market, resolved on the server so the first HTML carries the right currency. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const country = await resolveCountry(request, context.clientAddress);
+  return { market: marketForCountry(country) };
+}
+
+/** The worker registration form posts here (SPEC §8's notices replace the /auth page's). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const response = await submitAuthForm(request, context.clientAddress);
+  const result = response.data;
+  if (result.ok || result.intent !== "register") return response;
+  const status = response.init?.status;
+  const notice = registrationFailureNotice(status, result.notice.description);
+  // The notice shows above the form; the server's own wording would repeat it inside the form.
+  const submission = { ...result.submission, error: result.submission.error && { ...result.submission.error, "": null } };
+  return data({ ...result, notice, submission }, response.init ?? undefined);
+}
+
+// SPEC §4: after registering, the success callback runs after 1.5 s.
+const registrationSuccessDelayMs = 1500;
+
+export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
+  const { market } = loaderData;
+  const earnings = exampleEarningsFor(market);
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const isHydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  // Without JavaScript the form shows inline: after a "Join Now" link (?register=1) or a failed post.
+  // Once shown it stays, also after the post's navigation drops the query.
+  const opensInline = searchParams.get("register") === "1" || (!isHydrated && result !== undefined && !result.ok);
+  const [wasInlineOpened, setWasInlineOpened] = useState(false);
+  useEffect(() => {
+    if (opensInline) setWasInlineOpened(true);
+  }, [opensInline]);
+  const isInlineOpen = opensInline || wasInlineOpened;
+
+  const [isDialogOpen, setDialogOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const openRegistration = useCallback(
+    (element: HTMLElement) => {
+      if (isInlineOpen) {
+        // The form is already on the page: take the visitor there rather than opening a second one.
+        const section = document.getElementById(registerSectionId);
+        section?.scrollIntoView({ behavior: "smooth", block: "start" });
+        section?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
+        return true;
+      }
+      setOpener(element);
+      setDialogOpen(true);
+      return true;
+    },
+    [isInlineOpen],
+  );
+  const onOpen = isHydrated ? openRegistration : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) {
+      toast({ title: result.notice.title, description: result.notice.description, variant: "destructive" });
+      return;
+    }
+    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, result.token);
+    // The dialog steps aside so the success toast is not hidden behind its backdrop.
+    setDialogOpen(false);
+    toast(registrationSuccessNotice);
+    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), registrationSuccessDelayMs);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const panel = <RegistrationPanel result={result} isSubmitting={isSubmitting} user={user} />;
+  const primaryButton = buttonVariants({ variant: "brand", size: "wide" });
+
+  return (
+    <>
+      {/* Hero */}
+      <section aria-labelledby="join-heading" className="relative overflow-hidden border-b">
+        <div
+          className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(60%_60%_at_50%_0%,var(--brand-from)_0%,transparent_70%)] opacity-15"
+          aria-hidden="true"
+        />
+        <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-20">
+          <p className="text-sm font-semibold uppercase tracking-widest text-primary">Join our worker network</p>
+          <h1 id="join-heading" className="mx-auto mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Earn money with simple social media tasks
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
+            Follow accounts, like posts and watch videos for our clients on Instagram, TikTok, YouTube, Twitter and Facebook, from your own
+            phone and in your own time. Every task you complete adds its reward to your earnings.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <RegisterLink onOpen={onOpen} className={primaryButton}>
+              Join Now
+              <ArrowRight aria-hidden="true" />
+            </RegisterLink>
+            <a href="#earnings" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              See what you could earn
+            </a>
+          </div>
+          <MarketBadge label={market.label} currency={market.currency} symbol={market.symbol} />
+        </div>
+      </section>
+
+      {isInlineOpen ? (
+        <section id={registerSectionId} aria-labelledby="register-heading" className="scroll-mt-20 border-b bg-muted/40">
+          <div className="mx-auto max-w-xl px-4 py-12">
+            <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+              <h2 id="register-heading" className="text-2xl font-bold tracking-tight">
+                Create your worker account
+              </h2>
+              <p className="mt-2 text-sm text-muted-foreground">
+                Choose the platforms you use. Our team reviews every new worker account before tasks are offered.
+              </p>
+              <div className="mt-6">{panel}</div>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      {/* Earning-rate cards */}
+      <section id="earnings" aria-labelledby="earnings-heading" className="scroll-mt-20">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <SectionHeading id="earnings-heading" eyebrow="Example earnings" title="What you could earn">
+            Examples in {market.currency === "GHS" ? "Ghana cedis" : "US dollars"} of what workers can earn. They are not a promise or a
+            fixed rate.
+          </SectionHeading>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            <RateCard icon={<Coins />} label="Per task" figure={earnings.perTask} detail="Each task shows its reward before you do it." />
+            <RateCard icon={<CalendarDays />} label="Per day" figure={earnings.perDay} detail="For workers who complete many tasks in a day." />
+            <RateCard icon={<CalendarRange />} label="Per month" figure={earnings.perMonth} detail="For workers who are active every day of the month." />
+          </ul>
+          <EarningsNote />
+        </div>
+      </section>
+
+      {/* Three steps */}
+      <section aria-labelledby="steps-heading" className="border-y bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <SectionHeading id="steps-heading" eyebrow="How it works" title="Start in three steps" />
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            <Step number={1} icon={<UserPlus />} title="Register">
+              Create your worker account with your email, a username and the platforms you have accounts on.
+            </Step>
+            <Step number={2} icon={<Hourglass />} title="We review your account">
+              Our team reviews every new worker account and aims to do it within 24 hours. Your dashboard shows &ldquo;waiting for
+              review&rdquo; until your account is approved.
+            </Step>
+            <Step number={3} icon={<Wallet />} title="Start earning">
+              Once approved, your dashboard lists the tasks available to you. Each task you complete adds its reward to your earnings.
+            </Step>
+          </ol>
+        </div>
+      </section>
+
+      {/* Benefits */}
+      <section aria-labelledby="benefits-heading">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <SectionHeading id="benefits-heading" eyebrow="Why join" title="Work that fits around your life" />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <Benefit icon={<Clock />} title="Flexible hours">
+              No shifts and no minimum: do tasks when it suits you, for a few minutes or a few hours.
+            </Benefit>
+            <Benefit icon={<Smartphone />} title="Just your phone">
+              Every task is done in the social media apps you already use. No equipment, no office.
+            </Benefit>
+            <Benefit icon={<Layers />} title="Your platforms">
+              Pick the platforms you have accounts on: Instagram, TikTok, YouTube, Twitter or Facebook.
+            </Benefit>
+            <Benefit icon={<ListChecks />} title="Simple tasks">
+              Follow an account, like a post or watch a video. Each task says exactly what to do.
+            </Benefit>
+            <Benefit icon={<BadgeCheck />} title="Clear earnings">
+              Every completed task is recorded on your account, so you always see what you have earned.
+            </Benefit>
+            <Benefit icon={<Headset />} title="Help when you need it">
+              Questions about a task or a payout? <Link to="/support" className="font-medium text-primary underline-offset-4 hover:underline">Our support team</Link> is there to help.
+            </Benefit>
+          </ul>
+        </div>
+      </section>
+
+      {/* Earnings tiers */}
+      <section aria-labelledby="tiers-heading" className="border-y bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <SectionHeading id="tiers-heading" eyebrow="Example earnings" title="Earnings by how much you work">
+            Example daily earnings for three ways of working. Choose your own pace.
+          </SectionHeading>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            <Tier icon={<Coffee />} name="Casual" figure={earnings.tiers.casual} description="A few tasks in your spare time." />
+            <Tier icon={<TrendingUp />} name="Active" figure={earnings.tiers.active} description="A few hours on most days." isHighlighted />
+            <Tier icon={<Briefcase />} name="Full-time" figure={earnings.tiers.fullTime} description="Several hours every day." />
+          </ul>
+          <EarningsNote />
+        </div>
+      </section>
+
+      {/* Closing call to action */}
+      <section aria-labelledby="cta-heading">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <div className="rounded-2xl bg-linear-to-br from-brand-from to-brand-to px-6 py-12 text-center text-white shadow-lg sm:px-12 dark:from-[oklch(0.54_0.22_293)] dark:to-[oklch(0.56_0.22_350)]">
+            <h2 id="cta-heading" className="text-3xl font-extrabold tracking-tight">
+              Ready to start earning?
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-white/90">Registration takes a minute. Our team aims to review your account within 24 hours.</p>
+            <RegisterLink
+              onOpen={onOpen}
+              className={buttonVariants({ variant: "secondary", size: "wide", className: "mt-8 shadow-md" })}
+            >
+              Start Earning
+              <ArrowRight aria-hidden="true" />
+            </RegisterLink>
+          </div>
+        </div>
+      </section>
+
+      <LocationNote />
+
+      {isHydrated ? (
+        <RegistrationDialog isOpen={isDialogOpen && !isInlineOpen} onClosed={() => setDialogOpen(false)} opener={opener}>
+          {panel}
+        </RegistrationDialog>
+      ) : null}
+    </>
+  );
+}
+
+function MarketBadge({ label, currency, symbol }: { label: string; currency: string; symbol: string }) {
+  return (
+    <p className="mx-auto mt-8 flex w-fit max-w-full flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border bg-background/80 px-4 py-1.5 text-sm text-muted-foreground">
+      <MapPin className="size-4 text-primary" aria-hidden="true" />
+      <span>
+        Rates for <strong className="font-semibold text-foreground">{label}</strong>, in {currency} ({symbol})
+      </span>
+    </p>
+  );
+}
+
+function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p>
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children ? <p className="mt-3 text-muted-foreground">{children}</p> : null}
+    </div>
+  );
+}
+
+const iconBox = "flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-5";
+
+function RateCard({ icon, label, figure, detail }: { icon: ReactNode; label: string; figure: string; detail: string }) {
+  return (
+    <li className="rounded-2xl border bg-card p-6 shadow-sm">
+      <div className={iconBox} aria-hidden="true">
+        {icon}
+      </div>
+      <h3 className="mt-4 text-sm font-semibold uppercase tracking-wide text-muted-foreground">{label}</h3>
+      <p className="mt-1 text-3xl font-extrabold tracking-tight">{figure}</p>
+      <p className="mt-2 text-sm text-muted-foreground">{detail}</p>
+    </li>
+  );
+}
+
+function Step({ number, icon, title, children }: { number: number; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="relative rounded-2xl border bg-card p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className="flex size-9 items-center justify-center rounded-full bg-linear-to-br from-brand-from to-brand-to text-sm font-bold text-white">
+          <span className="sr-only">Step </span>
+          {number}
+        </span>
+        <span className="text-primary [&_svg]:size-5" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <h3 className="mt-4 text-lg font-bold">{title}</h3>
+      <p className="mt-2 text-sm text-muted-foreground">{children}</p>
+    </li>
+  );
+}
+
+function Benefit({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-2xl border bg-card p-6 shadow-sm">
+      <div className={cn(iconBox, "shrink-0")} aria-hidden="true">
+        {icon}
+      </div>
+      <div>
+        <h3 className="font-bold">{title}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+function Tier({ icon, name, figure, description, isHighlighted }: { icon: ReactNode; name: string; figure: string; description: string; isHighlighted?: boolean }) {
+  return (
+    <li className={cn("rounded-2xl border bg-card p-6 text-center shadow-sm", isHighlighted && "border-primary ring-1 ring-primary")}>
+      <div className={cn(iconBox, "mx-auto")} aria-hidden="true">
+        {icon}
+      </div>
+      <h3 className="mt-4 text-lg font-bold">{name}</h3>
+      <p className="mt-2 text-3xl font-extrabold tracking-tight">{figure}</p>
+      <p className="text-sm font-medium text-muted-foreground">per day</p>
+      <p className="mt-3 text-sm text-muted-foreground">{description}</p>
+    </li>
+  );
+}
+
+/** How the page chose the currency, and the attribution the GeoLite2 licence (CC BY-SA 4.0) asks for. */
+function LocationNote() {
+  return (
+    <p className="mx-auto max-w-3xl px-4 pb-12 text-center text-xs text-muted-foreground">
+      Visitors we locate in Ghana see figures in cedis; everyone else sees US dollars. We estimate the country from your connection&rsquo;s
+      IP address on our own server and do not store it. This product includes GeoLite2 data created by MaxMind, available from{" "}
+      <a href="https://www.maxmind.com" className="underline underline-offset-2 hover:text-foreground">
+        https://www.maxmind.com
+      </a>
+      .
+    </p>
+  );
+}
+
+/** What the figures are, beside every set of them. */
+function EarningsNote() {
+  return (
+    <p className="mx-auto mt-8 max-w-3xl rounded-lg border bg-background px-4 py-3 text-center text-sm text-muted-foreground">
+      These figures are examples, not a guarantee. What you actually earn depends on the tasks available, which come from client orders,
+      and on how many you complete. Earnings are recorded on your account as you complete tasks, and payouts are made by our team after
+      review.
+    </p>
+  );
+}

@@ -1,0 +1,260 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, isJavaScriptProject, open, test } from "./fixtures";
+
+/*
+ * Worker recruitment on /join-network (SPEC §2, §8, §9), with JavaScript on ("js": the Join Now
+ * links open a dialog, the result arrives as data, a toast shows, the page moves on after 1.5 s) and
+ * off ("no-js": the links open the form inline, the action redirects).
+ *
+ * The browser runs on this machine, so the server places it nowhere: the page shows Global / USD.
+ * How a trusted proxy's country header gives Ghana / GHS is tested against a server started with
+ * TRUST_PROXY=true in app/features/geo/location.http.test.ts.
+ */
+
+const password = "correct-horse-9";
+
+interface Account {
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+}
+
+function newAccount(label: string): Account {
+  const info = test.info();
+  const suffix = `${Date.now().toString(36)}${info.workerIndex}${Math.floor(Math.random() * 1e4)}`;
+  const project = info.project.name.replace(/[^a-z]/g, "");
+  return {
+    email: `${label}.${project}.${suffix}@example.com`,
+    username: `${label}_${project}_${suffix}`.slice(0, 30),
+    fullName: `${label[0].toUpperCase()}${label.slice(1)} Worker ${project.toUpperCase()}`,
+    password,
+  };
+}
+
+function toast(page: Page): Locator {
+  return page.getByRole("region", { name: /Notifications/ }).locator("li");
+}
+
+/** Opens the registration form the way the visitor's browser can: a dialog with JavaScript, inline without. */
+async function openRegistration(page: Page, linkName: "Join Now" | "Start Earning" = "Join Now"): Promise<Locator> {
+  await page.getByRole("main").getByRole("link", { name: linkName }).click();
+  if (isJavaScriptProject()) {
+    const dialog = page.getByRole("dialog", { name: "Create your worker account" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL("/join-network");
+    return dialog;
+  }
+  await expect(page).toHaveURL("/join-network?register=1#register");
+  const section = page.getByRole("region", { name: "Create your worker account" });
+  await expect(section).toBeVisible();
+  return section;
+}
+
+async function fillRegistration(form: Locator, account: Account) {
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Username").fill(account.username);
+  await form.getByLabel("Full name").fill(account.fullName);
+  await form.getByLabel("Password").fill(account.password);
+}
+
+/**
+ * axe finds no serious or critical problem on the page as it is. axe runs as a script, which a
+ * no-JS page cannot: there the same URL is loaded in a JavaScript-enabled context with every
+ * script removed from the HTML, which is exactly what a browser without JavaScript renders.
+ */
+async function expectNoSeriousAccessibilityProblems(page: Page) {
+  let target = page;
+  const context = isJavaScriptProject() ? undefined : await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+  if (context) {
+    target = await context.newPage();
+    await target.route("**/*", async (route) => {
+      if (route.request().resourceType() === "script") return route.abort();
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+      await route.fulfill({ response, body: html });
+    });
+    await target.goto(page.url());
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  } finally {
+    await context?.close();
+  }
+}
+
+test.describe("the recruitment page", () => {
+  test("shows a visitor from this machine example earnings in US dollars (Global), with what they are", async ({ page }) => {
+    const response = await open(page, "/join-network");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Join Our Worker Network/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Earn money with simple social media tasks");
+    await expect(page.getByText(/Rates for\s*Global, in USD \(\$\)/)).toBeVisible();
+
+    const main = page.getByRole("main");
+    const rateCards = main.getByRole("region", { name: "What you could earn" }).getByRole("listitem");
+    await expect(rateCards).toHaveCount(3);
+    await expect(rateCards.nth(0)).toContainText("Per task");
+    await expect(rateCards.nth(0)).toContainText("$0.05 – $0.50");
+    await expect(rateCards.nth(1)).toContainText("Per day");
+    await expect(rateCards.nth(1)).toContainText("$50 – $200");
+    await expect(rateCards.nth(2)).toContainText("Per month");
+    await expect(rateCards.nth(2)).toContainText("$1,500+");
+
+    const tiers = main.getByRole("region", { name: "Earnings by how much you work" }).getByRole("listitem");
+    await expect(tiers).toHaveText([/Casual.*\$20 – \$50.*per day/, /Active.*\$50 – \$150.*per day/, /Full-time.*\$150 – \$300.*per day/]);
+    await expect(main).not.toContainText("₵");
+
+    // The figures are examples; payouts are made by the team, never promised as instant.
+    await expect(main.getByText("These figures are examples, not a guarantee.", { exact: false }).first()).toBeVisible();
+    await expect(main).toContainText("payouts are made by our team after review");
+    await expect(main).not.toContainText(/instant/i);
+
+    const steps = main.getByRole("region", { name: "Start in three steps" }).getByRole("listitem");
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText("Register");
+    await expect(steps.nth(1)).toContainText("aims to do it within 24 hours");
+    await expect(steps.nth(2)).toContainText("Start earning");
+    await expect(main.getByRole("region", { name: "Work that fits around your life" }).getByRole("listitem")).toHaveCount(6);
+
+    // Without a form open, nothing on the page asks for details yet.
+    await expect(main.locator("form")).toHaveCount(0);
+    await expectNoSeriousAccessibilityProblems(page);
+  });
+
+  test("ignores a country header from a client when no trusted proxy is configured", async ({ page }) => {
+    const response = await page.request.get("/join-network", { headers: { "CF-IPCountry": "GH", "X-Country-Code": "GH" } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/Rates for <strong[^>]*>Global</);
+    expect(html).toContain("$0.05 – $0.50");
+    expect(html).not.toContain("₵0.30");
+  });
+});
+
+test.describe("registering as a worker", () => {
+  test("a visitor registers with two platforms and lands on the dashboard, waiting for review", async ({ page }) => {
+    const account = newAccount("joiner");
+    await open(page, "/join-network");
+    const form = await openRegistration(page);
+    await expectNoSeriousAccessibilityProblems(page);
+    await fillRegistration(form, account);
+    await form.getByRole("checkbox", { name: "Instagram" }).check();
+    await form.getByRole("checkbox", { name: "YouTube" }).check();
+    await expect(form.locator('input[name="redirectTo"]')).toHaveValue("/dashboard");
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    if (isJavaScriptProject()) {
+      // SPEC §8's notice, then SPEC §4's 1.5 s before the page moves on.
+      await expect(toast(page)).toContainText("Account created!");
+      await expect(toast(page)).toContainText("Welcome to the product. You can now start using our platform.");
+      await expect(page).toHaveURL("/join-network");
+      const token = await page.evaluate(() => window.localStorage.getItem("smb-auth-token"));
+      expect(token?.split(".")).toHaveLength(3);
+    }
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
+    await expect(page.getByText("Worker dashboard")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${account.fullName}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your worker account is waiting for review" })).toBeVisible();
+
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    const user = (await me.json()) as { email: string; role: string; status: string; platforms: string[] };
+    expect(user).toMatchObject({ email: account.email, role: "worker", status: "pending_review" });
+    expect([...user.platforms].sort()).toEqual(["instagram", "youtube"]);
+  });
+
+  test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 409/);
+    const existing = newAccount("taken");
+    const created = await page.request.post("/api/auth/register", { data: { ...existing, role: "worker" } });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+
+    await open(page, "/join-network");
+    const form = await openRegistration(page, "Start Earning");
+    await fillRegistration(form, { ...existing, username: `${existing.username.slice(0, 26)}_two` });
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    const description = "This email address is already registered. Please use a different email or try logging in.";
+    if (isJavaScriptProject()) {
+      await expect(toast(page)).toContainText("Registration Failed");
+      await expect(toast(page)).toContainText(description);
+      await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
+      // The dialog stays open with the notice, and the details stay filled in.
+      await expect(form.getByRole("alert")).toContainText(description);
+      await expect(form.getByLabel("Email")).toHaveValue(existing.email);
+    } else {
+      const section = page.getByRole("region", { name: "Create your worker account" });
+      await expect(section.getByRole("alert")).toContainText("Registration Failed");
+      await expect(section.getByRole("alert")).toContainText(description);
+      // The page comes back from the top, but the notice is brought into view.
+      await expect(section.getByRole("alert")).toBeInViewport();
+      await expect(section.getByLabel("Email")).toHaveValue(existing.email);
+      await expect(section.getByLabel("Password")).toHaveValue("");
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("a signed-in visitor is told they already have an account instead of getting the form", async ({ page }) => {
+    const account = newAccount("member");
+    // The API sets the session cookie in the browser's context.
+    expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+
+    await open(page, "/join-network");
+    const panel = await openRegistration(page);
+    await expect(panel.getByRole("note")).toContainText("You already have an account");
+    await expect(panel.getByRole("note")).toContainText(`signed in as ${account.username} with a client account`);
+    await expect(panel.locator("form")).toHaveCount(0);
+    await panel.getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
+
+test.describe("the registration dialog", () => {
+  test.skip(() => !isJavaScriptProject(), "the dialog needs JavaScript; without it the form opens inline");
+
+  test("opens from either link, closes with Escape or its button, and gives focus back", async ({ page }) => {
+    await open(page, "/join-network");
+    const joinNow = page.getByRole("main").getByRole("link", { name: "Join Now" });
+    await expect(joinNow).toHaveAttribute("aria-haspopup", "dialog");
+
+    const dialog = await openRegistration(page);
+    await expect(dialog.getByLabel("Email")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(joinNow).toBeFocused();
+
+    const startEarning = page.getByRole("main").getByRole("link", { name: "Start Earning" });
+    await openRegistration(page, "Start Earning");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(startEarning).toBeFocused();
+    await expect(page).toHaveURL("/join-network");
+  });
+
+  test("checks the details in the browser before posting", async ({ page }) => {
+    await open(page, "/join-network");
+    const dialog = await openRegistration(page);
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByLabel("Username").fill("ab");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(dialog.getByText("Invalid email address")).toBeVisible();
+    await expect(dialog.getByText("Username must be at least 3 characters")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL("/join-network");
+  });
+});
+
+test("without JavaScript, the Join Now link's URL opens the form inline on its own", async ({ page }) => {
+  test.skip(isJavaScriptProject(), "checks the server-rendered page that no-JS browsers get");
+  await open(page, "/join-network?register=1");
+  const section = page.getByRole("region", { name: "Create your worker account" });
+  await expect(section.getByRole("button", { name: "Create Account" })).toBeVisible();
+  await expect(section.locator('input[name="role"]')).toHaveValue("worker");
+  await expectNoSeriousAccessibilityProblems(page);
+});
