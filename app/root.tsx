@@ -9,18 +9,25 @@ import { buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { useStoredTokenCheck } from "~/features/auth/stored-token";
+import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export interface RootLoaderData {
   user: SessionUser | null;
+  publicUrl: string | null;
 }
 
 /** Every page's signed-in user, from the session cookie (or a Bearer token). */
 export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await findRequestUser(request);
-  return { user: user && { email: user.email, username: user.username, fullName: user.fullName, role: user.role } };
+  return {
+    user: user && { email: user.email, username: user.username, fullName: user.fullName, role: user.role },
+    // For og:url (app/lib/seo.ts): only a configured address, never one guessed from the request,
+    // because anonymous pages are cached across hosts.
+    publicUrl: getEnv().PUBLIC_URL ?? null,
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

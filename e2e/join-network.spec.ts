@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { expectNoSeriousAxeViolations } from "./accessibility";
 
 /*
  * Worker recruitment on /join-network (SPEC §2, §8, §9), with JavaScript on ("js": the Join Now
@@ -59,34 +59,6 @@ async function fillRegistration(form: Locator, account: Account) {
   await form.getByLabel("Password").fill(account.password);
 }
 
-/**
- * axe finds no serious or critical problem on the page as it is. axe runs as a script, which a
- * no-JS page cannot: there the same URL is loaded in a JavaScript-enabled context with every
- * script removed from the HTML, which is exactly what a browser without JavaScript renders.
- */
-async function expectNoSeriousAccessibilityProblems(page: Page) {
-  let target = page;
-  const context = isJavaScriptProject() ? undefined : await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-  if (context) {
-    target = await context.newPage();
-    await target.route("**/*", async (route) => {
-      if (route.request().resourceType() === "script") return route.abort();
-      if (route.request().resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-      await route.fulfill({ response, body: html });
-    });
-    await target.goto(page.url());
-  }
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-  } finally {
-    await context?.close();
-  }
-}
-
 test.describe("the recruitment page", () => {
   test("shows a visitor from this machine example earnings in US dollars (Global), with what they are", async ({ page }) => {
     const response = await open(page, "/join-network");
@@ -123,7 +95,7 @@ test.describe("the recruitment page", () => {
 
     // Without a form open, nothing on the page asks for details yet.
     await expect(main.locator("form")).toHaveCount(0);
-    await expectNoSeriousAccessibilityProblems(page);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test("ignores a country header from a client when no trusted proxy is configured", async ({ page }) => {
@@ -141,7 +113,7 @@ test.describe("registering as a worker", () => {
     const account = newAccount("joiner");
     await open(page, "/join-network");
     const form = await openRegistration(page);
-    await expectNoSeriousAccessibilityProblems(page);
+    await expectNoSeriousAxeViolations(page);
     await fillRegistration(form, account);
     await form.getByRole("checkbox", { name: "Instagram" }).check();
     await form.getByRole("checkbox", { name: "YouTube" }).check();
@@ -256,5 +228,5 @@ test("without JavaScript, the Join Now link's URL opens the form inline on its o
   const section = page.getByRole("region", { name: "Create your worker account" });
   await expect(section.getByRole("button", { name: "Create Account" })).toBeVisible();
   await expect(section.locator('input[name="role"]')).toHaveValue("worker");
-  await expectNoSeriousAccessibilityProblems(page);
+  await expectNoSeriousAxeViolations(page);
 });

@@ -11,6 +11,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
+import { startBackgroundJobs } from "./jobs";
 import { anonymousPageCache } from "./page-cache";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -29,10 +30,14 @@ export async function prepare() {
   setDatabase(database);
   const applied = await applyMigrations(database.sql);
   if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");
+  stopBackgroundJobs = startBackgroundJobs(logger);
 }
+
+let stopBackgroundJobs = () => {};
 
 /** Closes the database (and releases the embedded database's lock). */
 export async function shutdown() {
+  stopBackgroundJobs();
   const database = getDatabase();
   setDatabase(undefined);
   await database.close();

@@ -14,9 +14,13 @@ export async function countRecentEvents(bucket: string, key: string, windowMs: n
 const retentionMs = 24 * 60 * 60 * 1000;
 
 export async function recordEvent(bucket: string, key: string): Promise<void> {
-  const prisma = getPrisma();
-  await prisma.rateLimitEvent.create({ data: { bucket, key } });
-  await prisma.rateLimitEvent.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - retentionMs) } } });
+  await getPrisma().rateLimitEvent.create({ data: { bucket, key } });
+}
+
+/** Deletes events older than a day (the privacy policy promises 24 hours); run hourly by the server. */
+export async function deleteExpiredEvents(now = Date.now()): Promise<number> {
+  const { count } = await getPrisma().rateLimitEvent.deleteMany({ where: { createdAt: { lt: new Date(now - retentionMs) } } });
+  return count;
 }
 
 export async function forgetEvents(bucket: string, key: string): Promise<void> {

@@ -1,0 +1,124 @@
+import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * The support FAQ (SPEC §2, §9). Every answer describes what the product does: SPEC's marketing
+ * claims (chat replies in 5 minutes, e-mail in 2 hours, workers paid instantly) are not repeated,
+ * since there is no chat and payouts are sent by the team. Native <details>, so it works without
+ * JavaScript and with the keyboard.
+ */
+const questions: { question: string; answer: ReactNode }[] = [
+  {
+    question: "When does delivery of my order start?",
+    answer: (
+      <>
+        <p>
+          Delivery starts once your payment is confirmed and workers pick up your order's tasks. We aim for that to happen within 6-24
+          hours, but it depends on how many workers are available, so it is an aim rather than a guarantee.
+        </p>
+        <p>
+          Delivery is gradual: most orders complete within 24-48 hours (48-72 hours for YouTube). Your dashboard shows each order's
+          progress.
+        </p>
+      </>
+    ),
+  },
+  {
+    question: "Can I cancel an order?",
+    answer: (
+      <p>
+        Yes, within 1 hour of paying, as long as delivery has not begun. Send us a request with the category "Order issue" and your order
+        reference (SMB-…). A cancelled order is refunded in full to the card or mobile money wallet you paid with; how soon the money shows
+        depends on your bank or provider. Once workers have started delivering, an order can no longer be cancelled.
+      </p>
+    ),
+  },
+  {
+    question: "How quickly will you reply?",
+    answer: (
+      <p>
+        Our team answers every request by e-mail and aims to reply within 24 hours. We do not offer live chat. WhatsApp messages and calls
+        are answered when a team member is available.
+      </p>
+    ),
+  },
+  {
+    question: "Do you need my password?",
+    answer: (
+      <p>
+        No, never. We only need your account's username and a screenshot of its profile so workers find the right account. If anyone asks
+        for your password in our name, do not give it and tell us.
+      </p>
+    ),
+  },
+  {
+    question: "Are the followers real?",
+    answer: (
+      <p>
+        Yes. Every follow, like and view is done by a real person on our worker network, who is paid for that task; we use no bots. People
+        remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise that every follower stays forever.
+      </p>
+    ),
+  },
+  {
+    question: "How can I pay?",
+    answer: (
+      <p>
+        In Ghana cedis, by card (Visa, Mastercard, Verve) or mobile money (MTN, Vodafone, AirtelTigo). A 1.7% processing fee is added and
+        shown before you pay. We do not keep your card number or mobile money PIN.
+      </p>
+    ),
+  },
+  {
+    question: "My mobile money payment is stuck. What should I do?",
+    answer: (
+      <p>
+        Check that your phone is on, approve the prompt from your mobile money provider and make sure your balance covers the total. If
+        the prompt expired, resend it from the payment status page. If money left your wallet but your order still shows as unpaid, send
+        us a request with the category "Payment issue" and your order reference.
+      </p>
+    ),
+  },
+  {
+    question: "How are workers paid?",
+    answer: (
+      <p>
+        When a worker's proof for a task is accepted, the task's reward is credited to their balance. Our team then sends payouts of that
+        balance to the worker's mobile money wallet or bank account.
+      </p>
+    ),
+  },
+  {
+    question: "How do I become a worker?",
+    answer: (
+      <p>
+        Apply on <Link to="/join-network">Join Network</Link>. We review every application and aim to get in touch within 24 hours. Once
+        your account is approved you can pick up tasks on your dashboard.
+      </p>
+    ),
+  },
+];
+
+export function SupportFaq() {
+  return (
+    <section aria-labelledby="faq-heading">
+      <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">
+        Frequently asked questions
+      </h2>
+      <div className="mt-6 divide-y rounded-2xl border bg-card">
+        {questions.map(({ question, answer }) => (
+          <details key={question} className="group px-5">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+              {question}
+              <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
+            </summary>
+            <div className="space-y-3 pb-5 text-sm leading-6 text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline-offset-4 hover:[&_a]:underline">
+              {answer}
+            </div>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import { isAppError } from "~/lib/errors";
+import { getLogger } from "~/lib/logger.server";
+import { supportNotices, supportTicketSchema } from "./support-schema";
+import { createSupportTicket } from "./support.server";
+
+export interface SupportNotice {
+  title: string;
+  description: string;
+}
+
+export type SupportFormResult =
+  | { ok: true; submission: SubmissionResult<string[]> }
+  | { ok: false; submission: SubmissionResult<string[]>; notice: SupportNotice | null };
+
+/**
+ * Handles a post of the support form: checks it with the form's schema, stores a ticket (with the
+ * signed-in author, if any) and answers data either way. The page shows the result as toasts with
+ * JavaScript and inline without. A stored ticket resets the form.
+ */
+export async function submitSupportForm(request: Request, clientAddress: string) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: supportTicketSchema });
+  if (submission.status !== "success") {
+    return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: null }, { status: 400 });
+  }
+  try {
+    const user = await findRequestUser(request);
+    await createSupportTicket(submission.value, { userId: user?.id ?? null, clientAddress });
+    return data<SupportFormResult>({ ok: true, submission: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    if (isAppError(error)) {
+      const title = error.status === 429 ? "Too many support requests" : supportNotices.failed.title;
+      return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: { title, description: error.message } }, { status: error.status });
+    }
+    getLogger().error({ err: error }, "could not store a support ticket");
+    return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: { ...supportNotices.failed } }, { status: 500 });
+  }
+}

@@ -1,0 +1,135 @@
+import { CircleCheck, Clock, Mail } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { toast } from "~/components/toaster";
+import { ContactMethods } from "~/features/support/contact-methods";
+import { SupportFaq } from "~/features/support/support-faq";
+import { SupportForm } from "~/features/support/support-form";
+import { submitSupportForm } from "~/features/support/support-form-action.server";
+import { readOrderContext } from "~/features/support/support-links";
+import { supportNotices } from "~/features/support/support-schema";
+import { siteBaseUrl } from "~/lib/seo.server";
+import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { RootLoaderData } from "~/root";
+import type { Route } from "./+types/support";
+
+/*
+ * No page cache here (cacheForAnonymousVisitors): the page shows the result of a post and fills in
+ * a signed-in visitor's name and e-mail.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Support Center",
+      description: "Questions about an order, a payment or working with us? Send the Social Media Boost team a message, or read the answers to common questions.",
+      path: "/support",
+    },
+    matches,
+  );
+
+/** The site's public address, for the page address the contact links carry. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { baseUrl: siteBaseUrl(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitSupportForm(request, context.clientAddress);
+}
+
+export default function SupportPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const isHydrated = useHydrated();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const user = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+  const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast({ ...supportNotices.sent });
+    else if (result.notice) toast({ ...result.notice, variant: "destructive" });
+  }, [result]);
+
+  // Re-serialised, so the server and the browser write the same address (spaces as "+" in both).
+  const query = searchParams.toString();
+  const linkContext = { pageUrl: `${loaderData.baseUrl}${location.pathname}${query ? `?${query}` : ""}`, ...readOrderContext(searchParams) };
+  const failure = result && !result.ok ? result.notice : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Support</p>
+        <h1 className="mt-2 text-4xl font-extrabold tracking-tight">Support Center</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Questions about an order, a payment or working with us? Send us a message: our team answers every request by e-mail, and we aim
+          to reply within 24 hours.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="support-form-heading" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+          <h2 id="support-form-heading" className="text-2xl font-bold tracking-tight">
+            Send us a message
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            All fields are required.{user ? " We filled in your name and e-mail from your account." : null}
+          </p>
+
+          {/* Without JavaScript there are no toasts: the outcome shows here instead. */}
+          {result?.ok && !isHydrated ? (
+            <div role="status" className="mt-6 flex gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+              <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <p className="font-semibold">{supportNotices.sent.title}</p>
+                <p className="mt-1">{supportNotices.sent.description}</p>
+              </div>
+            </div>
+          ) : null}
+          {failure ? (
+            <div role={isHydrated ? undefined : "alert"} className="mt-6 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+              <p className="font-semibold text-destructive">{failure.title}</p>
+              <p className="mt-1">{failure.description}</p>
+            </div>
+          ) : null}
+
+          <div className="mt-6">
+            <SupportForm
+              lastResult={result?.submission ?? null}
+              defaultValue={user ? { name: user.fullName, email: user.email } : undefined}
+              isSubmitting={isSubmitting}
+            />
+          </div>
+          <p className="mt-6 border-t pt-4 text-xs text-muted-foreground">
+            We use what you send only to answer your request. See our <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">privacy policy</Link>.
+          </p>
+        </section>
+
+        <div className="grid content-start gap-6">
+          <ContactMethods context={linkContext} />
+          <section aria-labelledby="reply-heading" className="rounded-2xl border bg-card p-6 shadow-sm">
+            <h2 id="reply-heading" className="text-lg font-bold">
+              What happens next
+            </h2>
+            <ul className="mt-4 grid gap-3 text-sm">
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>Your message reaches our support team, who reply to the e-mail address you give.</span>
+              </li>
+              <li className="flex gap-3">
+                <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>We aim to reply within 24 hours. For an order, include its reference (SMB-…) so we can find it quickly.</span>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
+
+      <div className="mt-16">
+        <SupportFaq />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ContentPage } from "~/components/content-page";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/terms";
+
+// The same for every visitor: served from the page cache for five minutes.
+export const headers = cacheForAnonymousVisitors(300);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Terms of Service",
+      description: "The terms for buying growth packages and working on Social Media Boost: payments, delivery, cancellations, refunds and workers' rules.",
+      path: "/terms",
+      type: "article",
+    },
+    matches,
+  );
+
+const lastUpdated = { iso: "2026-11-21", text: "21 November 2026" };
+
+const sections: { id: string; title: string; body: ReactNode }[] = [
+  {
+    id: "about",
+    title: "About these terms",
+    body: (
+      <>
+        <p>
+          These terms are an agreement between you and Social Media Boost ("we", "us"), a marketplace based in Ghana where clients buy
+          social media growth packages and workers are paid to complete the tasks that deliver them. By creating an account, placing an
+          order or working on a task you accept these terms and our <Link to="/privacy">privacy policy</Link>.
+        </p>
+        <p>You must be at least 18 years old and able to enter into a binding agreement to use the service.</p>
+      </>
+    ),
+  },
+  {
+    id: "accounts",
+    title: "Your account",
+    body: (
+      <ul>
+        <li>Give us true details (e-mail address, username and full name) and keep them up to date.</li>
+        <li>Keep your password to yourself. You are responsible for what is done with your account until you tell us it was misused.</li>
+        <li>Clients can use their account as soon as they register. Worker accounts are reviewed by our team before tasks are offered.</li>
+        <li>We may suspend or close an account that breaks these terms.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "orders",
+    title: "Orders and the accounts you promote",
+    body: (
+      <ul>
+        <li>
+          You may only order growth for an account you own or are authorised to manage. By ordering you confirm that you have that
+          right.
+        </li>
+        <li>
+          Give the correct username and a screenshot of the account so workers find it. The account must stay public and keep the same
+          username until the order is delivered.
+        </li>
+        <li>We never ask for the password of the account you promote. Anyone who asks for it in our name is not us.</li>
+        <li>
+          We may refuse or stop an order for an account that promotes anything unlawful, hateful, sexual involving minors, or
+          fraudulent. Payment for the undelivered part is then refunded as described in section 6.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "payments",
+    title: "Prices and payment",
+    body: (
+      <ul>
+        <li>Prices are in Ghana cedis (GHS) and are shown, with a 1.7% processing fee, before you pay. The total you see is what you are charged.</li>
+        <li>
+          Payments are processed by our card and mobile money payment provider, Paystack: cards (Visa, Mastercard, Verve) and mobile money
+          (MTN, Vodafone, AirtelTigo). We never store your full card number, CVV, PIN or one-time codes.
+        </li>
+        <li>An order is only started once the payment provider has confirmed your payment.</li>
+        <li>Your bank or mobile network may charge its own fees; those are between you and them.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "delivery",
+    title: "Delivery",
+    body: (
+      <ul>
+        <li>
+          Followers, likes and views are delivered by real people on our worker network, gradually, and usually within 24 to 48 hours
+          (48 to 72 hours for YouTube) of your payment being confirmed. These are estimates, not guarantees; your dashboard shows each
+          order's progress.
+        </li>
+        <li>
+          We deliver the quantity you paid for. Each platform decides how its algorithms treat your account, so we do not promise any
+          particular reach, ranking, sales or further engagement.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "refunds",
+    title: "Cancellation and refunds",
+    body: (
+      <ul>
+        <li>
+          You may cancel an order within 1 hour of paying if delivery has not begun. You then get a full refund to the card or mobile
+          money wallet you paid with.
+        </li>
+        <li>If we cannot complete an order, the part that was not delivered is refunded to the original payment method.</li>
+        <li>
+          There are no refunds for followers, likes or views that are delivered and later removed, whether by the platform or by the
+          people who followed, liked or watched.
+        </li>
+        <li>
+          To cancel or ask for a refund, contact <Link to="/support">support</Link> with your order reference (it looks like SMB-123-2026).
+          Refunds are sent through Paystack; how long they take to reach you depends on your bank or mobile network.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "platform-risk",
+    title: "Social platforms' rules and your risk",
+    body: (
+      <>
+        <p>
+          Social Media Boost is not affiliated with, endorsed by or sponsored by Instagram, TikTok, YouTube, X (Twitter), Facebook or any
+          other platform. Buying followers, likes or views may break a platform's terms of use, and a platform may remove engagement,
+          limit an account's reach or suspend it.
+        </p>
+        <p>
+          By ordering you accept that risk. We are not responsible for what a platform does to your account, and its actions do not
+          entitle you to a refund beyond section 6.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "workers",
+    title: "Working with us",
+    body: (
+      <ul>
+        <li>Workers apply on the <Link to="/join-network">Join Network</Link> page; we review each application and contact you within 24 hours.</li>
+        <li>
+          Use only real accounts that you own and run yourself: no bots, automation, bought or fake accounts, and no more accounts than
+          you really use.
+        </li>
+        <li>
+          Complete each task as described and submit honest proof. Earnings for tasks with false or fraudulent proof, or undone soon
+          after payment (for example an unfollow), are forfeited, and the account may be suspended.
+        </li>
+        <li>
+          Each task shows its reward before you start. Rewards are added to your earnings balance when a task is completed, and our team
+          sends withdrawals to the mobile money wallet or bank account you give us. Earnings figures on our pages are examples, not
+          promises.
+        </li>
+        <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "acceptable-use",
+    title: "Acceptable use",
+    body: (
+      <>
+        <p>You must not:</p>
+        <ul>
+          <li>use the service for fraud, or pay with a card or wallet you are not allowed to use;</li>
+          <li>try to get into accounts or data that are not yours, or disrupt, overload or probe the service;</li>
+          <li>copy the site with automated tools, or resell the service in a way that misleads buyers about what it is;</li>
+          <li>harass our team, workers or other users.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "liability",
+    title: "Our responsibility to you",
+    body: (
+      <>
+        <p>
+          We provide the service with reasonable care and skill. Apart from that, it is provided as it is, and we do not guarantee that
+          it will always be available or free of errors.
+        </p>
+        <p>
+          We are not liable for losses caused by social platforms, payment networks or other events outside our control. Our total
+          liability for any order is limited to the amount you paid for it. Nothing in these terms removes rights you have under Ghanaian
+          consumer law.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "changes",
+    title: "Changes and ending your account",
+    body: (
+      <>
+        <p>
+          We may change these terms. The new version is published on this page with a new date at the top; orders already paid for
+          follow the terms in force when you paid.
+        </p>
+        <p>
+          You may stop using the service and ask us to close your account at any time through <Link to="/support">support</Link>.
+          Workers can withdraw their remaining balance, less any forfeited earnings, before their account is closed.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "law-and-contact",
+    title: "Governing law and contact",
+    body: (
+      <p>
+        These terms are governed by the laws of the Republic of Ghana, and the courts of Ghana decide any dispute about them. Please
+        contact <Link to="/support">support</Link> first: most problems are solved quickly that way.
+      </p>
+    ),
+  },
+];
+
+export default function Terms() {
+  return (
+    <ContentPage
+      eyebrow="Legal"
+      title="Terms of Service"
+      lead={
+        <>
+          <p>The rules for buying growth packages and working on Social Media Boost, in plain language.</p>
+          <p className="mt-2 text-sm">
+            Last updated: <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
+          </p>
+        </>
+      }
+    >
+      <nav aria-labelledby="terms-contents" className="rounded-lg border bg-card p-5 text-sm">
+        <h2 id="terms-contents" className="text-base! font-semibold">
+          Contents
+        </h2>
+        <ol className="mt-2 list-decimal gap-x-8 pl-5 sm:columns-2 [&_li]:mt-0! [&_li]:break-inside-avoid [&_li]:pb-1.5">
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((section, index) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
+          <h2 id={`${section.id}-heading`}>
+            {index + 1}. {section.title}
+          </h2>
+          {section.body}
+        </section>
+      ))}
+    </ContentPage>
+  );
+}
