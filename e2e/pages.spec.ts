@@ -243,3 +243,17 @@ test.describe("other public pages", () => {
     });
   }
 });
+
+test("every public page has its own title, a description and Open Graph tags", async ({ page }) => {
+  const titles = new Set<string>();
+  for (const path of ["/", "/how-it-works", "/join-network", "/support", "/terms", "/privacy", "/about", "/cookies", "/auth"]) {
+    await open(page, path);
+    const title = await page.title();
+    expect(title, path).toMatch(/Social Media Boost/);
+    titles.add(title);
+    await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /.{20,}/);
+    await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", /.{20,}/);
+  }
+  expect(titles.size).toBe(9);
+});

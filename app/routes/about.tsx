@@ -1,16 +1,14 @@
 import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/about";
 
 // The same for every signed-out visitor: served from the page cache for a minute.
 export const headers = cacheForAnonymousVisitors(60);
 
-export function meta() {
-  return [
-    { title: "About Us | Social Media Boost" },
-    { name: "description", content: "Social Media Boost connects people who want to grow their social media accounts with real people who are paid to engage." },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "About Us", description: "Social Media Boost connects people who want to grow their social media accounts with real people who are paid to engage.", path: "/about" }, matches);
 
 export default function About() {
   return (

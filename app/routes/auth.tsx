@@ -11,10 +11,10 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { AUTH_TOKEN_STORAGE_KEY } from "~/lib/storage-keys";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/auth";
+import { pageMeta } from "~/lib/seo";
 
-export function meta() {
-  return [{ title: "Sign in or join | Social Media Boost" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Sign in or join", description: "Sign in to Social Media Boost, or create an account to buy growth packages or earn money as a worker.", path: "/auth" }, matches);
 
 /** A signed-in visitor has nothing to do here (SPEC §2 "/auth"). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,16 +2,14 @@ import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
 import { AUTH_TOKEN_STORAGE_KEY, CHECKOUT_STORAGE_KEY, THEME_STORAGE_KEY } from "~/lib/storage-keys";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/cookies";
 
 // The same for every signed-out visitor: served from the page cache for a minute.
 export const headers = cacheForAnonymousVisitors(60);
 
-export function meta() {
-  return [
-    { title: "Cookie Policy | Social Media Boost" },
-    { name: "description", content: "Every cookie and browser storage item Social Media Boost uses, and why. No advertising or third-party cookies." },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Cookie Policy", description: "Every cookie and browser storage item Social Media Boost uses, and why. No advertising or third-party cookies.", path: "/cookies" }, matches);
 
 const storedItems = [
   {

@@ -32,16 +32,10 @@ import { AUTH_TOKEN_STORAGE_KEY } from "~/lib/storage-keys";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/join-network";
+import { pageMeta } from "~/lib/seo";
 
-export function meta() {
-  return [
-    { title: "Join Our Worker Network | Social Media Boost" },
-    {
-      name: "description",
-      content: "Earn money doing simple follow, like and watch tasks on Instagram, TikTok, YouTube, Twitter and Facebook. Register as a worker with Social Media Boost.",
-    },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Join Our Worker Network", description: "Earn money doing simple follow, like and watch tasks on Instagram, TikTok, YouTube, Twitter and Facebook. Register as a worker with Social Media Boost.", path: "/join-network" }, matches);
 
 /*
  * The figures depend on where the visitor is, so this page is never served from the anonymous page
