@@ -102,7 +102,8 @@ describe("request logs", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: "a@b.c", password: "body-secret-000" }),
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // pino writes asynchronously: wait for the login's line, the last request sent.
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/api/auth/login"');
       const logs = server.output();
       expect(logs).toContain('"path":"/"');
       for (const secret of ["query-secret-123", "header-secret-456", "cookie-secret-789", "body-secret-000"]) {
