@@ -19,6 +19,12 @@ export default [
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/me", "routes/api.auth.me.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),
+  route("api/uploads/:id", "routes/api.uploads.$id.ts"),
+  route("api/orders", "routes/api.orders.ts"),
+  route("api/orders/:id", "routes/api.orders.$id.ts"),
+  route("api/orders/:id/cancel", "routes/api.orders.$id.cancel.ts"),
+  // Not "api.stats.client.ts": React Router treats *.client.ts modules as browser-only.
+  route("api/stats/client", "routes/api.client-stats.ts"),
   // Unknown /api paths answer JSON; every other unknown path shows the not-found page.
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),

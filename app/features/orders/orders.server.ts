@@ -1,0 +1,286 @@
+import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
+import { decodeImageDataUrl, storeImage } from "~/features/uploads/uploads.server";
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { type CreateOrderInput, type ListOrdersQuery, targetUrlFor } from "./order-schema";
+
+/**
+ * Orders: created by clients at checkout, priced from the catalogue, read by their owner or an
+ * admin. Amounts in responses are numbers of cedis with 2 decimals (15255 pesewas → 152.55), the
+ * unit SPEC's pages display and its payment calls multiply by 100; stored and computed amounts
+ * stay integer pesewas. `amount`/`total_amount` is the payable total (price + 1.7 % fee).
+ */
+
+export interface OrderViewer {
+  id: number;
+  role: "client" | "worker" | "admin";
+}
+
+type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "partial";
+type PaymentStatus = "unpaid" | "paid" | "refunded";
+
+/** SPEC §3's order on the confirmation page, plus price and fee (DESIGN §6) and a few fields the checkout needs. */
+export interface OrderConfirmation {
+  id: number;
+  package: { name: string; platform: string };
+  username: string;
+  quantity: number;
+  targetUrl: string;
+  /** The payable total in cedis (price + fee). */
+  amount: number;
+  price: number;
+  fee: number;
+  currency: "GHS" | "USD";
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  refundRequested: boolean;
+  createdAt: string;
+}
+
+/** SPEC §3's order in the client list (snake_case as SPEC writes it). */
+export interface OrderListItem {
+  id: number;
+  package_name: string;
+  platform: string;
+  target_url: string;
+  /** The payable total in cedis. */
+  total_amount: number;
+  status: OrderStatus;
+  /** Percent delivered, 0-100. */
+  progress: number;
+  payment_status: PaymentStatus;
+  created_at: string;
+}
+
+export interface ClientStats {
+  totalOrders: number;
+  /** Orders pending or processing. */
+  activeOrders: number;
+  /** Sum of the totals of paid orders (refunded ones excluded), in cedis. */
+  totalSpent: number;
+}
+
+/** SPEC §9 / FAQ: a paid order may be cancelled within 1 hour if delivery has not begun. */
+export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
+
+const orderSelect = {
+  id: true,
+  packageName: true,
+  platform: true,
+  quantity: true,
+  deliveredQuantity: true,
+  targetUsername: true,
+  targetUrl: true,
+  priceMinor: true,
+  feeMinor: true,
+  totalMinor: true,
+  currency: true,
+  status: true,
+  paymentStatus: true,
+  paidAt: true,
+  refundRequestedAt: true,
+  createdAt: true,
+} satisfies Prisma.OrderSelect;
+
+type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+
+/** Pesewas → cedis as a number with at most 2 decimals (exact: the division of an integer by 100). */
+const toMajor = (amountMinor: number) => amountMinor / 100;
+
+const notFound = () => new AppError(404, "not_found", "Order not found");
+
+function toConfirmation(order: OrderRow): OrderConfirmation {
+  return {
+    id: order.id,
+    package: { name: order.packageName, platform: order.platform },
+    username: order.targetUsername,
+    quantity: order.quantity,
+    targetUrl: order.targetUrl,
+    amount: toMajor(order.totalMinor),
+    price: toMajor(order.priceMinor),
+    fee: toMajor(order.feeMinor),
+    currency: order.currency,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    refundRequested: order.refundRequestedAt !== null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+function toListItem(order: OrderRow): OrderListItem {
+  return {
+    id: order.id,
+    package_name: order.packageName,
+    platform: order.platform,
+    target_url: order.targetUrl,
+    total_amount: toMajor(order.totalMinor),
+    status: order.status,
+    progress: order.quantity > 0 ? Math.min(100, Math.floor((order.deliveredQuantity * 100) / order.quantity)) : 0,
+    payment_status: order.paymentStatus,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+function assertClient(viewer: OrderViewer) {
+  if (viewer.role !== "client") throw new AppError(403, "forbidden", "Only clients can purchase packages.");
+}
+
+export interface CreatedOrder {
+  order: OrderConfirmation;
+  /** false when the checkout key named an order created earlier (nothing new was written). */
+  created: boolean;
+}
+
+/**
+ * Creates a client's order, priced from the catalogue. With a checkout key, a retried or
+ * concurrent submission of the same checkout returns the order created first: no second order and
+ * no second screenshot upload.
+ */
+export async function createOrder(client: OrderViewer, input: CreateOrderInput): Promise<CreatedOrder> {
+  assertClient(client);
+  const prisma = getPrisma();
+  const platform: CatalogPlatform = input.platform;
+  if (!isValidQuantity(input.quantity)) throw new AppError(400, "invalid_quantity", "Invalid quantity");
+
+  if (input.checkoutKey) {
+    const existing = await findByCheckoutKey(client.id, input.checkoutKey);
+    if (existing) return { order: toConfirmation(existing), created: false };
+  }
+
+  const price = priceOrder(platform, input.quantity);
+  const catalogPackage = packageFor(platform, input.quantity);
+  const screenshot = input.accountScreenshot
+    ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
+    : null;
+
+  try {
+    const order = await prisma.order.create({
+      data: {
+        clientId: client.id,
+        packageId: catalogPackage.id,
+        packageName: catalogPackage.name,
+        platform,
+        serviceType: "followers",
+        quantity: input.quantity,
+        targetUsername: input.targetUsername,
+        targetUrl: targetUrlFor(platform, input.targetUsername),
+        screenshotUploadId: screenshot?.id ?? null,
+        priceMinor: price.priceMinor,
+        feeMinor: price.feeMinor,
+        totalMinor: price.totalMinor,
+        currency: price.currency,
+        checkoutKey: input.checkoutKey ?? null,
+      },
+      select: orderSelect,
+    });
+    return { order: toConfirmation(order), created: true };
+  } catch (error) {
+    // A concurrent submission of the same checkout won the unique (client, checkout key) race.
+    if (input.checkoutKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const existing = await findByCheckoutKey(client.id, input.checkoutKey);
+      if (existing) return { order: toConfirmation(existing), created: false };
+    }
+    throw error;
+  }
+}
+
+function findByCheckoutKey(clientId: number, checkoutKey: string) {
+  return getPrisma().order.findUnique({ where: { clientId_checkoutKey: { clientId, checkoutKey } }, select: orderSelect });
+}
+
+/** The order for its owner or an admin; 404 for anyone else, so ids reveal nothing. */
+export async function getOrderFor(viewer: OrderViewer, orderId: number): Promise<OrderConfirmation> {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
+  const order = await getPrisma().order.findFirst({
+    where: viewer.role === "admin" ? { id: orderId } : { id: orderId, clientId: viewer.id },
+    select: orderSelect,
+  });
+  if (!order) throw notFound();
+  return toConfirmation(order);
+}
+
+/** The client's orders, newest first; pass the last id of a page as `cursor` for the next one. */
+export async function listOrdersFor(client: OrderViewer, { limit, cursor }: ListOrdersQuery): Promise<OrderListItem[]> {
+  assertClient(client);
+  // Ids grow with creation time, so id order is creation order and a stable cursor.
+  const orders = await getPrisma().order.findMany({
+    where: { clientId: client.id, ...(cursor ? { id: { lt: cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: Math.min(Math.max(limit, 1), 50),
+    select: orderSelect,
+  });
+  return orders.map(toListItem);
+}
+
+export async function clientStats(client: OrderViewer): Promise<ClientStats> {
+  assertClient(client);
+  const prisma = getPrisma();
+  const [totalOrders, activeOrders, spent] = await Promise.all([
+    prisma.order.count({ where: { clientId: client.id } }),
+    prisma.order.count({ where: { clientId: client.id, status: { in: ["pending", "processing"] } } }),
+    prisma.order.aggregate({ where: { clientId: client.id, paymentStatus: "paid" }, _sum: { totalMinor: true } }),
+  ]);
+  return { totalOrders, activeOrders, totalSpent: toMajor(spent._sum.totalMinor ?? 0) };
+}
+
+const cancellableStatuses: OrderStatus[] = ["pending", "processing"];
+
+/**
+ * Cancels a client's order. Unpaid: any time. Paid: within CANCELLATION_WINDOW_MS of payment and
+ * before any worker completed a task of it; the order is then cancelled with a refund request,
+ * which the payments side carries out. Each transition is one conditional update, so concurrent
+ * calls (or a payment landing meanwhile) never apply twice; whoever loses gets the 422 of the
+ * state they lost to.
+ */
+export async function cancelOrder(client: OrderViewer, orderId: number, now = new Date()): Promise<OrderConfirmation> {
+  assertClient(client);
+  const prisma = getPrisma();
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
+  const order = await prisma.order.findFirst({ where: { id: orderId, clientId: client.id }, select: orderSelect });
+  if (!order) throw notFound();
+
+  const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
+  const base = { id: order.id, clientId: client.id, status: { in: cancellableStatuses } } satisfies Prisma.OrderWhereInput;
+
+  if (order.paymentStatus === "unpaid" && cancellableStatuses.includes(order.status)) {
+    const { count } = await prisma.order.updateMany({
+      where: { ...base, paymentStatus: "unpaid" },
+      data: { status: "cancelled", cancelledAt: now },
+    });
+    if (count === 1) return getOrderFor(client, order.id);
+  } else if (order.paymentStatus === "paid" && cancellableStatuses.includes(order.status)) {
+    const { count } = await prisma.order.updateMany({
+      where: {
+        ...base,
+        paymentStatus: "paid",
+        refundRequestedAt: null,
+        paidAt: { gte: windowStart },
+        tasks: { none: { completions: { some: {} } } },
+      },
+      data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
+    });
+    if (count === 1) return getOrderFor(client, order.id);
+  }
+
+  // Nothing changed: explain why from the state as it is now.
+  const current = await prisma.order.findFirstOrThrow({
+    where: { id: order.id },
+    select: { ...orderSelect, tasks: { select: { _count: { select: { completions: true } } } } },
+  });
+  throw new AppError(422, "order_not_cancellable", whyNotCancellable(current, windowStart));
+}
+
+function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: number } }[] }, windowStart: Date): string {
+  if (order.status === "cancelled") return "This order is already cancelled.";
+  if (order.status === "completed") return "This order is completed and can no longer be cancelled.";
+  if (order.status === "partial") return "This order has ended and can no longer be cancelled.";
+  if (order.paymentStatus === "refunded") return "This order has been refunded and can no longer be cancelled.";
+  if (order.tasks.some((task) => task._count.completions > 0)) {
+    return "Delivery of this order has already begun, so it can no longer be cancelled. Please contact support.";
+  }
+  if (order.paymentStatus === "paid" && (order.paidAt === null || order.paidAt < windowStart)) {
+    return "Paid orders can only be cancelled within 1 hour of payment. Please contact support.";
+  }
+  return "This order can no longer be cancelled. Please contact support.";
+}

@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import type { UploadPurpose } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { getLogger } from "~/lib/logger.server";
+import { detectImageType } from "./image-type";
+import { type UploadStorage, getUploadStorage, newStorageKey } from "./storage.server";
+
+/** SPEC: "Screenshot limit 5MB". */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const invalidFileType = () =>
+  new AppError(400, "invalid_file_type", "Please upload an image file (PNG, JPG, etc.)");
+const fileTooLarge = () => new AppError(413, "file_too_large", "Please upload an image smaller than 5MB");
+const notFound = () => new AppError(404, "not_found", "Not found");
+
+// `data:[<type>][;<param>=<value>]*;base64,<payload>`; the declared type is read past, not trusted.
+const DATA_URL_PREFIX = /^data:(?:[\w.+-]+\/[\w.+-]+)?(?:;[\w.+-]+=[^;,]*)*;base64,/i;
+const BASE64_PAYLOAD = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The bytes of a `data:…;base64,…` URL (SPEC's account screenshot). Strict: canonical base64
+ * only, no whitespace, no URL-safe alphabet. The declared media type is ignored — storeImage
+ * decides what the bytes are. Payloads that would decode past the 5 MB limit are refused before
+ * decoding.
+ */
+export function decodeImageDataUrl(dataUrl: string): Buffer {
+  const prefix = DATA_URL_PREFIX.exec(dataUrl);
+  if (!prefix) throw invalidFileType();
+  const payload = dataUrl.slice(prefix[0].length);
+  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64_PAYLOAD.test(payload)) throw invalidFileType();
+
+  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  if ((payload.length / 4) * 3 - padding > MAX_IMAGE_BYTES) throw fileTooLarge();
+
+  const bytes = Buffer.from(payload, "base64");
+  // Buffer.from skips bad characters and ignores stray bits; a round trip proves it read them all.
+  if (bytes.toString("base64") !== payload) throw invalidFileType();
+  return bytes;
+}
+
+export interface StoredImage {
+  id: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * Checks that `bytes` are an image (by their magic bytes) of at most 5 MB, stores them and
+ * records an Upload row. If recording fails the stored file is removed again.
+ */
+export async function storeImage(
+  { ownerId, purpose, bytes }: { ownerId: number; purpose: UploadPurpose; bytes: Uint8Array },
+  storage: UploadStorage = getUploadStorage(),
+): Promise<StoredImage> {
+  const contentType = detectImageType(bytes);
+  if (!contentType) throw invalidFileType();
+  if (bytes.length > MAX_IMAGE_BYTES) throw fileTooLarge();
+
+  const storageKey = newStorageKey();
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  await storage.put(storageKey, bytes);
+  try {
+    const upload = await getPrisma().upload.create({
+      data: { ownerId, purpose, contentType, sizeBytes: bytes.length, sha256, storageKey },
+      select: { id: true, contentType: true, sizeBytes: true },
+    });
+    return upload;
+  } catch (error) {
+    await storage.delete(storageKey).catch((cleanupError: unknown) => {
+      getLogger().error({ err: cleanupError, storageKey }, "could not remove an upload whose row failed");
+    });
+    throw error;
+  }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The bytes of an upload, for its owner or an admin. Everyone else — and any unknown id — gets
+ * the same 404, so the answer never reveals whether an upload exists.
+ */
+export async function readUploadFor(
+  viewer: { id: number; role: string },
+  uploadId: string,
+  storage: UploadStorage = getUploadStorage(),
+): Promise<{ contentType: string; bytes: Buffer }> {
+  if (!UUID_PATTERN.test(uploadId)) throw notFound();
+  const upload = await getPrisma().upload.findUnique({
+    where: { id: uploadId },
+    select: { ownerId: true, contentType: true, storageKey: true },
+  });
+  if (!upload) throw notFound();
+  const allowed = viewer.role === "admin" || (upload.ownerId !== null && upload.ownerId === viewer.id);
+  if (!allowed) throw notFound();
+
+  const bytes = await storage.get(upload.storageKey);
+  if (!bytes) {
+    getLogger().error({ uploadId, storageKey: upload.storageKey }, "an upload row has no stored file");
+    throw notFound();
+  }
+  return { contentType: upload.contentType, bytes };
+}
