@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { type Account, newAccount } from "./accounts";
 
 /*
  * Accounts journeys on /auth, /dashboard and the header's Logout, with JavaScript on ("js": the
@@ -11,28 +12,6 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  */
 
 const TOKEN_KEY = "smb-auth-token";
-const password = "correct-horse-9";
-
-interface Account {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-}
-
-/** A fresh account's details, unique per test, project and run. */
-function newAccount(label: string): Account {
-  const info = test.info();
-  const suffix = `${Date.now().toString(36)}${info.workerIndex}${Math.floor(Math.random() * 1e4)}`;
-  const project = info.project.name.replace(/[^a-z]/g, "");
-  return {
-    email: `${label}.${project}.${suffix}@example.com`,
-    username: `${label}_${project}_${suffix}`.slice(0, 30),
-    fullName: `${label[0].toUpperCase()}${label.slice(1)} Tester ${project.toUpperCase()}`,
-    password,
-  };
-}
-
 /** Creates an account through the JSON API in a request context of its own (the browser stays signed out). */
 async function registerThroughApi(request: APIRequestContext, account: Account, role: "client" | "worker" = "client") {
   const response = await request.post("/api/auth/register", { data: { ...account, role } });

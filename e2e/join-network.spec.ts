@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { type Account, newAccount } from "./accounts";
 import { expectNoSeriousAxeViolations } from "./accessibility";
 
 /*
@@ -11,27 +12,6 @@ import { expectNoSeriousAxeViolations } from "./accessibility";
  * How a trusted proxy's country header gives Ghana / GHS is tested against a server started with
  * TRUST_PROXY=true in app/features/geo/location.http.test.ts.
  */
-
-const password = "correct-horse-9";
-
-interface Account {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-}
-
-function newAccount(label: string): Account {
-  const info = test.info();
-  const suffix = `${Date.now().toString(36)}${info.workerIndex}${Math.floor(Math.random() * 1e4)}`;
-  const project = info.project.name.replace(/[^a-z]/g, "");
-  return {
-    email: `${label}.${project}.${suffix}@example.com`,
-    username: `${label}_${project}_${suffix}`.slice(0, 30),
-    fullName: `${label[0].toUpperCase()}${label.slice(1)} Worker ${project.toUpperCase()}`,
-    password,
-  };
-}
 
 function toast(page: Page): Locator {
   return page.getByRole("region", { name: /Notifications/ }).locator("li");
@@ -110,7 +90,7 @@ test.describe("the recruitment page", () => {
 
 test.describe("registering as a worker", () => {
   test("a visitor registers with two platforms and lands on the dashboard, waiting for review", async ({ page }) => {
-    const account = newAccount("joiner");
+    const account = newAccount("joiner", "Worker");
     await open(page, "/join-network");
     const form = await openRegistration(page);
     await expectNoSeriousAxeViolations(page);
@@ -142,7 +122,7 @@ test.describe("registering as a worker", () => {
 
   test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 409/);
-    const existing = newAccount("taken");
+    const existing = newAccount("taken", "Worker");
     const created = await page.request.post("/api/auth/register", { data: { ...existing, role: "worker" } });
     expect(created.status()).toBe(201);
     await page.context().clearCookies();
@@ -173,7 +153,7 @@ test.describe("registering as a worker", () => {
   });
 
   test("a signed-in visitor is told they already have an account instead of getting the form", async ({ page }) => {
-    const account = newAccount("member");
+    const account = newAccount("member", "Worker");
     // The API sets the session cookie in the browser's context.
     expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
 

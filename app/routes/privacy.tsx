@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ContentPage } from "~/components/content-page";
+import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
@@ -33,7 +32,7 @@ const retention = [
   { what: "Abuse-prevention records (IP addresses and e-mail addresses of sign-ups and failed sign-ins)", howLong: "24 hours" },
 ] as const;
 
-const sections: { id: string; title: string; body: ReactNode }[] = [
+const sections: LegalSection[] = [
   {
     id: "who-we-are",
     title: "Who we are",
@@ -212,39 +211,5 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export default function Privacy() {
-  return (
-    <ContentPage
-      eyebrow="Legal"
-      title="Privacy Policy"
-      lead={
-        <>
-          <p>What personal data we collect, why, who sees it and how long we keep it.</p>
-          <p className="mt-2 text-sm">
-            Last updated: <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
-          </p>
-        </>
-      }
-    >
-      <nav aria-labelledby="privacy-contents" className="rounded-lg border bg-card p-5 text-sm">
-        <h2 id="privacy-contents" className="text-base! font-semibold">
-          Contents
-        </h2>
-        <ol className="mt-2 list-decimal gap-x-8 pl-5 sm:columns-2 [&_li]:mt-0! [&_li]:break-inside-avoid [&_li]:pb-1.5">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
-          <h2 id={`${section.id}-heading`}>
-            {index + 1}. {section.title}
-          </h2>
-          {section.body}
-        </section>
-      ))}
-    </ContentPage>
-  );
+  return <LegalDocument id="privacy" title="Privacy Policy" lead="What personal data we collect, why, who sees it and how long we keep it." lastUpdated={lastUpdated} sections={sections} />;
 }

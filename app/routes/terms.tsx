@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ContentPage } from "~/components/content-page";
+import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
@@ -21,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const lastUpdated = { iso: "2026-11-21", text: "21 November 2026" };
 
-const sections: { id: string; title: string; body: ReactNode }[] = [
+const sections: LegalSection[] = [
   {
     id: "about",
     title: "About these terms",
@@ -223,39 +222,5 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export default function Terms() {
-  return (
-    <ContentPage
-      eyebrow="Legal"
-      title="Terms of Service"
-      lead={
-        <>
-          <p>The rules for buying growth packages and working on Social Media Boost, in plain language.</p>
-          <p className="mt-2 text-sm">
-            Last updated: <time dateTime={lastUpdated.iso}>{lastUpdated.text}</time>
-          </p>
-        </>
-      }
-    >
-      <nav aria-labelledby="terms-contents" className="rounded-lg border bg-card p-5 text-sm">
-        <h2 id="terms-contents" className="text-base! font-semibold">
-          Contents
-        </h2>
-        <ol className="mt-2 list-decimal gap-x-8 pl-5 sm:columns-2 [&_li]:mt-0! [&_li]:break-inside-avoid [&_li]:pb-1.5">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
-          <h2 id={`${section.id}-heading`}>
-            {index + 1}. {section.title}
-          </h2>
-          {section.body}
-        </section>
-      ))}
-    </ContentPage>
-  );
+  return <LegalDocument id="terms" title="Terms of Service" lead="The rules for buying growth packages and working on Social Media Boost, in plain language." lastUpdated={lastUpdated} sections={sections} />;
 }
