@@ -1,7 +1,8 @@
-import { Link, redirect } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { findRequestUser } from "~/features/auth/authenticate.server";
+import { ClientOverview } from "~/features/orders/client-overview";
+import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -11,7 +12,8 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   if (!user) throw redirect("/auth?redirectTo=/dashboard");
-  return { user };
+  const client = user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }) } : null;
+  return { user, client };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -21,7 +23,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <p className="text-sm font-semibold uppercase tracking-widest text-primary">{roleLabel(user.role)} dashboard</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Welcome, {user.fullName}</h1>
       <div className="mt-8">
-        <RoleView user={user} />
+        <RoleView user={user} client={loaderData.client} />
       </div>
     </div>
   );
@@ -32,21 +34,10 @@ function roleLabel(role: string) {
 }
 
 /** Picks the view by role (SPEC §2 "/dashboard"); each view's contents arrive with its feature. */
-function RoleView({ user }: { user: PublicUser }) {
+function RoleView({ user, client }: { user: PublicUser; client: Route.ComponentProps["loaderData"]["client"] }) {
   switch (user.role) {
     case "client":
-      return (
-        <section aria-label="Quick links" className="rounded-xl border bg-card p-6">
-          <h2 className="text-lg font-bold">Grow an account</h2>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {(["instagram", "tiktok", "youtube"] as const).map((platform) => (
-              <Link key={platform} to={`/packages?platform=${platform}`} className={buttonVariants({ variant: "outline" })}>
-                {platform === "tiktok" ? "TikTok" : platform === "youtube" ? "YouTube" : "Instagram"} packages
-              </Link>
-            ))}
-          </div>
-        </section>
-      );
+      return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} /> : null;
     case "worker":
       return user.status === "pending_review" ? (
         <section role="status" className="rounded-xl border border-primary/30 bg-primary/5 p-6">

@@ -1,0 +1,26 @@
+import { newAccount } from "./accounts";
+import { expect, open, test } from "./fixtures";
+
+test("a client's dashboard shows their stats in cedis and their latest orders with status and progress", async ({ page }) => {
+  const account = newAccount("dash");
+  // page.request shares the browser's cookies: the registration signs this browser in.
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
+  expect(registered.status()).toBe(201);
+  const created = await page.request.post("/api/orders", {
+    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `dash-${Date.now()}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await open(page, "/dashboard");
+  const stats = page.locator("dl");
+  await expect(stats.getByText("Total orders")).toBeVisible();
+  await expect(stats).toContainText("Total orders1");
+  await expect(stats).toContainText("Active orders1");
+  await expect(stats).toContainText("Total spent₵0.00"); // unpaid orders are not money spent
+  const orders = page.getByRole("region", { name: "Recent orders" });
+  await expect(orders).toContainText("100 Followers");
+  await expect(orders).toContainText("Pending");
+  await expect(orders).toContainText("₵152.55");
+  await expect(orders.getByRole("progressbar", { name: /progress/ })).toHaveAttribute("value", "0");
+  await expect(page.getByRole("link", { name: "TikTok packages" })).toHaveAttribute("href", "/packages?platform=tiktok");
+});
