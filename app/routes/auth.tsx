@@ -1,14 +1,13 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect } from "react";
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";
 import { AuthForm } from "~/features/auth/auth-form";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { authFormProblemNotices } from "~/features/auth/auth-schema";
+import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { cn } from "~/lib/cn";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { AUTH_TOKEN_STORAGE_KEY } from "~/lib/storage-keys";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/auth";
 import { pageMeta } from "~/lib/seo";
@@ -44,25 +43,16 @@ export default function AuthPage() {
   const redirectTo = safeRedirect(searchParams.get("redirectTo"));
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const isHydrated = useHydrated();
   const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
-  useEffect(() => {
-    if (!result) return;
-    if (!result.ok) {
-      toast({ title: result.notice.title, description: result.notice.description, variant: "destructive" });
-      return;
-    }
-    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, result.token);
-    toast(
-      result.intent === "login"
+  useAuthFormOutcome(result, {
+    successNotice: (intent) =>
+      intent === "login"
         ? { title: "Welcome back!", description: "You have successfully logged in." }
         : { title: "Account created!", description: "Welcome to Social Media Boost." },
-    );
-    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), successDelayMs[result.intent]);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
+    delayMs: (intent) => successDelayMs[intent],
+  });
 
   const lastResult = result && !result.ok && (result.intent === "login") === (tab === "signin") ? result.submission : null;
   const tabHref = (target: "signin" | "join") => {

@@ -18,17 +18,16 @@ import {
   Wallet,
 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { data, Link, useActionData, useNavigate, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import { toast } from "~/components/toaster";
+import { data, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { resolveCountry } from "~/features/geo/location.server";
 import { marketForCountry } from "~/features/geo/market";
 import { exampleEarningsFor } from "~/features/recruitment/example-earnings";
+import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
 import { RegisterLink, RegistrationDialog, RegistrationPanel, registerSectionId } from "~/features/recruitment/worker-registration";
 import { cn } from "~/lib/cn";
-import { AUTH_TOKEN_STORAGE_KEY } from "~/lib/storage-keys";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/join-network";
@@ -72,7 +71,6 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const isHydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -105,19 +103,12 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
   );
   const onOpen = isHydrated ? openRegistration : undefined;
 
-  useEffect(() => {
-    if (!result) return;
-    if (!result.ok) {
-      toast({ title: result.notice.title, description: result.notice.description, variant: "destructive" });
-      return;
-    }
-    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, result.token);
+  useAuthFormOutcome(result, {
+    successNotice: () => registrationSuccessNotice,
+    delayMs: () => registrationSuccessDelayMs,
     // The dialog steps aside so the success toast is not hidden behind its backdrop.
-    setDialogOpen(false);
-    toast(registrationSuccessNotice);
-    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), registrationSuccessDelayMs);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
+    onSuccess: () => setDialogOpen(false),
+  });
 
   const panel = <RegistrationPanel result={result} isSubmitting={isSubmitting} user={user} />;
   const primaryButton = buttonVariants({ variant: "brand", size: "wide" });
