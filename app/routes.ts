@@ -2,6 +2,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("packages", "routes/packages.tsx"),
+  route("checkout", "routes/checkout.tsx"),
   route("about", "routes/about.tsx"),
   route("cookies", "routes/cookies.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),

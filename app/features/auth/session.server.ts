@@ -10,18 +10,21 @@ export const sessionCookieName = "smb_session";
 
 let storage: ReturnType<typeof createSessionStorage> | undefined;
 
-function createSessionStorage() {
+/** The attributes every cookie of ours shares: signed, httpOnly, SameSite=Lax, Secure in production. */
+export function firstPartyCookieOptions() {
   const env = getEnv();
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: env.NODE_ENV === "production" && !env.PUBLIC_URL?.startsWith("http:"),
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+  };
+}
+
+function createSessionStorage() {
   return createCookieSessionStorage<{ token: string }>({
-    cookie: {
-      name: sessionCookieName,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production" && !env.PUBLIC_URL?.startsWith("http:"),
-      path: "/",
-      maxAge: tokenLifetimeSeconds,
-      secrets: [env.SESSION_SECRET],
-    },
+    cookie: { name: sessionCookieName, ...firstPartyCookieOptions(), maxAge: tokenLifetimeSeconds },
   });
 }
 

@@ -16,7 +16,7 @@ const maximumUsernameLength = 30;
 export const targetUsernameSchema = z
   .string({ error: "Username is required" })
   .trim()
-  .min(1, "Username is required")
+  .min(1, { error: "Username is required", abort: true })
   .regex(usernamePattern, "Invalid username format")
   .transform((value) => value.replace(/^@/, ""))
   .pipe(z.string().min(1, "Invalid username format").max(maximumUsernameLength, "Username too long"))

@@ -135,9 +135,10 @@ export interface CreatedOrder {
 /**
  * Creates a client's order, priced from the catalogue. With a checkout key, a retried or
  * concurrent submission of the same checkout returns the order created first: no second order and
- * no second screenshot upload.
+ * no second screenshot upload. The screenshot comes as the data URL of the input, or (the
+ * no-JavaScript checkout) as an upload the client stored earlier.
  */
-export async function createOrder(client: OrderViewer, input: CreateOrderInput): Promise<CreatedOrder> {
+export async function createOrder(client: OrderViewer, input: CreateOrderInput, { screenshotUploadId }: { screenshotUploadId?: string } = {}): Promise<CreatedOrder> {
   assertClient(client);
   const prisma = getPrisma();
   const platform: CatalogPlatform = input.platform;
@@ -150,9 +151,11 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput):
 
   const price = priceOrder(platform, input.quantity);
   const catalogPackage = packageFor(platform, input.quantity);
-  const screenshot = input.accountScreenshot
-    ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
-    : null;
+  const screenshot = screenshotUploadId
+    ? await findOwnScreenshot(client, screenshotUploadId)
+    : input.accountScreenshot
+      ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
+      : null;
 
   try {
     const order = await prisma.order.create({
@@ -183,6 +186,13 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput):
     }
     throw error;
   }
+}
+
+/** An account screenshot the client uploaded; anyone else's (or an unknown id) is refused alike. */
+async function findOwnScreenshot(client: OrderViewer, uploadId: string) {
+  const upload = await getPrisma().upload.findFirst({ where: { id: uploadId, ownerId: client.id, purpose: "account_screenshot" }, select: { id: true } });
+  if (!upload) throw new AppError(400, "screenshot_missing", "Please upload your account screenshot again.");
+  return upload;
 }
 
 function findByCheckoutKey(clientId: number, checkoutKey: string) {
@@ -225,6 +235,36 @@ export async function clientStats(client: OrderViewer): Promise<ClientStats> {
 }
 
 const cancellableStatuses: OrderStatus[] = ["pending", "processing"];
+
+export interface CancellationOffer {
+  /** true for a paid order: cancelling it requests a refund of the payment. */
+  refundsPayment: boolean;
+  /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
+  until: string | null;
+}
+
+/**
+ * Whether cancelOrder would cancel the client's order now (the same rule, read without changing
+ * anything), so a page offers "Cancel order" only when it can work. null: no offer (not the
+ * client's order, or no longer cancellable).
+ */
+export async function cancellationOfferFor(client: OrderViewer, orderId: number, now = new Date()): Promise<CancellationOffer | null> {
+  if (client.role !== "client" || !Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  const order = await getPrisma().order.findFirst({
+    where: { id: orderId, clientId: client.id, status: { in: cancellableStatuses } },
+    select: {
+      paymentStatus: true,
+      paidAt: true,
+      refundRequestedAt: true,
+      tasks: { where: { completions: { some: {} } }, select: { id: true }, take: 1 },
+    },
+  });
+  if (!order) return null;
+  if (order.paymentStatus === "unpaid") return { refundsPayment: false, until: null };
+  if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
+  const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
+  return until >= now ? { refundsPayment: true, until: until.toISOString() } : null;
+}
 
 /**
  * Cancels a client's order. Unpaid: any time. Paid: within CANCELLATION_WINDOW_MS of payment and

@@ -1,18 +1,16 @@
-import { CheckCircle2, Info, X } from "lucide-react";
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { CheckCircle2, Info } from "lucide-react";
+import type { ComponentProps, MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { AuthFormResult } from "~/features/auth/auth-form-action.server";
 import { AuthForm } from "~/features/auth/auth-form";
 import type { SessionUser } from "~/features/auth/session-user";
-import { cn } from "~/lib/cn";
 
 /*
- * The worker registration form of /join-network, shown in a native <dialog> with JavaScript and
- * inline on the page without it (the page's "Join Now" links lead to `?register=1#register`, which
- * the server renders with the form open). Native <dialog> rather than Radix Dialog: Radix injects a
- * <style> element that the Content-Security-Policy refuses. showModal() gives the focus trap, the
- * inert background and Escape for free.
+ * The worker registration form of /join-network, shown in a modal with JavaScript and inline on the
+ * page without it (the page's "Join Now" links lead to `?register=1#register`, which the server
+ * renders with the form open).
  */
 
 /** Where the "Join Now" links lead without JavaScript: this page with the form open inline. */
@@ -41,62 +39,14 @@ export function RegisterLink({
   );
 }
 
-interface RegistrationDialogProps {
-  isOpen: boolean;
-  /** Runs once the dialog has closed (Escape, the close button, a click on the backdrop). */
-  onClosed: () => void;
-  /** The element that opened the dialog: focus returns to it. */
-  opener: HTMLElement | null;
-  children: ReactNode;
-}
-
-export function RegistrationDialog({ isOpen, onClosed, opener, children }: RegistrationDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
-
+/** The worker registration form in a modal (with JavaScript). */
+export function RegistrationDialog(props: Omit<ComponentProps<typeof ModalDialog>, "title" | "description">) {
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      onClose={() => {
-        onClosed();
-        opener?.focus();
-      }}
-      // A click on the backdrop lands on the <dialog> itself, never on its content.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-      className={cn(
-        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl border bg-card p-0 text-card-foreground shadow-2xl",
-        "backdrop:bg-black/60 backdrop:backdrop-blur-sm",
-      )}
-    >
-      {isOpen ? (
-        <div className="relative p-6 sm:p-8">
-          <h2 id={titleId} className="pr-10 text-2xl font-bold tracking-tight">
-            Create your worker account
-          </h2>
-          <p className="mt-2 text-sm text-muted-foreground">Choose the platforms you use. Our team reviews every new worker account before tasks are offered.</p>
-          <div className="mt-6">{children}</div>
-          {/* Last in the document so that showModal() focuses the first field, not this button. */}
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            className="absolute right-4 top-4 rounded-md p-2 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </button>
-        </div>
-      ) : null}
-    </dialog>
+    <ModalDialog
+      {...props}
+      title="Create your worker account"
+      description="Choose the platforms you use. Our team reviews every new worker account before tasks are offered."
+    />
   );
 }
 

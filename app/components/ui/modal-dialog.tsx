@@ -1,0 +1,75 @@
+import { X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { cn } from "~/lib/cn";
+
+/*
+ * A modal on the native <dialog> element. Not Radix Dialog: Radix injects a <style> element that the
+ * Content-Security-Policy refuses. showModal() gives the focus trap, the inert background and Escape
+ * for free. Pages that need to work without JavaScript render the same content inline instead.
+ */
+interface ModalDialogProps {
+  isOpen: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Runs once the dialog has closed (Escape, the close button, a click on the backdrop). */
+  onClosed: () => void;
+  /** The element that opened the dialog: focus returns to it. */
+  opener: HTMLElement | null;
+  children: ReactNode;
+}
+
+export function ModalDialog({ isOpen, title, description, onClosed, opener, children }: ModalDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={() => {
+        onClosed();
+        opener?.focus();
+      }}
+      // A click on the backdrop lands on the <dialog> itself, never on its content.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className={cn(
+        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl border bg-card p-0 text-card-foreground shadow-2xl",
+        "backdrop:bg-black/60 backdrop:backdrop-blur-sm",
+      )}
+    >
+      {isOpen ? (
+        <div className="relative p-6 sm:p-8">
+          <h2 id={titleId} className="pr-10 text-2xl font-bold tracking-tight">
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className="mt-2 text-sm text-muted-foreground">
+              {description}
+            </p>
+          ) : null}
+          <div className="mt-6">{children}</div>
+          {/* Last in the document so that showModal() focuses the first field, not this button. */}
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            className="absolute right-4 top-4 rounded-md p-2 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X className="size-5" aria-hidden="true" />
+            <span className="sr-only">Close</span>
+          </button>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

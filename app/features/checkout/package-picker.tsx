@@ -1,0 +1,127 @@
+import { Check, ChevronDown } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { type CatalogPlatform, catalogPlatforms, platformLabels, popularQuantities, presetQuantities, priceOrder } from "~/features/catalog/catalog";
+import { cn } from "~/lib/cn";
+import { formatMoney } from "~/lib/money";
+
+/** Where a choice on the packages page lives: the URL, so it works without JavaScript and can be shared. */
+export function packagesHref(platform: CatalogPlatform, quantity?: number, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ platform, ...(quantity === undefined ? {} : { quantity: String(quantity) }), ...extra });
+  return `/packages?${query}`;
+}
+
+export const unitNameOf = (platform: CatalogPlatform) => (platform === "youtube" ? "Subscribers" : "Followers");
+
+/** The three platform tabs (SPEC §2). Links rather than script-driven tabs: each tab is an address. */
+export function PlatformTabs({ selected }: { selected: CatalogPlatform }) {
+  return (
+    <nav aria-label="Platforms" className="mx-auto flex w-fit max-w-full gap-1 overflow-x-auto rounded-xl border bg-muted p-1">
+      {catalogPlatforms.map((platform) => {
+        const isSelected = platform === selected;
+        return (
+          <Link
+            key={platform}
+            to={packagesHref(platform)}
+            preventScrollReset
+            aria-current={isSelected ? "page" : undefined}
+            className={cn(
+              "rounded-lg px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {platformLabels[platform]}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * The preset quantities (SPEC §9) as a disclosure of links: it opens and works without JavaScript
+ * (each preset is an address); with it, it also closes on an outside click or Escape and the arrow
+ * keys move between presets.
+ */
+export function QuantityDropdown({ platform, selected }: { platform: CatalogPlatform; selected: number }) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  const unit = unitNameOf(platform);
+  const isPreset = (presetQuantities as readonly number[]).includes(selected);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      if (!detailsRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOnOutsidePress);
+    return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
+  }, [isOpen]);
+
+  const options = () => Array.from(detailsRef.current?.querySelectorAll<HTMLAnchorElement>("[data-quantity-option]") ?? []);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key === "Escape" && isOpen) {
+      event.preventDefault();
+      setOpen(false);
+      detailsRef.current?.querySelector("summary")?.focus();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    if (!isOpen) setOpen(true);
+    // The list renders on open: move focus once it is there.
+    requestAnimationFrame(() => {
+      const links = options();
+      const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+      const start = current === -1 ? Math.max(0, links.findIndex((link) => link.getAttribute("aria-current") === "true")) : current;
+      const next = current === -1 ? start : (start + (event.key === "ArrowDown" ? 1 : -1) + links.length) % links.length;
+      links[next]?.focus();
+    });
+  };
+
+  return (
+    <details ref={detailsRef} open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={handleKeyDown} className="group relative">
+      <summary
+        aria-label={`Quantity: ${isPreset ? `${selected.toLocaleString("en-US")} ${unit}` : "custom amount"}. Choose a package size`}
+        className="flex h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-input bg-background px-4 text-left font-semibold transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
+      >
+        <span>{isPreset ? `${selected.toLocaleString("en-US")} ${unit}` : "Custom amount"}</span>
+        <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <ul className="absolute inset-x-0 top-full z-20 mt-2 max-h-80 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+        {presetQuantities.map((quantity) => {
+          const isSelected = quantity === selected;
+          const isPopular = popularQuantities.has(quantity);
+          const price = formatMoney(priceOrder(platform, quantity).priceMinor);
+          return (
+            <li key={quantity}>
+              <Link
+                to={packagesHref(platform, quantity)}
+                replace
+                preventScrollReset
+                data-quantity-option=""
+                aria-current={isSelected ? "true" : undefined}
+                aria-label={`${quantity.toLocaleString("en-US")} ${unit}${isPopular ? ", popular" : ""}, ${price}`}
+                onClick={() => setOpen(false)}
+                className={cn(
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
+                  isSelected && "font-semibold",
+                )}
+              >
+                <Check className={cn("size-4 shrink-0 text-primary", !isSelected && "invisible")} aria-hidden="true" />
+                <span className="flex-1">
+                  {quantity.toLocaleString("en-US")} {unit}
+                  {isPopular ? (
+                    <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">Popular</span>
+                  ) : null}
+                </span>
+                <span className="text-muted-foreground">{price}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { catalogPlatforms, maximumQuantity, minimumQuantity } from "~/features/catalog/catalog";
+import { targetUsernameSchema } from "~/features/orders/order-schema";
+
+/**
+ * SPEC §5's rules for the packages page: the custom quantity and the account-verification form
+ * ("Complete Your Order"). The browser checks them as the visitor types; the server checks them
+ * again on the form post that works without JavaScript.
+ */
+
+/** SPEC §5: the message for a custom quantity, or null when it can be bought. Empty counts as 0. */
+export function quantityProblem(quantity: number): string | null {
+  if (!Number.isInteger(quantity)) return "Enter a whole number";
+  if (quantity < minimumQuantity) return `The minimum you can buy is ${minimumQuantity}`;
+  if (quantity > maximumQuantity) return "Maximum limit is 100,000";
+  return null;
+}
+
+/** The custom-amount box's text as a quantity: SPEC §5 "empty sets 0"; anything unreadable is NaN. */
+export function quantityFromText(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === "") return 0;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** SPEC §5: PNG, JPG and the other images the server recognises by their bytes. */
+export const acceptedScreenshotTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export const screenshotLimitBytes = 5 * 1024 * 1024;
+
+export const invalidFileTypeNotice = { title: "Invalid File Type", description: "Please upload an image file (PNG, JPG, etc.)" } as const;
+export const fileTooLargeNotice = { title: "File Too Large", description: "Please upload an image smaller than 5MB" } as const;
+
+/** The notice for a chosen screenshot file, or null when it may be sent. */
+export function screenshotProblem(file: { type: string; size: number }) {
+  if (!(acceptedScreenshotTypes as readonly string[]).includes(file.type)) return invalidFileTypeNotice;
+  if (file.size > screenshotLimitBytes) return fileTooLargeNotice;
+  return null;
+}
+
+/** The form post of "Complete Your Order" without JavaScript (multipart, with the screenshot file). */
+export const accountVerificationSchema = z.object({
+  platform: z.enum(catalogPlatforms, { error: "Choose Instagram, TikTok or YouTube" }),
+  quantity: z.coerce.number({ error: "Choose a quantity" }).refine((quantity) => quantityProblem(quantity) === null, "Choose a quantity from 50 to 100,000"),
+  username: targetUsernameSchema,
+  // An empty file input still posts a File: no name, no bytes.
+  screenshot: z
+    .instanceof(File, { error: "Please upload a screenshot of your account" })
+    .refine((file) => file.size > 0, "Please upload a screenshot of your account"),
+});
+
+export type AccountVerification = z.output<typeof accountVerificationSchema>;

@@ -1,0 +1,208 @@
+import { ArrowLeft, Loader2 } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { toast } from "~/components/toaster";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import { type CheckoutSelection, readStoredDraft, clearStoredDraft, packageOf } from "~/features/checkout/checkout-draft";
+import { CheckoutReview, CheckoutSteps } from "~/features/checkout/checkout-review";
+import { readServerDraft } from "~/features/checkout/checkout-session.server";
+import { createOrderFromServerDraft } from "~/features/checkout/checkout.server";
+import { packagesHref } from "~/features/checkout/package-picker";
+import { parseOrderId, targetUrlFor } from "~/features/orders/order-schema";
+import { getOrderFor } from "~/features/orders/orders.server";
+import { ApiError, apiRequest } from "~/lib/api-client";
+import { isAppError } from "~/lib/errors";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+import { siteBaseUrl } from "~/lib/seo.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/checkout";
+
+export function meta() {
+  return [{ title: "Checkout | Social Media Boost" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * SPEC §2 "/checkout". Review works from the draft (session storage with JavaScript, the server's
+ * cookie without); "Proceed to Payment" creates the order and the payment step is
+ * `/checkout?orderId=`, so a reload or the back button never loses it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await findRequestUser(request);
+  const pageUrl = `${siteBaseUrl(request)}/checkout`;
+  if (url.searchParams.has("orderId")) {
+    if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    const order = await getOrderFor(user, parseOrderId(url.searchParams.get("orderId") ?? undefined)).catch((error: unknown) => {
+      if (isAppError(error) && error.status === 404) throw data("Order not found", 404);
+      throw error;
+    });
+    return { step: "payment" as const, order, pageUrl };
+  }
+  return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
+}
+
+/** "Proceed to Payment" on the server's draft (no JavaScript, or a screenshot too large for the browser's storage). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await findRequestUser(request);
+  if (!user) throw redirect("/auth?redirectTo=/checkout");
+  const draft = await readServerDraft(request);
+  if (!draft || draft.screenshot?.kind !== "upload") throw redirect("/packages");
+  try {
+    const order = await createOrderFromServerDraft(user, { ...draft, screenshot: draft.screenshot });
+    return redirect(`/checkout?orderId=${order.id}`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ message: error.message }, error.status);
+  }
+}
+
+const orderCreationFailed = "Order Creation Failed";
+const orderCreationFallback = "Failed to create order. Please try again.";
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.step === "payment") {
+    const { order } = loaderData;
+    return (
+      <CheckoutPage step="payment">
+        <section className="mx-auto max-w-lg rounded-2xl border bg-card p-6 shadow-sm">
+          <h2 className="text-lg font-bold">Order #{order.id} is saved</h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            {order.package.name} for {order.username}: {formatMoney(toMinorUnits(order.amount), order.currency)} to pay.
+          </p>
+        </section>
+      </CheckoutPage>
+    );
+  }
+  return <ReviewStep serverDraft={loaderData.serverDraft} pageUrl={loaderData.pageUrl} failure={actionData?.message} />;
+}
+
+function CheckoutPage({ step, children }: { step: "review" | "payment"; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-center text-3xl font-extrabold tracking-tight">Checkout</h1>
+      <div className="mt-6">
+        <CheckoutSteps current={step} />
+      </div>
+      <div className="mt-10">{children}</div>
+    </div>
+  );
+}
+
+function ReviewStep({ serverDraft, pageUrl, failure }: { serverDraft: CheckoutSelection | null; pageUrl: string; failure: string | undefined }) {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // undefined until the browser's storage has been read (SPEC: 'Loading checkout...' meanwhile).
+  const [storedDraft, setStoredDraft] = useState<CheckoutSelection | null | undefined>(undefined);
+  const [isCreating, setCreating] = useState(false);
+
+  useEffect(() => {
+    const draft = readStoredDraft();
+    if (!draft) {
+      // Missing or unparseable (SPEC §5): start again on /packages, unless the server keeps a draft.
+      clearStoredDraft();
+      if (!serverDraft) void navigate("/packages", { replace: true });
+    }
+    setStoredDraft(draft);
+  }, [navigate, serverDraft]);
+
+  useEffect(() => {
+    if (failure) toast({ title: orderCreationFailed, description: failure, variant: "destructive" });
+  }, [failure]);
+
+  const selection = storedDraft ?? serverDraft;
+  if (!selection) {
+    return (
+      <CheckoutPage step="review">
+        <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
+          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+          Loading checkout...
+        </p>
+        {/* Without JavaScript there is no browser draft to wait for: back to the packages. */}
+        <noscript>
+          <meta httpEquiv="refresh" content="0;url=/packages" />
+          <p className="mt-4 text-center">
+            <a href="/packages" className="font-medium text-primary underline">
+              Choose a package
+            </a>
+          </p>
+        </noscript>
+      </CheckoutPage>
+    );
+  }
+
+  if (!user) {
+    return (
+      <CheckoutPage step="review">
+        <section aria-labelledby="login-required" className="mx-auto max-w-md rounded-2xl border bg-card p-8 text-center shadow-sm">
+          <h2 id="login-required" className="text-xl font-bold">
+            Login Required
+          </h2>
+          <p className="mt-2 text-muted-foreground">Please log in to complete your checkout process.</p>
+          <Link to="/auth?redirectTo=/checkout" className={buttonVariants({ className: "mt-6" })}>
+            Go to Login
+          </Link>
+        </section>
+      </CheckoutPage>
+    );
+  }
+
+  // With JavaScript and a browser draft, the order is created through the API (SPEC §7).
+  const createFromStoredDraft = async (event: FormEvent<HTMLFormElement>) => {
+    if (!storedDraft) return; // the server's draft: the form posts to the action
+    event.preventDefault();
+    setCreating(true);
+    try {
+      const order = await apiRequest<{ id?: number }>("/api/orders", {
+        method: "POST",
+        body: {
+          packageId: packageOf(storedDraft).id,
+          quantity: storedDraft.quantity,
+          targetUsername: storedDraft.username,
+          targetUrl: targetUrlFor(storedDraft.platform, storedDraft.username),
+          accountScreenshot: storedDraft.screenshot?.kind === "data-url" ? storedDraft.screenshot.dataUrl : null,
+          checkoutKey: storedDraft.checkoutKey,
+        },
+      });
+      if (!order?.id) throw new Error(orderCreationFallback);
+      await navigate(`/checkout?orderId=${order.id}`);
+    } catch (error) {
+      const description = error instanceof ApiError || error instanceof Error ? error.message : orderCreationFallback;
+      toast({ title: orderCreationFailed, description: description || orderCreationFallback, variant: "destructive" });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const isBusy = isCreating || navigation.state === "submitting";
+  return (
+    <CheckoutPage step="review">
+      {failure ? (
+        <p role="alert" className="mx-auto mb-6 max-w-2xl rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          <strong>{orderCreationFailed}:</strong> {failure}
+        </p>
+      ) : null}
+      <CheckoutReview
+        selection={selection}
+        pageUrl={pageUrl}
+        actions={
+          <Form method="post" onSubmit={createFromStoredDraft} className="grid gap-3">
+            <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
+              {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              Proceed to Payment
+            </Button>
+            <Link to={packagesHref(selection.platform, selection.quantity)} className={buttonVariants({ variant: "outline", className: "w-full" })}>
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Link>
+          </Form>
+        }
+      />
+    </CheckoutPage>
+  );
+}
