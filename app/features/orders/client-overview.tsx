@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+import { orderStatusLabel } from "./order-display";
 import type { ClientStats, OrderListItem } from "./orders.server";
 
-/** SPEC §4's labels for order statuses on the client dashboard; any other value shows as-is. */
-const statusLabels: Record<string, string> = { pending: "Pending", processing: "In Progress", completed: "Completed", cancelled: "Cancelled" };
-
-const cedis = (amount: number) => `₵${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Cedis from an API shape's major-unit number: 152.55 → "₵152.55". */
+const cedis = (amount: number) => formatMoney(toMinorUnits(amount), "GHS");
 
 /** The client's dashboard: stats (always in ₵, SPEC §9), quick links, and the latest 5 orders. */
 export function ClientOverview({ stats, latestOrders }: { stats: ClientStats; latestOrders: OrderListItem[] }) {
@@ -66,7 +66,7 @@ export function ClientOverview({ stats, latestOrders }: { stats: ClientStats; la
                 <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-1">
                   <span className="text-sm font-semibold">
                     {order.status === "completed" ? "✓ " : ""}
-                    {statusLabels[order.status] ?? order.status}
+                    {orderStatusLabel(order.status)}
                   </span>
                   <span className="text-sm">{cedis(order.total_amount)}</span>
                 </div>

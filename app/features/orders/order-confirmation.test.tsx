@@ -1,0 +1,98 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { OrderConfirmationPage, type OrderConfirmationPageProps } from "./order-confirmation";
+import type { OrderConfirmation } from "./orders.server";
+
+/*
+ * The confirmation page's banner must tell the truth about the payment. Browser tests cannot make a
+ * paid order yet (payments arrive with their own issue), so the paid and refunded states are
+ * rendered here from the props the route's loader passes.
+ */
+
+const unpaidOrder: OrderConfirmation = {
+  id: 42,
+  package: { name: "1,000 Subscribers", platform: "youtube" },
+  username: "@ama.grows",
+  quantity: 1000,
+  targetUrl: "https://www.youtube.com/@ama.grows",
+  amount: 2034,
+  price: 2000,
+  fee: 34,
+  currency: "GHS",
+  status: "pending",
+  paymentStatus: "unpaid",
+  refundRequested: false,
+  createdAt: "2026-03-05T14:03:00.000Z",
+};
+
+function render(order: OrderConfirmation, overrides: Partial<OrderConfirmationPageProps> = {}): string {
+  const props: OrderConfirmationPageProps = {
+    order,
+    reference: `SMB-${order.id}-2026`,
+    orderDate: "5 March 2026 at 14:03 GMT",
+    deliveryTime: "48-72 Hours",
+    cancellation: null,
+    pageUrl: `https://boost.example/order-success?orderId=${order.id}`,
+    cancelError: null,
+    ...overrides,
+  };
+  const Stub = createRoutesStub([{ path: "/order-success", Component: () => <OrderConfirmationPage {...props} /> }]);
+  return renderToStaticMarkup(<Stub initialEntries={[`/order-success?orderId=${order.id}`]} />);
+}
+
+/** The text of the page's status banner. */
+function bannerText(html: string): string {
+  const match = /<div role="status"[^>]*>([\s\S]*?)<\/div><\/div>/.exec(html);
+  return (match?.[1] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+}
+
+describe("OrderConfirmationPage", () => {
+  it("shows 'Payment Successful!' for a paid order, with the amount received, and calls the printout a receipt", () => {
+    const html = render({ ...unpaidOrder, status: "processing", paymentStatus: "paid" });
+    expect(html).toContain("Order Confirmed!");
+    expect(bannerText(html)).toBe("Payment Successful! We received your payment of ₵2,034.00.");
+    expect(html).not.toContain("Awaiting payment");
+    expect(html).not.toContain("/checkout?orderId=42");
+    expect(html).toMatch(/>Receipt</);
+    expect(html).toContain("Delivery within 48-72 hours");
+  });
+
+  it("never shows 'Payment Successful!' for an unpaid order: it asks for the payment instead", () => {
+    const html = render(unpaidOrder);
+    expect(html).not.toContain("Payment Successful!");
+    expect(bannerText(html)).toContain("Awaiting payment");
+    expect(html).toContain('href="/checkout?orderId=42"');
+    expect(html).toMatch(/>Order summary</);
+    expect(html).not.toMatch(/>Receipt</);
+  });
+
+  it("shows a cancelled paid order as cancelled with its refund requested", () => {
+    const html = render({ ...unpaidOrder, status: "cancelled", paymentStatus: "paid", refundRequested: true });
+    expect(html).toContain("Order Cancelled");
+    expect(html).not.toContain("Order Confirmed!");
+    expect(html).not.toContain("Payment Successful!");
+    expect(bannerText(html)).toContain("Refund requested");
+    expect(bannerText(html)).toContain("Your refund has been requested.");
+    expect(html).not.toContain("What&#x27;s Next");
+  });
+
+  it("shows a refunded order as refunded", () => {
+    const html = render({ ...unpaidOrder, status: "cancelled", paymentStatus: "refunded", refundRequested: true });
+    expect(bannerText(html)).toMatch(/^Refunded /);
+    expect(html).not.toContain("Payment Successful!");
+  });
+
+  it("offers cancelling a paid order until its window closes, with the refund, and shows a refused cancellation's reason", () => {
+    const html = render(
+      { ...unpaidOrder, status: "processing", paymentStatus: "paid" },
+      { cancellation: { refundsPayment: true, until: "5 March 2026 at 15:03 GMT" }, cancelError: "Paid orders can only be cancelled within 1 hour of payment." },
+    );
+    expect(html).toContain("You can cancel this order until 5 March 2026 at 15:03 GMT");
+    expect(html).toContain("Your payment of ₵2,034.00 will be refunded in full");
+    expect(html).toContain('action="/order-success?orderId=42"');
+    expect(html).toContain('name="intent" value="cancel"');
+    expect(html).toMatch(/role="alert"[\s\S]*Paid orders can only be cancelled within 1 hour of payment\./);
+    expect(render(unpaidOrder)).not.toContain("Changed your mind?");
+  });
+});

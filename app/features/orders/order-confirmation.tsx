@@ -1,0 +1,299 @@
+import { Ban, CircleAlert, CircleCheck, ClipboardList, Clock, LayoutDashboard, Mail, MessageCircle, Phone, Printer, ShoppingBag, Truck, Undo2, UsersRound } from "lucide-react";
+import type { ComponentType, ReactNode, SVGProps } from "react";
+import { Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { supportContact } from "~/features/support/contact-details";
+import { buildSupportLinks } from "~/features/support/support-links";
+import { cn } from "~/lib/cn";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+import { OrderCancelForm } from "./order-cancel-form";
+import { type PaymentState, paymentStateOf, platformLabel } from "./order-display";
+import { OrderReceipt } from "./order-receipt";
+import type { OrderConfirmation } from "./orders.server";
+
+/** SPEC §8 "Order fetch": not found / not yours (non-OK), and any other failure. */
+export const orderFetchMessages = {
+  notOk: "Could not fetch order details.",
+  failed: "Failed to load order details.",
+} as const;
+
+export interface OrderConfirmationPageProps {
+  order: OrderConfirmation;
+  reference: string;
+  orderDate: string;
+  deliveryTime: string;
+  /** The cancellation the order service would accept now, or null. */
+  cancellation: { refundsPayment: boolean; until: string | null } | null;
+  /** This page's public address, for the support links. */
+  pageUrl: string;
+  /** Why the last cancellation was refused (the service's message). */
+  cancelError: string | null;
+}
+
+/**
+ * SPEC §2 "/order-success": 'Order Confirmed!', the payment's real state (never 'Payment
+ * Successful!' for an order that is not paid), the order's details, 'What's Next', actions and
+ * help with the order reference.
+ */
+export function OrderConfirmationPage({ order, reference, orderDate, deliveryTime, cancellation, pageUrl, cancelError }: OrderConfirmationPageProps) {
+  const payment = paymentStateOf(order);
+  const isCancelled = order.status === "cancelled";
+  const amount = formatMoney(toMinorUnits(order.amount), order.currency);
+  const platform = platformLabel(order.package.platform);
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-12 sm:py-16 print:block print:max-w-none print:p-0">
+      <header className="text-center print:hidden">
+        <span
+          className={cn(
+            "mx-auto flex size-16 items-center justify-center rounded-full",
+            isCancelled ? "bg-muted text-muted-foreground" : "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300",
+          )}
+        >
+          {isCancelled ? <Ban className="size-8" aria-hidden="true" /> : <CircleCheck className="size-8" aria-hidden="true" />}
+        </span>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{isCancelled ? "Order Cancelled" : "Order Confirmed!"}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+          {isCancelled
+            ? `Your order for ${order.package.name} on ${platform} for ${order.username} has been cancelled.`
+            : `Thank you! We have your order for ${order.package.name} on ${platform} for ${order.username}.`}
+        </p>
+      </header>
+
+      <PaymentBanner state={payment} orderId={order.id} amount={amount} />
+
+      {cancelError ? (
+        <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm print:hidden">
+          <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-destructive">The order could not be cancelled</p>
+            <p className="mt-1">{cancelError}</p>
+          </div>
+        </div>
+      ) : null}
+
+      <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
+
+      {isCancelled ? null : <WhatsNext deliveryTime={deliveryTime} username={order.username} isPaid={payment === "paid"} />}
+
+      <OrderActions />
+
+      {cancellation ? <OrderCancelForm orderId={order.id} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} /> : null}
+
+      <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />
+    </div>
+  );
+}
+
+const bannerTones = {
+  success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-50",
+  waiting: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50",
+  neutral: "border-border bg-muted text-foreground",
+} as const;
+
+/** The payment's state, as it is: the 'Payment Successful!' banner only for a paid order. */
+function PaymentBanner({ state, orderId, amount }: { state: PaymentState; orderId: number; amount: string }) {
+  const banners: Record<PaymentState, { tone: keyof typeof bannerTones; icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; body: ReactNode }> = {
+    paid: {
+      tone: "success",
+      icon: CircleCheck,
+      title: "Payment Successful!",
+      body: `We received your payment of ${amount}.`,
+    },
+    awaiting_payment: {
+      tone: "waiting",
+      icon: Clock,
+      title: "Awaiting payment",
+      body: (
+        <>
+          <p>We have saved your order, but we have not received a payment of {amount} for it yet. Work starts as soon as it is paid.</p>
+          <Link
+            to={`/checkout?orderId=${orderId}`}
+            className={buttonVariants({ size: "sm", className: "mt-3" })}
+          >
+            Complete payment
+          </Link>
+        </>
+      ),
+    },
+    not_charged: {
+      tone: "neutral",
+      icon: Ban,
+      title: "Order cancelled",
+      body: "This order was cancelled before it was paid. Nothing was charged.",
+    },
+    refund_requested: {
+      tone: "neutral",
+      icon: Undo2,
+      title: "Order cancelled · Refund requested",
+      body: `Your refund has been requested. The full ${amount} goes back to the card or mobile money wallet you paid with; how soon it shows depends on your bank or provider.`,
+    },
+    refunded: {
+      tone: "neutral",
+      icon: Undo2,
+      title: "Refunded",
+      body: `This order was refunded: ${amount} went back to the card or mobile money wallet you paid with.`,
+    },
+  };
+  const banner = banners[state];
+  const Icon = banner.icon;
+
+  return (
+    <div role="status" className={cn("flex gap-3 rounded-xl border px-5 py-4 print:hidden", bannerTones[banner.tone])}>
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 text-sm">
+        <p className="text-base font-bold">{banner.title}</p>
+        <div className="mt-1">{banner.body}</div>
+      </div>
+    </div>
+  );
+}
+
+function WhatsNext({ deliveryTime, username, isPaid }: { deliveryTime: string; username: string; isPaid: boolean }) {
+  const steps = [
+    {
+      icon: ClipboardList,
+      title: "Order Processing",
+      text: isPaid ? "We check your order and the account you gave us." : "Once your payment is in, we check your order and the account you gave us.",
+    },
+    { icon: UsersRound, title: "Task Assignment", text: `Real people in our worker network get tasks for ${username}.` },
+    {
+      icon: Truck,
+      title: `Delivery within ${deliveryTime.toLowerCase()}`,
+      text: "Gradually, so your growth looks natural. Follow the progress on your dashboard.",
+    },
+  ];
+  return (
+    <section aria-labelledby="whats-next-heading" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8 print:hidden">
+      <h2 id="whats-next-heading" className="text-xl font-bold tracking-tight">
+        What's Next
+      </h2>
+      <ol className="mt-6 grid gap-6 sm:grid-cols-3">
+        {steps.map(({ icon: Icon, title, text }, index) => (
+          <li key={title} className="flex gap-3 sm:flex-col">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <div>
+              <h3 className="font-semibold">
+                <span className="sr-only">Step {index + 1}: </span>
+                {title}
+              </h3>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** View Dashboard, Order More Packages, Print Receipt (with JavaScript; without it, a hint). */
+function OrderActions() {
+  return (
+    <div className="print:hidden">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Link to="/dashboard" className={buttonVariants({ variant: "brand", size: "lg" })}>
+          <LayoutDashboard aria-hidden="true" />
+          View Dashboard
+        </Link>
+        <Link to="/packages" className={buttonVariants({ variant: "outline", size: "lg" })}>
+          <ShoppingBag aria-hidden="true" />
+          Order More Packages
+        </Link>
+        <Button variant="outline" size="lg" className="js-only" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print Receipt
+        </Button>
+      </div>
+      <p className="no-js-only mt-3 text-sm text-muted-foreground">
+        To print a receipt, use your browser's Print command (Ctrl+P, or ⌘P on a Mac): the printout shows just the order details.
+      </p>
+    </div>
+  );
+}
+
+interface OrderHelpProps {
+  reference: string;
+  pageUrl: string;
+  packageName: string;
+  platform: string;
+  amount: string;
+}
+
+/** Help with this order (SPEC §1: 24/7, contact links prefilled with package, platform, amount and page). */
+function OrderHelp({ reference, pageUrl, packageName, platform, amount }: OrderHelpProps) {
+  const links = buildSupportLinks({ pageUrl, packageName, platform, amount });
+  const methods = [
+    { name: "Email", href: links.email, value: supportContact.email, icon: Mail },
+    { name: "WhatsApp", href: links.whatsapp, value: supportContact.phoneDisplay, icon: MessageCircle, isExternal: true },
+    { name: "Call", href: links.phone, value: supportContact.phoneDisplay, icon: Phone },
+  ];
+  return (
+    <section aria-labelledby="order-help-heading" className="rounded-2xl border bg-muted/40 p-6 sm:p-8 print:hidden">
+      <h2 id="order-help-heading" className="text-xl font-bold tracking-tight">
+        Need help with this order?
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Our support team is there 24/7. Quote your order reference so we can find your order at once:
+      </p>
+      <p className="mt-3 font-mono text-lg font-bold">{reference}</p>
+      <ul className="mt-5 grid gap-3 sm:grid-cols-[1.5fr_1fr_1fr]">
+        {methods.map(({ name, href, value, icon: Icon, isExternal }) => (
+          <li key={name}>
+            <a
+              href={href}
+              {...(isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              className="flex h-full items-center gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
+              <span className="grid min-w-0">
+                <span className="text-sm font-semibold">
+                  {name}
+                  {isExternal ? <span className="sr-only"> (opens in a new tab)</span> : null}
+                </span>
+                <span className="break-all text-xs text-muted-foreground">{value}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm text-muted-foreground">
+        Or write to us through the{" "}
+        <Link
+          to={`/support?${new URLSearchParams({ package: packageName, platform, amount })}`}
+          className="font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          support form
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** The order could not be shown: SPEC §8's message, and ways on. */
+export function OrderFetchFailure({ message }: { message: string }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <CircleAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Order not available</h1>
+      <p role="alert" className="text-lg">
+        {message}
+      </p>
+      <p className="text-sm text-muted-foreground">Check the link, or find your orders on your dashboard. If you need help, contact support.</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        <Link to="/dashboard" className={buttonVariants()}>
+          View Dashboard
+        </Link>
+        <Link to="/support" className={buttonVariants({ variant: "outline" })}>
+          Contact support
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { deliveryTimeOf, formatOrderDateTime, orderReference, orderStatusLabel, paymentStateOf, platformLabel, referenceYear } from "./order-display";
+
+describe("order display", () => {
+  it("labels statuses as SPEC §4 does and shows other values as they are", () => {
+    expect(["pending", "processing", "completed", "cancelled"].map(orderStatusLabel)).toEqual(["Pending", "In Progress", "Completed", "Cancelled"]);
+    expect(orderStatusLabel("partial")).toBe("partial");
+    expect(orderStatusLabel("constructor")).toBe("constructor");
+  });
+
+  it("calls an order paid only when it is paid", () => {
+    const base = { status: "pending" as const, paymentStatus: "unpaid" as const, refundRequested: false };
+    expect(paymentStateOf(base)).toBe("awaiting_payment");
+    expect(paymentStateOf({ ...base, status: "cancelled" })).toBe("not_charged");
+    expect(paymentStateOf({ ...base, status: "processing", paymentStatus: "paid" })).toBe("paid");
+    expect(paymentStateOf({ ...base, status: "cancelled", paymentStatus: "paid", refundRequested: true })).toBe("refund_requested");
+    expect(paymentStateOf({ ...base, status: "cancelled", paymentStatus: "refunded", refundRequested: true })).toBe("refunded");
+  });
+
+  it("writes the order reference as SMB-{orderId}-{current year}", () => {
+    expect(orderReference(57, 2026)).toBe("SMB-57-2026");
+    expect(referenceYear(new Date("2026-12-31T23:59:59Z"))).toBe(2026);
+    expect(referenceYear(new Date("2027-01-01T00:00:00Z"))).toBe(2027);
+  });
+
+  it("dates orders in Ghana's time", () => {
+    expect(formatOrderDateTime("2026-03-05T14:03:00.000Z")).toBe("5 March 2026 at 14:03 GMT");
+  });
+
+  it("promises the catalogue's delivery time: 48-72 hours for YouTube, 24-48 for the others", () => {
+    expect(deliveryTimeOf({ package: { name: "1,000 Subscribers", platform: "youtube" }, quantity: 1000 })).toBe("48-72 Hours");
+    expect(deliveryTimeOf({ package: { name: "100 Followers", platform: "instagram" }, quantity: 100 })).toBe("24-48 Hours");
+    expect(platformLabel("tiktok")).toBe("TikTok");
+    expect(platformLabel("facebook")).toBe("facebook");
+  });
+});

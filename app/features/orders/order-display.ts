@@ -1,0 +1,79 @@
+import { isCatalogPlatform, isValidQuantity, packageFor, platformLabels } from "~/features/catalog/catalog";
+import type { OrderConfirmation } from "./orders.server";
+
+/**
+ * How orders read on the client's pages (dashboard, order confirmation, receipt): one place for
+ * status words, the order reference and dates, so every page says the same thing.
+ */
+
+/** SPEC §4's labels for order statuses; any other value shows as-is. */
+export const orderStatusLabels: Readonly<Record<string, string>> = {
+  pending: "Pending",
+  processing: "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export function orderStatusLabel(status: string): string {
+  return Object.hasOwn(orderStatusLabels, status) ? orderStatusLabels[status] : status;
+}
+
+/**
+ * Where the money of an order stands, in the words a client reads. A page must never claim a
+ * payment that did not happen (the confirmation page shows 'Payment Successful!' only for "paid").
+ */
+export type PaymentState = "paid" | "awaiting_payment" | "not_charged" | "refund_requested" | "refunded";
+
+export function paymentStateOf(order: Pick<OrderConfirmation, "status" | "paymentStatus" | "refundRequested">): PaymentState {
+  if (order.paymentStatus === "refunded") return "refunded";
+  if (order.paymentStatus === "paid") return order.refundRequested ? "refund_requested" : "paid";
+  return order.status === "cancelled" ? "not_charged" : "awaiting_payment";
+}
+
+export const paymentStateLabels: Record<PaymentState, string> = {
+  paid: "Paid",
+  awaiting_payment: "Awaiting payment",
+  not_charged: "Not paid (nothing was charged)",
+  refund_requested: "Refund requested",
+  refunded: "Refunded",
+};
+
+/** DESIGN §1: the reference a client quotes to support, `SMB-{orderId}-{current year}` (SPEC §2). */
+export function orderReference(orderId: number, year: number): string {
+  return `SMB-${orderId}-${year}`;
+}
+
+/** The year of an order reference: the current year in Ghana (GMT, so the UTC year). */
+export const referenceYear = (now = new Date()) => now.getUTCFullYear();
+
+// Ghana's time (GMT all year): what a client in Ghana reads on the page and on a printed receipt.
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Africa/Accra",
+  timeZoneName: "short",
+});
+
+/**
+ * "21 November 2026 at 15:16 GMT". Format on the server and pass the text down: browsers' ICU data
+ * may word it differently, which would make the hydrated page differ from the server's.
+ */
+export function formatOrderDateTime(isoDate: string | Date): string {
+  return dateTimeFormat.format(typeof isoDate === "string" ? new Date(isoDate) : isoDate);
+}
+
+/** "Instagram" for catalogue platforms; other stored values as they are. */
+export function platformLabel(platform: string): string {
+  return isCatalogPlatform(platform) ? platformLabels[platform] : platform;
+}
+
+/** The catalogue's promised delivery time of the order's package ("24-48 Hours", "48-72 Hours" for YouTube). */
+export function deliveryTimeOf(order: Pick<OrderConfirmation, "package" | "quantity">): string {
+  const { platform } = order.package;
+  if (isCatalogPlatform(platform) && isValidQuantity(order.quantity)) return packageFor(platform, order.quantity).deliveryTime;
+  return "24-48 Hours";
+}
