@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
+import path from "node:path";
 import { pinoHttp } from "pino-http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
@@ -9,6 +10,9 @@ import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { getSelfBaseUrl } from "~/lib/self-url.server";
+import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/payments/paystack-client.server";
+import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
 import { startBackgroundJobs } from "./jobs";
@@ -23,6 +27,20 @@ const env = getEnv();
 const logger = getLogger();
 
 export { env, logger };
+/** server/start.js tells the app its own URL once it listens (the sandbox and its client use it). */
+export { setSelfBaseUrl } from "~/lib/self-url.server";
+
+/** DESIGN §5: without Paystack keys, payments go to the sandbox this server itself answers. */
+const paystackSandbox = env.PAYSTACK_SECRET_KEY
+  ? undefined
+  : createPaystackSandbox({
+      secretKey: PAYSTACK_SANDBOX_SECRET_KEY,
+      webhookUrl: () => `${getSelfBaseUrl()}/api/paystack/webhook`,
+      stateDir: path.join(env.DATA_DIR, "paystack-sandbox"),
+      momoApproveMs: env.SANDBOX_MOMO_APPROVE_MS,
+      momoAbandonMs: env.SANDBOX_MOMO_ABANDON_MS,
+      logger,
+    });
 
 /** Opens (and migrates) the database. Called once before the server listens. */
 export async function prepare() {
@@ -31,6 +49,7 @@ export async function prepare() {
   const applied = await applyMigrations(database.sql);
   if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");
   stopBackgroundJobs = startBackgroundJobs(logger);
+  await paystackSandbox?.start();
 }
 
 let stopBackgroundJobs = () => {};
@@ -38,6 +57,7 @@ let stopBackgroundJobs = () => {};
 /** Closes the database (and releases the embedded database's lock). */
 export async function shutdown() {
   stopBackgroundJobs();
+  await paystackSandbox?.stop();
   const database = getDatabase();
   setDatabase(undefined);
   await database.close();
@@ -67,6 +87,9 @@ app.get("/healthz", async (_request, response) => {
   const health = await checkHealth(getDatabase().sql);
   response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json(health);
 });
+
+// Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
+if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
 app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));

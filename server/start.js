@@ -50,8 +50,16 @@ server.use(isDevelopment ? async (request, response, next) => (await loadAppModu
 
 const httpServer = server.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
+  appModule.setSelfBaseUrl(loopbackUrl(env.HOST, address.port));
   logger.info({ port: address.port }, `Social Media Boost is listening on http://localhost:${address.port}`);
 });
+
+/** How this process reaches itself (the Paystack sandbox and its webhooks): loopback unless bound to one address. */
+function loopbackUrl(host, port) {
+  const isAnyAddress = host === "0.0.0.0" || host === "::" || host === "";
+  const hostname = isAnyAddress ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${hostname}:${port}`;
+}
 
 let isShuttingDown = false;
 async function shutDown(signal) {

@@ -21,6 +21,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…").optional(),
+  // The Paystack sandbox's mobile-money timings (DESIGN §5): approval of the approving test wallet,
+  // and abandonment of the wallet that never approves.
+  SANDBOX_MOMO_APPROVE_MS: z.coerce.number().int().min(0).default(5_000),
+  SANDBOX_MOMO_ABANDON_MS: z.coerce.number().int().min(0).default(180_000),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()

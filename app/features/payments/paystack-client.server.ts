@@ -1,0 +1,312 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import { getSelfBaseUrl } from "~/lib/self-url.server";
+import {
+  type ChargeData,
+  chargeDataSchema,
+  envelopeSchema,
+  type RefundData,
+  refundDataSchema,
+  type TransactionData,
+  transactionDataSchema,
+  type TransferData,
+  transferDataSchema,
+  type TransferRecipientData,
+  transferRecipientDataSchema,
+} from "./paystack-schemas";
+
+export * from "./paystack-schemas";
+
+/**
+ * The Paystack HTTP client: every call answers a typed `PaystackResult`, never throws for anything
+ * Paystack or the network does. Only network errors and timeouts are retried (with backoff), and the
+ * caller's own reference makes a retried charge safe: if the first attempt did reach Paystack, the
+ * retry meets "Duplicate Transaction Reference" and the client reads the charge's state instead.
+ * Card numbers, CVVs, PINs and OTPs are sent, never logged.
+ */
+
+export const PAYSTACK_SANDBOX_SECRET_KEY = "sk_test_sandbox";
+export const PAYSTACK_SANDBOX_PATH = "/sandbox/paystack";
+
+export interface PaystackConfig {
+  baseUrl: string;
+  secretKey: string;
+  isSandbox: boolean;
+}
+
+/** Real Paystack when PAYSTACK_SECRET_KEY is set, else this server's own sandbox (DESIGN §5). */
+export function paystackConfig(env: { PAYSTACK_SECRET_KEY?: string }): PaystackConfig {
+  if (env.PAYSTACK_SECRET_KEY) return { baseUrl: "https://api.paystack.co", secretKey: env.PAYSTACK_SECRET_KEY, isSandbox: false };
+  return { baseUrl: `${getSelfBaseUrl()}${PAYSTACK_SANDBOX_PATH}`, secretKey: PAYSTACK_SANDBOX_SECRET_KEY, isSandbox: true };
+}
+
+// --- Results ---------------------------------------------------------------------------------------
+
+/**
+ * Paystack answered the call with `status: true` and a well-formed `data`. Whether money moved is in
+ * `data.status` (e.g. "success", "send_pin", "pay_offline", "failed"), never in `ok`.
+ */
+export interface PaystackSuccess<T> {
+  ok: true;
+  httpStatus: number;
+  message: string;
+  data: T;
+}
+
+export type PaystackFailure<T> =
+  /** Paystack refused the call (HTTP 4xx/5xx or `status: false`); `message` is Paystack's own. */
+  | { ok: false; kind: "rejected"; httpStatus: number; message: string; data?: T }
+  /** No answer after every attempt (network error or timeout): the outcome is unknown — verify later. */
+  | { ok: false; kind: "unreachable"; message: string; attempts: number }
+  /** An answer that is not Paystack's JSON shape (a proxy's error page, a changed API). */
+  | { ok: false; kind: "invalid_response"; httpStatus: number; message: string };
+
+export type PaystackResult<T> = PaystackSuccess<T> | PaystackFailure<T>;
+
+// --- Requests --------------------------------------------------------------------------------------
+
+export interface CardDetails {
+  number: string;
+  cvv: string;
+  expiry_month: string;
+  expiry_year: string;
+}
+
+export type MobileMoneyProvider = "mtn" | "vod" | "atl";
+
+interface ChargeBase {
+  email: string;
+  /** Minor units (pesewas), a positive integer. */
+  amount: number;
+  currency: string;
+  /** Ours, unique per attempt: a retry with the same reference can never charge twice. */
+  reference: string;
+  metadata?: Record<string, unknown>;
+}
+
+export type ChargeRequest =
+  | (ChargeBase & { card: CardDetails; pin?: string; mobile_money?: never })
+  | (ChargeBase & { mobile_money: { phone: string; provider: MobileMoneyProvider }; card?: never; pin?: never });
+
+export interface RefundRequest {
+  /** The transaction's reference (or Paystack id). */
+  transaction: string;
+  /** Minor units; omitted refunds what is left of the transaction. */
+  amount?: number;
+  currency?: string;
+  customer_note?: string;
+  merchant_note?: string;
+}
+
+export interface TransferRecipientRequest {
+  /** "mobile_money" for Ghana mobile money wallets, "ghipss" for Ghana bank accounts. */
+  type: string;
+  name: string;
+  account_number: string;
+  /** For mobile money: "MTN", "VOD" or "ATL". */
+  bank_code: string;
+  currency: string;
+}
+
+export interface TransferRequest {
+  amount: number;
+  recipient: string;
+  reference: string;
+  reason?: string;
+  currency?: string;
+  source?: "balance";
+}
+
+export interface PaystackLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface PaystackClientOptions {
+  baseUrl: string;
+  secretKey: string;
+  timeoutMs?: number;
+  /** Extra attempts after a network error or timeout (never after an HTTP answer). */
+  retries?: number;
+  /** First backoff delay; doubles on each retry. */
+  retryBaseDelayMs?: number;
+  fetchImpl?: typeof fetch;
+  logger?: PaystackLogger;
+}
+
+export type PaystackClient = ReturnType<typeof createPaystackClient>;
+
+/** Errors that mean the request never left this machine: safe to retry even for a call without a reference. */
+const notSentErrorCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+type RetryPolicy = "network-errors" | "unsent-only";
+
+interface Exchange<T> {
+  result: PaystackResult<T>;
+  /** An earlier attempt may have reached Paystack although no answer came back. */
+  mayHaveArrivedBefore: boolean;
+}
+
+export function createPaystackClient({
+  baseUrl,
+  secretKey,
+  timeoutMs = 10_000,
+  retries = 2,
+  retryBaseDelayMs = 250,
+  fetchImpl = fetch,
+  logger,
+}: PaystackClientOptions) {
+  const root = baseUrl.replace(/\/+$/, "");
+
+  async function exchange<T>(method: "GET" | "POST", path: string, body: unknown, schema: z.ZodType<T>, policy: RetryPolicy): Promise<Exchange<T>> {
+    let mayHaveArrivedBefore = false;
+    for (let attempt = 1; ; attempt++) {
+      let httpStatus: number;
+      let text: string;
+      try {
+        const response = await fetchImpl(`${root}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${secretKey}`, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        httpStatus = response.status;
+        text = await response.text();
+      } catch (error) {
+        const problem = describeNetworkError(error);
+        const canRetry = attempt <= retries && (policy === "network-errors" || problem.wasNotSent);
+        // Only the method, the path (which holds at most a reference) and the error: never the body.
+        logger?.warn({ method, path, attempt, error: problem.summary, willRetry: canRetry }, "Paystack request failed");
+        if (!canRetry) {
+          return { result: { ok: false, kind: "unreachable", message: `Paystack could not be reached: ${problem.summary}`, attempts: attempt }, mayHaveArrivedBefore };
+        }
+        mayHaveArrivedBefore ||= !problem.wasNotSent;
+        await delay(retryBaseDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      return { result: interpret(httpStatus, text, schema), mayHaveArrivedBefore };
+    }
+  }
+
+  async function call<T>(method: "GET" | "POST", path: string, body: unknown, schema: z.ZodType<T>, policy: RetryPolicy = "network-errors") {
+    return (await exchange(method, path, body, schema, policy)).result;
+  }
+
+  /**
+   * Charge steps are keyed by our reference. When an attempt that got no answer did reach Paystack,
+   * the retry is refused ("Duplicate Transaction Reference", "not awaiting PIN"): the charge's current
+   * state is then the true answer.
+   */
+  async function chargeStep<Body extends { reference: string }>(path: string, body: Body) {
+    const { result, mayHaveArrivedBefore } = await exchange("POST", path, body, chargeDataSchema, "network-errors");
+    if (result.ok || result.kind !== "rejected" || !mayHaveArrivedBefore || result.httpStatus >= 500) return result;
+    const current = await checkPendingCharge(body.reference);
+    return current.ok ? current : result;
+  }
+
+  function checkPendingCharge(reference: string): Promise<PaystackResult<ChargeData>> {
+    return call("GET", `/charge/${encodeURIComponent(reference)}`, undefined, chargeDataSchema);
+  }
+
+  function verifyTransfer(reference: string): Promise<PaystackResult<TransferData>> {
+    return call("GET", `/transfer/verify/${encodeURIComponent(reference)}`, undefined, transferDataSchema);
+  }
+
+  return {
+    /** Starts a card or mobile-money charge. Then branch on `data.status`. */
+    charge(payload: ChargeRequest): Promise<PaystackResult<ChargeData>> {
+      requireMinorUnits(payload.amount);
+      if (!payload.reference) throw new TypeError("A charge needs our own reference.");
+      return chargeStep("/charge", payload);
+    },
+    submitPin(reference: string, pin: string): Promise<PaystackResult<ChargeData>> {
+      return chargeStep("/charge/submit_pin", { reference, pin });
+    },
+    /** Also takes the Vodafone Cash voucher. */
+    submitOtp(reference: string, otp: string): Promise<PaystackResult<ChargeData>> {
+      return chargeStep("/charge/submit_otp", { reference, otp });
+    },
+    submitPhone(reference: string, phone: string): Promise<PaystackResult<ChargeData>> {
+      return chargeStep("/charge/submit_phone", { reference, phone });
+    },
+    checkPendingCharge,
+    verifyTransaction(reference: string): Promise<PaystackResult<TransactionData>> {
+      return call("GET", `/transaction/verify/${encodeURIComponent(reference)}`, undefined, transactionDataSchema);
+    },
+    /** A refund carries no reference of ours, so it is retried only when the request surely never left. */
+    refund(payload: RefundRequest): Promise<PaystackResult<RefundData>> {
+      if (payload.amount !== undefined) requireMinorUnits(payload.amount);
+      return call("POST", "/refund", payload, refundDataSchema, "unsent-only");
+    },
+    createTransferRecipient(payload: TransferRecipientRequest): Promise<PaystackResult<TransferRecipientData>> {
+      return call("POST", "/transferrecipient", payload, transferRecipientDataSchema);
+    },
+    /** Like a charge, keyed by our reference: a retry that meets a duplicate reads the transfer instead. */
+    async initiateTransfer(payload: TransferRequest): Promise<PaystackResult<TransferData>> {
+      requireMinorUnits(payload.amount);
+      const { result, mayHaveArrivedBefore } = await exchange("POST", "/transfer", { source: "balance", ...payload }, transferDataSchema, "network-errors");
+      if (result.ok || result.kind !== "rejected" || !mayHaveArrivedBefore || result.httpStatus >= 500) return result;
+      const current = await verifyTransfer(payload.reference);
+      return current.ok ? current : result;
+    },
+    verifyTransfer,
+  };
+}
+
+function interpret<T>(httpStatus: number, text: string, schema: z.ZodType<T>): PaystackResult<T> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, kind: "invalid_response", httpStatus, message: `Paystack answered HTTP ${httpStatus} without JSON.` };
+  }
+  const envelope = envelopeSchema.safeParse(body);
+  const isHttpError = httpStatus < 200 || httpStatus >= 300;
+  if (!envelope.success) {
+    if (isHttpError) return { ok: false, kind: "rejected", httpStatus, message: messageOf(body) ?? `Paystack answered HTTP ${httpStatus}.` };
+    return { ok: false, kind: "invalid_response", httpStatus, message: "Paystack's answer lacks status or message." };
+  }
+  const data = envelope.data.data === undefined ? undefined : schema.safeParse(envelope.data.data);
+  if (isHttpError || !envelope.data.status) {
+    return { ok: false, kind: "rejected", httpStatus, message: envelope.data.message, ...(data?.success ? { data: data.data } : {}) };
+  }
+  if (!data?.success) {
+    const problem = data?.error.issues.map((issue) => `${issue.path.join(".") || "data"}: ${issue.message}`).join("; ") ?? "data is missing";
+    return { ok: false, kind: "invalid_response", httpStatus, message: `Paystack's answer has an unexpected shape (${problem}).` };
+  }
+  return { ok: true, httpStatus, message: envelope.data.message, data: data.data };
+}
+
+function messageOf(body: unknown): string | undefined {
+  return typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : undefined;
+}
+
+function describeNetworkError(error: unknown): { summary: string; wasNotSent: boolean } {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return { summary: "timed out", wasNotSent: false };
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  if (code) return { summary: code, wasNotSent: notSentErrorCodes.has(code) };
+  return { summary: error instanceof Error ? error.message : String(error), wasNotSent: false };
+}
+
+function requireMinorUnits(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError("Paystack amounts are positive integers in minor units.");
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// --- Webhooks --------------------------------------------------------------------------------------
+
+/** Paystack's signature of a webhook body: hex HMAC-SHA512 of the exact raw bytes with the secret key. */
+export function signWebhookBody(rawBody: string | Buffer, secretKey: string): string {
+  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
+
+/** True when `x-paystack-signature` matches the raw body. Compares in constant time. */
+export function verifyWebhookSignature(rawBody: string | Buffer, signatureHeader: string | null | undefined, secretKey: string): boolean {
+  if (!signatureHeader) return false;
+  const expected = Buffer.from(signWebhookBody(rawBody, secretKey), "utf8");
+  const given = Buffer.from(signatureHeader.trim().toLowerCase(), "utf8");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

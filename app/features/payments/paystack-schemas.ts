@@ -1,0 +1,199 @@
+import { z } from "zod";
+
+/**
+ * Shapes of what Paystack (or the sandbox) answers and sends. Objects are loose: Paystack adds fields
+ * freely, and every field beyond the ones named here stays readable as `unknown`. Statuses Paystack
+ * may add later parse as "unknown" instead of failing the whole response.
+ */
+
+/** `data.status` of /charge, /charge/submit_* and GET /charge/:reference: what happens next. */
+export const chargeStatuses = [
+  "success",
+  "failed",
+  "abandoned",
+  "reversed",
+  "send_pin",
+  "send_otp",
+  "send_phone",
+  "send_birthday",
+  "send_address",
+  "open_url",
+  "pay_offline",
+  "pending",
+  "ongoing",
+  "processing",
+  "queued",
+  "unknown",
+] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
+
+/** `data.status` of GET /transaction/verify/:reference. */
+export const transactionStatuses = ["success", "failed", "abandoned", "reversed", "ongoing", "pending", "processing", "queued", "unknown"] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const refundStatuses = ["pending", "processing", "processed", "failed", "needs-attention", "unknown"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+export const transferStatuses = ["pending", "success", "failed", "reversed", "otp", "received", "abandoned", "blocked", "rejected", "processing", "unknown"] as const;
+export type TransferStatus = (typeof transferStatuses)[number];
+
+const optionalText = z.string().nullish();
+const numberOrText = z.union([z.number(), z.string()]).nullish();
+
+export const authorizationSchema = z.looseObject({
+  authorization_code: optionalText,
+  last4: optionalText,
+  brand: optionalText,
+  card_type: optionalText,
+  channel: optionalText,
+  bank: optionalText,
+  bin: optionalText,
+  exp_month: numberOrText,
+  exp_year: numberOrText,
+  reusable: z.boolean().nullish(),
+});
+export type PaystackAuthorization = z.infer<typeof authorizationSchema>;
+
+export const customerSchema = z.looseObject({
+  id: z.number().nullish(),
+  email: optionalText,
+  customer_code: optionalText,
+});
+
+/** A charge in progress or finished, as the charge endpoints return it. */
+export const chargeDataSchema = z.looseObject({
+  reference: z.string(),
+  status: z.enum(chargeStatuses).catch("unknown"),
+  /** What to show the payer at this step (e.g. "Please enter the OTP sent to your phone"). */
+  display_text: optionalText,
+  gateway_response: optionalText,
+  message: optionalText,
+  id: z.number().nullish(),
+  amount: z.number().nullish(),
+  currency: optionalText,
+  channel: optionalText,
+  paid_at: optionalText,
+  metadata: z.unknown().optional(),
+  authorization: authorizationSchema.nullish(),
+  customer: customerSchema.nullish(),
+});
+export type ChargeData = z.infer<typeof chargeDataSchema>;
+
+/** A transaction as GET /transaction/verify/:reference returns it. */
+export const transactionDataSchema = z.looseObject({
+  id: z.number(),
+  reference: z.string(),
+  status: z.enum(transactionStatuses).catch("unknown"),
+  amount: z.number(),
+  currency: z.string(),
+  gateway_response: optionalText,
+  message: optionalText,
+  channel: optionalText,
+  paid_at: optionalText,
+  created_at: optionalText,
+  metadata: z.unknown().optional(),
+  authorization: authorizationSchema.nullish(),
+  customer: customerSchema.nullish(),
+});
+export type TransactionData = z.infer<typeof transactionDataSchema>;
+
+export const refundDataSchema = z.looseObject({
+  id: z.number(),
+  status: z.enum(refundStatuses).catch("unknown"),
+  amount: z.number(),
+  currency: z.string(),
+  transaction: z.looseObject({ id: z.number().nullish(), reference: optionalText }),
+});
+export type RefundData = z.infer<typeof refundDataSchema>;
+
+export const transferRecipientDataSchema = z.looseObject({
+  id: z.number(),
+  recipient_code: z.string(),
+  type: z.string(),
+  name: optionalText,
+  currency: optionalText,
+  active: z.boolean().nullish(),
+  details: z
+    .looseObject({ account_number: optionalText, account_name: optionalText, bank_code: optionalText, bank_name: optionalText })
+    .nullish(),
+});
+export type TransferRecipientData = z.infer<typeof transferRecipientDataSchema>;
+
+export const transferDataSchema = z.looseObject({
+  id: z.number().nullish(),
+  reference: z.string(),
+  transfer_code: z.string(),
+  status: z.enum(transferStatuses).catch("unknown"),
+  amount: z.number(),
+  currency: z.string(),
+  reason: optionalText,
+  recipient: z.unknown().optional(),
+  transferred_at: optionalText,
+});
+export type TransferData = z.infer<typeof transferDataSchema>;
+
+/** Every Paystack answer: `status` says whether the *call* worked, never whether money moved. */
+export const envelopeSchema = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
+
+// --- Webhook events -------------------------------------------------------------------------------
+
+export const chargeEventDataSchema = chargeDataSchema.extend({
+  id: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type ChargeEventData = z.infer<typeof chargeEventDataSchema>;
+
+export const refundEventNames = ["refund.pending", "refund.processing", "refund.processed", "refund.failed"] as const;
+export const refundEventDataSchema = z.looseObject({
+  status: z.string(),
+  transaction_reference: z.string(),
+  refund_reference: optionalText,
+  amount: z.number(),
+  currency: z.string(),
+  id: z.number().nullish(),
+  customer: customerSchema.nullish(),
+});
+export type RefundEventData = z.infer<typeof refundEventDataSchema>;
+
+export const transferEventNames = ["transfer.success", "transfer.failed", "transfer.reversed"] as const;
+
+export type PaystackEvent =
+  | { event: "charge.success"; data: ChargeEventData }
+  | { event: (typeof refundEventNames)[number]; data: RefundEventData }
+  | { event: (typeof transferEventNames)[number]; data: TransferData }
+  /** An event this app does not act on (acknowledge it with 200 and move on). */
+  | { event: "unhandled"; name: string };
+
+/**
+ * Parses a webhook body that already passed `verifyWebhookSignature`. Undefined when it is not JSON
+ * or a known event does not have the fields we rely on (answer 400 so the problem is visible).
+ */
+export function parsePaystackEvent(rawBody: string | Buffer): PaystackEvent | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString());
+  } catch {
+    return undefined;
+  }
+  const head = z.object({ event: z.string(), data: z.unknown() }).safeParse(body);
+  if (!head.success) return undefined;
+  const { event, data } = head.data;
+  if (event === "charge.success") {
+    const parsed = chargeEventDataSchema.safeParse(data);
+    return parsed.success ? { event, data: parsed.data } : undefined;
+  }
+  if (isOneOf(refundEventNames, event)) {
+    const parsed = refundEventDataSchema.safeParse(data);
+    return parsed.success ? { event, data: parsed.data } : undefined;
+  }
+  if (isOneOf(transferEventNames, event)) {
+    const parsed = transferDataSchema.safeParse(data);
+    return parsed.success ? { event, data: parsed.data } : undefined;
+  }
+  return { event: "unhandled", name: event };
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}

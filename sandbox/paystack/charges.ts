@@ -1,0 +1,195 @@
+import { customerIdFor, isoAt, newCode, newId, type Reply, refuse, type SandboxContext, succeed, transactionNotFound } from "./context";
+import { cardBrand, type Challenge, findCard, findWallet, type Instrument, instrumentById, unknownCardMessage, unknownWalletMessage, walletNames, wrongAnswerMessage } from "./instruments";
+import { type ChargeRecord, chargeShape, type RefundRecord, refundShape, resolveCharge } from "./records";
+import { chargeRequestSchema, firstProblem, refundRequestSchema, submitOtpSchema, submitPhoneSchema, submitPinSchema } from "./requests";
+
+/** Charges, their PIN/OTP/phone steps, status checks and refunds. */
+export function createChargeOperations(context: SandboxContext) {
+  const { store, now, timing } = context;
+
+  /** Moves a charge past its answered challenges: next challenge, or the instrument's ending. */
+  function advance(record: ChargeRecord, instrument: Instrument, at: number): ChargeRecord {
+    if (record.challengesPassed < instrument.challenges.length) return { ...record, state: "awaiting" };
+    const { ending } = instrument;
+    if (ending.kind === "failed") return { ...record, state: "failed", gatewayResponse: ending.gatewayResponse };
+    if (ending.kind === "offline") {
+      const settlesAt = at + (ending.outcome === "abandoned" ? timing.momoAbandonMs : timing.momoApproveMs);
+      return withSuccessWebhook({ ...record, state: "offline", settlesAt: isoAt(settlesAt) }, ending.outcome === "success" ? settlesAt : undefined);
+    }
+    return withSuccessWebhook({ ...record, state: "success", paidAt: isoAt(at) }, at);
+  }
+
+  function withSuccessWebhook(record: ChargeRecord, successAt: number | undefined): ChargeRecord {
+    if (successAt === undefined) return record;
+    const delivery = { key: "charge.success", dueAt: isoAt(successAt + record.webhook.delayMs), copies: record.webhook.copies };
+    return { ...record, deliveries: [...record.deliveries, delivery] };
+  }
+
+  function answer(record: ChargeRecord, instrument: Instrument, challenge: Challenge, given: string, at: number): ChargeRecord {
+    if (given !== challenge.answer) return { ...record, state: "failed", gatewayResponse: wrongAnswerMessage(challenge, instrument.channel) };
+    return advance({ ...record, challengesPassed: record.challengesPassed + 1 }, instrument, at);
+  }
+
+  async function charge(body: unknown): Promise<Reply> {
+    const parsed = chargeRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) return refuse(firstProblem(parsed.error));
+    const input = parsed.data;
+    const at = now();
+    const reference = input.reference ?? newCode();
+    const controls = sandboxControls(input.metadata);
+    const base: Omit<ChargeRecord, "channel" | "authorization"> = {
+      id: newId(),
+      reference,
+      email: input.email,
+      customerId: customerIdFor(input.email),
+      amount: input.amount,
+      currency: input.currency,
+      metadata: input.metadata ?? null,
+      createdAt: isoAt(at),
+      instrumentId: null,
+      challengesPassed: 0,
+      state: "failed",
+      gatewayResponse: null,
+      paidAt: null,
+      settlesAt: null,
+      webhook: controls,
+      refunds: [],
+      deliveries: [],
+    };
+
+    let record: ChargeRecord;
+    if (input.card) {
+      const { number, cvv, expiry_month, expiry_year } = input.card;
+      const card: ChargeRecord = { ...base, channel: "card", authorization: { last4: number.slice(-4), brand: cardBrand(number), bank: "TEST BANK", channel: "card" } };
+      const instrument = findCard(number, cvv);
+      if (isExpired(Number(expiry_month), Number(expiry_year), at)) record = { ...card, gatewayResponse: "Expired Card" };
+      else if (!instrument) record = { ...card, gatewayResponse: unknownCardMessage };
+      else {
+        const started = { ...card, instrumentId: instrument.id };
+        const [first] = instrument.challenges;
+        // Paystack takes the PIN with the charge itself: it answers the first `send_pin` at once.
+        record = input.pin !== undefined && first?.kind === "pin" ? answer(started, instrument, first, input.pin, at) : advance(started, instrument, at);
+      }
+    } else {
+      const { provider } = input.mobile_money!;
+      const phone = localPhone(input.mobile_money!.phone);
+      const wallet: ChargeRecord = {
+        ...base,
+        channel: "mobile_money",
+        authorization: { last4: phone.slice(-4), brand: walletNames[provider], bank: walletNames[provider], channel: "mobile_money" },
+      };
+      const instrument = findWallet(provider, phone);
+      record = instrument ? advance({ ...wallet, instrumentId: instrument.id }, instrument, at) : { ...wallet, gatewayResponse: unknownWalletMessage };
+    }
+
+    if (!(await store.create("charges", reference, record))) return refuse("Duplicate Transaction Reference");
+    context.scheduleDeliveries("charges", reference, record);
+    return succeed("Charge attempted", chargeShape(record, at, "charge"));
+  }
+
+  /** submit_pin, submit_otp and submit_phone: answer the challenge the charge is waiting for. */
+  async function submit(kind: Challenge["kind"], body: unknown): Promise<Reply> {
+    const schema = { pin: submitPinSchema, otp: submitOtpSchema, phone: submitPhoneSchema }[kind];
+    const parsed = schema.safeParse(body ?? {});
+    if (!parsed.success) return refuse(firstProblem(parsed.error));
+    const { reference } = parsed.data;
+    const given = "pin" in parsed.data ? parsed.data.pin : "otp" in parsed.data ? parsed.data.otp : parsed.data.phone;
+    const at = now();
+    let refusal: Reply | undefined;
+    const record = await store.update<ChargeRecord>("charges", reference, (current) => {
+      const state = resolveCharge(current, at);
+      if (state.challenge?.kind !== kind) {
+        refusal = refuse(`Charge is not awaiting ${{ pin: "a PIN", otp: "an OTP", phone: "a phone number" }[kind]}: its status is ${state.chargeStatus}`);
+        return undefined;
+      }
+      return answer(current, instrumentOf(current), state.challenge, given, at);
+    });
+    if (!record) return transactionNotFound();
+    if (refusal) return refusal;
+    context.scheduleDeliveries("charges", reference, record);
+    return succeed("Charge attempted", chargeShape(record, at, "charge"));
+  }
+
+  async function checkPending(reference: string): Promise<Reply> {
+    const record = await store.read<ChargeRecord>("charges", reference);
+    if (!record) return transactionNotFound();
+    return succeed("Reference check successful", chargeShape(record, now(), "charge"));
+  }
+
+  async function verify(reference: string): Promise<Reply> {
+    const record = await store.read<ChargeRecord>("charges", reference);
+    if (!record) return transactionNotFound();
+    return succeed("Verification successful", chargeShape(record, now(), "transaction"));
+  }
+
+  async function refund(body: unknown): Promise<Reply> {
+    const parsed = refundRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) return refuse(firstProblem(parsed.error));
+    const input = parsed.data;
+    const reference = await referenceOf(input.transaction);
+    if (!reference) return refuse("Transaction not found", 404);
+    const at = now();
+    let refusal: Reply | undefined;
+    let created: RefundRecord | undefined;
+    const record = await store.update<ChargeRecord>("charges", reference, (current) => {
+      const state = resolveCharge(current, at);
+      const refundable = current.amount - current.refunds.reduce((sum, existing) => sum + existing.amount, 0);
+      const amount = input.amount ?? refundable;
+      if (state.transactionStatus !== "success" && state.transactionStatus !== "reversed") refusal = refuse(`Transaction has not been completed: its status is ${state.transactionStatus}`);
+      else if (refundable <= 0) refusal = refuse("Transaction has been fully reversed");
+      else if (input.currency && input.currency !== current.currency) refusal = refuse(`Refund currency must be the transaction's currency (${current.currency})`);
+      else if (amount > refundable) refusal = refuse(`Refund amount cannot be greater than the transaction amount left to refund (${refundable})`);
+      if (refusal) return undefined;
+      created = {
+        id: newId(),
+        amount,
+        createdAt: isoAt(at),
+        processedAt: isoAt(at + timing.refundProcessMs),
+        customerNote: input.customer_note ?? null,
+        merchantNote: input.merchant_note ?? null,
+      };
+      const delivery = { key: `refund.processed:${created.id}`, dueAt: created.processedAt, copies: 1 };
+      return { ...current, refunds: [...current.refunds, created], deliveries: [...current.deliveries, delivery] };
+    });
+    if (!record) return refuse("Transaction not found", 404);
+    if (refusal || !created) return refusal ?? refuse("Refund could not be created");
+    context.scheduleDeliveries("charges", reference, record);
+    return succeed("Refund has been queued for processing", refundShape(record, created, at));
+  }
+
+  /** Paystack takes a transaction's reference or its numeric id. */
+  async function referenceOf(transaction: string): Promise<string | undefined> {
+    if (await store.read("charges", transaction)) return transaction;
+    if (!/^\d+$/.test(transaction)) return undefined;
+    const records = await store.list<ChargeRecord>("charges");
+    return records.find((record) => String(record.id) === transaction)?.reference;
+  }
+
+  return { charge, submit, checkPending, verify, refund };
+}
+
+function instrumentOf(record: ChargeRecord): Instrument {
+  const instrument = record.instrumentId ? instrumentById(record.instrumentId) : undefined;
+  if (!instrument) throw new Error(`charge ${record.reference} has no known instrument`);
+  return instrument;
+}
+
+/** Test controls in `metadata.sandbox`: several identical webhook copies, or a late webhook. */
+function sandboxControls(metadata: Record<string, unknown> | null | undefined): ChargeRecord["webhook"] {
+  const controls = (metadata?.sandbox ?? {}) as { webhookCopies?: unknown; webhookDelayMs?: unknown };
+  const copies = Number.isInteger(controls.webhookCopies) ? Math.min(Math.max(controls.webhookCopies as number, 1), 10) : 1;
+  const delayMs = Number.isInteger(controls.webhookDelayMs) ? Math.min(Math.max(controls.webhookDelayMs as number, 0), 10 * 60_000) : 0;
+  return { copies, delayMs };
+}
+
+/** A card is valid through the last day of its expiry month. */
+function isExpired(month: number, year: number, at: number): boolean {
+  const fullYear = year < 100 ? 2000 + year : year;
+  return Date.UTC(fullYear, month, 1) <= at;
+}
+
+/** Ghana numbers as local 10-digit numbers: +233 55 123 4987 -> 0551234987. */
+function localPhone(phone: string): string {
+  const digits = phone.replace(/^\+/, "");
+  return digits.startsWith("233") && digits.length === 12 ? `0${digits.slice(3)}` : digits;
+}

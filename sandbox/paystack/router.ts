@@ -1,0 +1,63 @@
+import { timingSafeEqual } from "node:crypto";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from "express";
+import type { createChargeOperations } from "./charges";
+import type { Reply } from "./context";
+import type { createTransferOperations } from "./transfers";
+import type { SandboxLogger } from "./webhooks";
+
+export interface SandboxRouterOptions {
+  secretKey: string;
+  charges: ReturnType<typeof createChargeOperations>;
+  transfers: ReturnType<typeof createTransferOperations>;
+  resendWebhook(reference: string): Promise<Reply>;
+  logger: SandboxLogger;
+}
+
+/** Paystack's paths (server-to-server JSON, Bearer secret key), plus the sandbox's test controls. */
+export function createSandboxRouter({ secretKey, charges, transfers, resendWebhook, logger }: SandboxRouterOptions): Router {
+  const router = express.Router();
+  router.use(requireSecretKey(secretKey));
+  router.use(express.json({ limit: "100kb" }));
+
+  const answer =
+    (operation: (request: Request) => Promise<Reply>): RequestHandler =>
+    async (request, response) => {
+      const reply = await operation(request);
+      response.status(reply.status).set("Cache-Control", "no-store").json(reply.body);
+    };
+  const reference = (request: Request) => String(request.params.reference);
+
+  router.post("/charge", answer((request) => charges.charge(request.body)));
+  router.post("/charge/submit_pin", answer((request) => charges.submit("pin", request.body)));
+  router.post("/charge/submit_otp", answer((request) => charges.submit("otp", request.body)));
+  router.post("/charge/submit_phone", answer((request) => charges.submit("phone", request.body)));
+  router.get("/charge/:reference", answer((request) => charges.checkPending(reference(request))));
+  router.get("/transaction/verify/:reference", answer((request) => charges.verify(reference(request))));
+  router.post("/refund", answer((request) => charges.refund(request.body)));
+  router.post("/transferrecipient", answer((request) => transfers.createRecipient(request.body)));
+  router.post("/transfer", answer((request) => transfers.initiate(request.body)));
+  router.get("/transfer/verify/:reference", answer((request) => transfers.verify(reference(request))));
+  router.post("/_control/webhooks/:reference/resend", answer((request) => resendWebhook(reference(request))));
+
+  router.use((_request, response) => {
+    response.status(404).json({ status: false, message: "This Paystack endpoint is not part of the sandbox" });
+  });
+
+  const handleError: ErrorRequestHandler = (error, request, response, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.warn({ err: error, path: request.path }, "Paystack sandbox: request failed");
+    const message = error?.type === "entity.parse.failed" ? "Invalid JSON body" : status === 413 ? "Request body is too large" : status === 500 ? "Sandbox error" : "Invalid request";
+    response.status(status).json({ status: false, message });
+  };
+  router.use(handleError);
+  return router;
+}
+
+function requireSecretKey(secretKey: string): RequestHandler {
+  const expected = Buffer.from(`Bearer ${secretKey}`);
+  return (request, response, next) => {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    response.status(401).json({ status: false, message: "Invalid key" });
+  };
+}
