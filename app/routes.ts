@@ -26,6 +26,12 @@ export default [
   route("api/orders", "routes/api.orders.ts"),
   route("api/orders/:id", "routes/api.orders.$id.ts"),
   route("api/orders/:id/cancel", "routes/api.orders.$id.cancel.ts"),
+  route("api/payment/charge/card", "routes/api.payment.charge.card.ts"),
+  route("api/payment/charge/mobile-money", "routes/api.payment.charge.mobile-money.ts"),
+  route("api/payment/submit-otp", "routes/api.payment.submit-otp.ts"),
+  route("api/payment/verify/:reference", "routes/api.payment.verify.$reference.ts"),
+  route("api/payment/resend-authorization", "routes/api.payment.resend-authorization.ts"),
+  route("api/paystack/webhook", "routes/api.paystack.webhook.ts"),
   // Not "api.stats.client.ts": React Router treats *.client.ts modules as browser-only.
   route("api/stats/client", "routes/api.client-stats.ts"),
   // Unknown /api paths answer JSON; every other unknown path shows the not-found page.

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
+import { reconcilePayments } from "~/features/payments/reconciler.server";
 
 /**
  * Periodic housekeeping of this process. Each job is idempotent, so several app processes running
@@ -7,14 +8,30 @@ import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
  */
 const hourMs = 60 * 60 * 1000;
 
-const jobs: { name: string; everyMs: number; run: () => Promise<unknown> }[] = [
-  { name: "delete expired rate-limit events", everyMs: hourMs, run: deleteExpiredEvents },
+// `atStart`: also run once at start-up. The payments job waits for its first interval instead: it
+// calls Paystack (the sandbox is this server), which is reachable only once the server listens.
+const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promise<unknown> }[] = [
+  { name: "delete expired rate-limit events", everyMs: hourMs, atStart: true, run: deleteExpiredEvents },
+  // Settles payments nobody is watching (lost answers, restarts, missed webhooks) and sends refunds.
+  { name: "reconcile payments", everyMs: 5_000, run: () => reconcilePayments() },
 ];
 
 export function startBackgroundJobs(logger: Logger): () => void {
   const timers = jobs.map((job) => {
-    const runSafely = () => job.run().catch((error: unknown) => logger.error({ err: error, job: job.name }, "background job failed"));
-    void runSafely();
+    let isRunning = false;
+    // A run never overlaps the previous one of the same job.
+    const runSafely = async () => {
+      if (isRunning) return;
+      isRunning = true;
+      try {
+        await job.run();
+      } catch (error) {
+        logger.error({ err: error, job: job.name }, "background job failed");
+      } finally {
+        isRunning = false;
+      }
+    };
+    if (job.atStart) void runSafely();
     const timer = setInterval(runSafely, job.everyMs);
     timer.unref(); // never keeps the process alive on its own
     return timer;

@@ -24,7 +24,8 @@ export async function readJsonBody<Schema extends z.ZodType>(
   return schema.parse(body);
 }
 
-async function readTextWithLimit(request: Request, maxBytes: number): Promise<string> {
+/** The body as text, exactly as sent (e.g. a webhook whose signature covers its bytes), capped at `maxBytes`. */
+export async function readTextWithLimit(request: Request, maxBytes = 100 * 1024): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

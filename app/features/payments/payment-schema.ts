@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/**
+ * The payment calls' contracts (SPEC §3 payloads, §5 messages), shared by the checkout's payment
+ * form, its no-JavaScript actions and the /api/payment/* routes. Amounts are minor units: SPEC's
+ * "order amount x 100". The server never charges what a payload says: it charges the order's total
+ * and refuses a payload whose amount differs.
+ */
+
+/** SPEC §5: the mobile-money networks; `tgo` (AirtelTigo) goes to Paystack as `atl` (DESIGN §5). */
+export const mobileMoneyProviders = ["mtn", "vod", "tgo"] as const;
+export type MobileMoneyProviderCode = (typeof mobileMoneyProviders)[number];
+export const mobileMoneyProviderLabels: Record<MobileMoneyProviderCode, string> = { mtn: "MTN Mobile Money", vod: "Vodafone Cash", tgo: "AirtelTigo Money" };
+
+const digitsOnly = (value: string) => value.replace(/\D/g, "");
+
+const chargeBase = z.object({
+  email: z.email("Invalid email address"),
+  amount: z.coerce.number({ error: "Amount must be greater than 0" }).int("Amount must be a whole number of pesewas").min(1, "Amount must be greater than 0"),
+  orderId: z.coerce.number({ error: "Order ID is required" }).int("Order ID is required").min(1, "Order ID is required"),
+  currency: z.enum(["GHS", "USD"], { error: "Currency must be GHS or USD" }).default("GHS"),
+});
+
+export const cardDetailsSchema = z.object({
+  number: z.string({ error: "Card number must be at least 16 digits" }).transform(digitsOnly).pipe(
+    z.string().min(16, "Card number must be at least 16 digits").max(19, "Card number must be at most 19 digits"),
+  ),
+  cvv: z.string({ error: "CVV must be at least 3 digits" }).transform(digitsOnly).pipe(z.string().min(3, "CVV must be at least 3 digits").max(4, "CVV must be at most 4 digits")),
+  expiry_month: z
+    .string({ error: "Month is required" })
+    .min(2, "Month is required")
+    .regex(/^(0[1-9]|1[0-2])$/, "Month must be 01 to 12"),
+  expiry_year: z
+    .string({ error: "Year is required" })
+    .min(4, "Year is required")
+    .regex(/^\d{4}$/, "Year is required"),
+});
+
+/** SPEC §3 card charge; `pin` continues the order's attempt that is waiting for a PIN (DESIGN §6). */
+export const cardChargeSchema = chargeBase.extend({
+  card: cardDetailsSchema,
+  pin: z
+    .string()
+    .regex(/^\d{4}$/, "PIN must be 4 digits")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+export type CardChargeInput = z.output<typeof cardChargeSchema>;
+
+export const mobileMoneyChargeSchema = chargeBase.extend({
+  mobile_money: z.object({
+    phone: z.string({ error: "Phone number must be at least 10 digits" }).transform(digitsOnly).pipe(
+      z.string().min(10, "Phone number must be at least 10 digits").max(12, "Phone number must be at most 12 digits"),
+    ),
+    provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
+  }),
+});
+export type MobileMoneyChargeInput = z.output<typeof mobileMoneyChargeSchema>;
+
+export const invalidOtpNotice = { title: "Invalid OTP", description: "Please enter the OTP sent to your phone." } as const;
+
+const referenceSchema = z.string({ error: invalidOtpNotice.description }).regex(/^[A-Za-z0-9_.=-]{6,100}$/, "Unknown payment reference");
+
+/** SPEC §5: exactly 6 digits once non-digits are stripped. */
+export const otpSubmissionSchema = z.object({
+  reference: referenceSchema,
+  otp: z.string({ error: invalidOtpNotice.description }).transform(digitsOnly).pipe(z.string().length(6, invalidOtpNotice.description)),
+});
+export type OtpSubmissionInput = z.output<typeof otpSubmissionSchema>;
+
+export const resendAuthorizationSchema = z.object({ reference: referenceSchema });
+
+export const paymentReferenceSchema = referenceSchema;
+
+/** SPEC §2: expiry years are the current year and the next 9. */
+export function expiryYears(now = new Date()): string[] {
+  return Array.from({ length: 10 }, (_, index) => String(now.getUTCFullYear() + index));
+}
+
+export const expiryMonths = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, "0"));
+
+/**
+ * What every charge, PIN/OTP submission and resend answers (SPEC §3 "Charge response fields read"):
+ * `status` says whether the step went through, `data.status` what happens next.
+ */
+export interface ChargeResponse {
+  status: boolean;
+  message: string;
+  data: {
+    status: string;
+    reference: string;
+    display_text?: string | null;
+    gateway_response?: string | null;
+  };
+}
+
+/** GET /api/payment/verify/{reference}: status and the gateway's words, nothing else. */
+export interface VerifyResponse {
+  status: boolean;
+  message: string;
+  data: { status: string; gateway_response: string | null };
+}

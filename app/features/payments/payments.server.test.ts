@@ -1,0 +1,297 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { setDatabase } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { createTestDatabase, type TestDatabase } from "~/test/test-database";
+import { type RunningSandbox, type WebhookReceiver, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver } from "../../../sandbox/paystack/testing";
+import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
+import { createPaystackClient, signWebhookBody } from "./paystack-client.server";
+import { usePaystack } from "./paystack.server";
+
+/*
+ * The payment service against the Paystack sandbox over real HTTP on loopback, with the real client,
+ * on PGlite or PostgreSQL. Webhooks go to a receiver that keeps their exact bytes, so tests decide
+ * when (and how often) the app receives them.
+ */
+process.env.SESSION_SECRET ??= "payments-test-secret-payments-test-secret-0";
+process.env.LOG_LEVEL = "silent";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-payments-test-"));
+process.env.DATA_DIR = dataDir;
+
+const { chargeCard, chargeMobileMoney, submitOtp, verifyPayment, resendAuthorization } = await import("./payments.server");
+const { receivePaystackWebhook } = await import("./webhooks.server");
+const { applyTransactionOutcome } = await import("./settlement.server");
+const { reconcileOpenAttempts, reconcilePayments } = await import("./reconciler.server");
+const { createOrder, cancelOrder } = await import("~/features/orders/orders.server");
+const { createOrderSchema } = await import("~/features/orders/order-schema");
+
+let testDatabase: TestDatabase;
+let sandbox: RunningSandbox;
+let webhooks: WebhookReceiver;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  setDatabase(testDatabase.database);
+  webhooks = await startWebhookReceiver();
+  sandbox = await startSandbox({ webhookUrl: () => webhooks.url, momoApproveMs: 300, momoAbandonMs: 600, refundProcessMs: 100 });
+  usePaystack({ client: createPaystackClient({ baseUrl: sandbox.baseUrl, secretKey: sandboxSecretKey, retries: 0 }), secretKey: sandboxSecretKey });
+});
+afterAll(async () => {
+  usePaystack(undefined);
+  await sandbox?.close();
+  await webhooks?.close();
+  setDatabase(undefined);
+  await testDatabase?.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const prisma = () => testDatabase.database.prisma;
+
+let sequence = 0;
+async function newClient(): Promise<PublicUser> {
+  sequence += 1;
+  const username = `payer_${process.pid}_${sequence}`;
+  const user = await prisma().user.create({
+    data: { email: `${username}@example.com`, username, usernameLower: username, fullName: "Kofi Payer", role: "client", passwordHash: "x" },
+  });
+  return { id: user.id, email: user.email, username, fullName: user.fullName, role: "client", status: user.status } as PublicUser;
+}
+
+/** An unpaid order of 100 Instagram followers: ₵150.00 + ₵2.55 fee = 15255 pesewas. */
+async function newOrder(client: PublicUser) {
+  const { order } = await createOrder(client, createOrderSchema.parse({ packageId: "custom-instagram", quantity: 100, targetUsername: "kofi.gh", accountScreenshot: null }));
+  return order;
+}
+
+const card = (number: string, cvv: string) => ({ number, cvv, expiry_month: "12", expiry_year: String(new Date().getFullYear() + 2) });
+const cardCharge = (client: PublicUser, orderId: number, number: string, cvv: string, extra: Record<string, unknown> = {}) =>
+  cardChargeSchema.parse({ email: client.email, amount: 15255, orderId, currency: "GHS", card: card(number, cvv), ...extra });
+const momoCharge = (client: PublicUser, orderId: number, phone: string, provider: "mtn" | "vod" | "tgo") =>
+  mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId, currency: "GHS", mobile_money: { phone, provider } });
+
+const orderRow = (id: number) => prisma().order.findUniqueOrThrow({ where: { id } });
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(50);
+  }
+}
+
+describe("card payments", () => {
+  it("credits the order once on success and refuses a second charge", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408"));
+    expect(answer).toMatchObject({ status: true, data: { status: "success" } });
+    expect(await orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    const attempt = await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: answer.data.reference } });
+    expect(attempt).toMatchObject({ status: "success", amountMinor: 15255, payerEmail: client.email, phone: null });
+    expect(JSON.stringify(attempt)).not.toContain("4084084084084081");
+
+    expect((await failure(chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408")))).status).toBe(409);
+  });
+
+  it("takes the amount from the order and refuses a payload that differs", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const error = await failure(chargeCard(client, { ...cardCharge(client, order.id, "4084084084084081", "408"), amount: 100 }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("The amount does not match this order's total of ₵152.55.");
+    expect(await prisma().paymentAttempt.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it("answers 404 for another client's order and changes nothing", async () => {
+    const owner = await newClient();
+    const order = await newOrder(owner);
+    const stranger = await newClient();
+    expect((await failure(chargeCard(stranger, cardCharge(stranger, order.id, "4084084084084081", "408")))).status).toBe(404);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid" });
+  });
+
+  it("asks for a PIN, then continues the same attempt with it", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const first = await chargeCard(client, cardCharge(client, order.id, "507850785078507812", "081"));
+    expect(first).toMatchObject({ status: true, data: { status: "send_pin" } });
+    const second = await chargeCard(client, cardCharge(client, order.id, "507850785078507812", "081", { pin: "1111" }));
+    expect(second).toMatchObject({ status: true, data: { status: "success", reference: first.data.reference } });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+
+  it("goes PIN, then OTP, then success", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    await chargeCard(client, cardCharge(client, order.id, "5060666666666666666", "123"));
+    const afterPin = await chargeCard(client, cardCharge(client, order.id, "5060666666666666666", "123", { pin: "1234" }));
+    expect(afterPin.data.status).toBe("send_otp");
+    expect((await failure(submitOtp(await newClient(), { reference: afterPin.data.reference, otp: "123456" }))).status).toBe(404);
+    const done = await submitOtp(client, { reference: afterPin.data.reference, otp: "123456" });
+    expect(done).toMatchObject({ status: true, data: { status: "success" } });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+  });
+
+  it("reports a declined card with the provider's message and leaves the order unpaid", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeCard(client, cardCharge(client, order.id, "4084080000005408", "001"));
+    expect(answer).toMatchObject({ status: false, message: "Declined", data: { status: "failed" } });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
+    expect(await verifyPayment(answer.data.reference)).toEqual({ status: true, message: "Verification successful", data: { status: "failed", gateway_response: "Declined" } });
+  });
+});
+
+describe("mobile money", () => {
+  it("prompts the phone and credits the order once approved (seen by verify)", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"));
+    expect(answer).toMatchObject({ status: true, data: { status: "pay_offline" } });
+    expect((await verifyPayment(answer.data.reference)).data.status).toBe("ongoing");
+    await sleep(400);
+    await prisma().paymentAttempt.update({ where: { reference: answer.data.reference }, data: { lastCheckedAt: null } });
+    expect((await verifyPayment(answer.data.reference)).data.status).toBe("success");
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+
+  it("reports a failed prompt, then resends a new one for the same order", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234988", "mtn"));
+    await sleep(400);
+    expect(await verifyPayment(answer.data.reference)).toMatchObject({ data: { status: "failed", gateway_response: "Insufficient funds" } });
+    const resent = await resendAuthorization(client, answer.data.reference);
+    expect(resent.data.reference).not.toBe(answer.data.reference);
+    expect(resent.data.status).toBe("pay_offline");
+    const attempts = await prisma().paymentAttempt.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
+    expect(attempts.map((attempt) => [attempt.status, attempt.phone, attempt.provider])).toEqual([
+      ["failed", "0551234988", "mtn"],
+      ["pay_offline", "0551234988", "mtn"],
+    ]);
+  });
+
+  it("takes a Vodafone voucher as the OTP; AirtelTigo's tgo goes to Paystack as atl", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0201234567", "vod"));
+    expect(answer.data.status).toBe("send_otp");
+    expect(await submitOtp(client, { reference: answer.data.reference, otp: "123456" })).toMatchObject({ data: { status: "success" } });
+
+    const other = await newOrder(client);
+    const tigo = await chargeMobileMoney(client, momoCharge(client, other.id, "0551234987", "tgo"));
+    expect(tigo.data.status).toBe("pay_offline");
+  });
+});
+
+describe("crediting exactly once", () => {
+  it("ten copies of the webhook and verify polling at once credit the order once", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"));
+    const [delivered] = await webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference), 5_000);
+    const webhook = webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? delivered;
+
+    await prisma().paymentAttempt.update({ where: { reference: answer.data.reference }, data: { lastCheckedAt: null } });
+    const started = performance.now();
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 10 }, () => receivePaystackWebhook(webhook.rawBody, webhook.signature)),
+      ...Array.from({ length: 5 }, () => verifyPayment(answer.data.reference)),
+      ...Array.from({ length: 5 }, () => applyTransactionOutcome({ reference: answer.data.reference, status: "success", amount: 15255, currency: "GHS" })),
+    ]);
+    const elapsedMs = performance.now() - started;
+    const settlements = outcomes.slice(15) as string[];
+    const order2 = await orderRow(order.id);
+    expect(order2).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(await prisma().paymentAttempt.count({ where: { orderId: order.id, paidAt: { not: null } } })).toBe(1);
+    expect(await prisma().paymentAttempt.count({ where: { orderId: order.id, refundState: { not: null } } })).toBe(0);
+    expect(settlements.filter((result) => result === "credited").length).toBeLessThanOrEqual(1);
+    expect(await prisma().webhookEvent.count({ where: { reference: answer.data.reference } })).toBe(1);
+    console.info(`race: 10 webhooks + 5 verifies + 5 direct settlements in ${elapsedMs.toFixed(0)} ms, one credit`);
+  });
+
+  it("refuses a forged or unsigned webhook and changes nothing", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234989", "mtn"));
+    const forged = JSON.stringify({ event: "charge.success", data: { id: 1, reference: answer.data.reference, amount: 15255, currency: "GHS", status: "success" } });
+    expect((await failure(receivePaystackWebhook(forged, signWebhookBody(forged, "sk_test_wrong")))).status).toBe(401);
+    expect((await failure(receivePaystackWebhook(forged, null))).status).toBe(401);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid" });
+  });
+
+  it("refunds a success that arrives for an order someone already paid", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const prompt = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"));
+    await chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408"));
+    await sleep(400);
+    await prisma().paymentAttempt.update({ where: { reference: prompt.data.reference }, data: { lastCheckedAt: null } });
+    await verifyPayment(prompt.data.reference);
+    const duplicate = await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: prompt.data.reference } });
+    expect(duplicate).toMatchObject({ status: "success", refundState: "requested" });
+
+    await reconcilePayments();
+    await waitUntil(async () => {
+      await reconcilePayments(new Date(Date.now() + 60_000));
+      return (await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: prompt.data.reference } })).refundState === "processed";
+    });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(await prisma().ledgerEntry.findMany({ where: { orderId: order.id, kind: "refund" } })).toHaveLength(1);
+  });
+});
+
+describe("the reconciler", () => {
+  it("settles an attempt whose answer was lost (a server stopped mid-payment)", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    // The attempt is recorded, the charge reaches Paystack, and the answer never comes back.
+    const reference = `lost_${order.id}_${Date.now()}`;
+    await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: 15255, currency: "GHS", payerEmail: client.email, nextCheckAt: new Date() } });
+    const paystack = createPaystackClient({ baseUrl: sandbox.baseUrl, secretKey: sandboxSecretKey });
+    const charged = await paystack.charge({ email: client.email, amount: 15255, currency: "GHS", reference, card: card("4084084084084081", "408") });
+    expect(charged.ok).toBe(true);
+
+    expect(await reconcileOpenAttempts(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+
+  it("marks abandoned prompts and never claims an attempt twice", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234989", "mtn"));
+    await sleep(700);
+    const later = new Date(Date.now() + 60_000);
+    const [first, second] = await Promise.all([reconcileOpenAttempts(later), reconcileOpenAttempts(later)]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    const attempt = await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: answer.data.reference } });
+    expect(attempt.status).toBe("abandoned");
+    expect(attempt.checkCount).toBe(1);
+  });
+});
+
+describe("refunds of cancelled orders", () => {
+  it("refunds a paid order cancelled within the hour through Paystack", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const paid = await chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408"));
+    await cancelOrder(client, order.id);
+    await reconcilePayments();
+    await waitUntil(async () => {
+      await reconcilePayments(new Date(Date.now() + 60_000));
+      return (await orderRow(order.id)).paymentStatus === "refunded";
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: paid.data.reference } })).toMatchObject({ refundState: "processed" });
+    expect((await verifyPayment(paid.data.reference)).data.status).toBe("success");
+  });
+});

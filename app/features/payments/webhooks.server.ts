@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { getLogger } from "~/lib/logger.server";
+import { type PaystackEvent, parsePaystackEvent, refundEventNames, verifyWebhookSignature } from "./paystack-client.server";
+import { getPaystack } from "./paystack.server";
+import { recordRefundProgress } from "./refunds.server";
+import { applyTransactionOutcome } from "./settlement.server";
+
+/**
+ * Paystack's webhooks (POST /api/paystack/webhook). A body whose signature does not match changes
+ * nothing (401). Each event is stored once (by the hash of its exact bytes); acting on it is
+ * idempotent anyway, so a replay, a retry or ten copies at once credit an order once.
+ */
+export async function receivePaystackWebhook(rawBody: string, signature: string | null): Promise<void> {
+  if (!verifyWebhookSignature(rawBody, signature, getPaystack().secretKey)) {
+    throw new AppError(401, "invalid_signature", "Invalid signature");
+  }
+  const event = parsePaystackEvent(rawBody);
+  if (!event) throw new AppError(400, "invalid_event", "Unreadable event");
+
+  const name = event.event === "unhandled" ? event.name : event.event;
+  const stored = await storeEvent(rawBody, name, referenceOf(event));
+
+  try {
+    if (event.event === "charge.success") {
+      const { data } = event;
+      await applyTransactionOutcome({ reference: data.reference, status: "success", amount: data.amount, currency: data.currency, gatewayResponse: data.gateway_response });
+    } else if (isRefundEvent(event)) {
+      await recordRefundProgress(event.data.transaction_reference, event.data.status);
+    }
+    // Transfers (payouts) and other events are kept for the record until a feature acts on them.
+    await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { processedAt: new Date(), error: null } });
+  } catch (error) {
+    getLogger().error({ err: error, event: name }, "a Paystack webhook could not be processed");
+    await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { error: error instanceof Error ? error.message.slice(0, 500) : "unknown error" } });
+    throw error; // 500: Paystack retries it later
+  }
+}
+
+type RefundEvent = Extract<PaystackEvent, { event: (typeof refundEventNames)[number] }>;
+
+function isRefundEvent(event: PaystackEvent): event is RefundEvent {
+  return (refundEventNames as readonly string[]).includes(event.event);
+}
+
+function referenceOf(event: PaystackEvent): string | null {
+  if (event.event === "charge.success") return event.data.reference;
+  return isRefundEvent(event) ? event.data.transaction_reference : null;
+}
+
+async function storeEvent(rawBody: string, event: string, reference: string | null) {
+  const payloadSha256 = createHash("sha256").update(rawBody).digest("hex");
+  const prisma = getPrisma();
+  try {
+    return await prisma.webhookEvent.create({ data: { provider: "paystack", payloadSha256, event, reference, payload: JSON.parse(rawBody) as Prisma.InputJsonValue }, select: { id: true } });
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    // A copy of an event already stored: act on it again (harmless), so a copy of one that failed still lands.
+    return prisma.webhookEvent.findUniqueOrThrow({ where: { provider_payloadSha256: { provider: "paystack", payloadSha256 } }, select: { id: true } });
+  }
+}
