@@ -2,6 +2,7 @@ import { defineConfig, devices, type ReporterDescription } from "@playwright/tes
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { bootstrapAdmin } from "./e2e/bootstrap-admin";
 
 /*
  * Browser tests run against the production build served by the real server (server/start.js) with a
@@ -83,6 +84,12 @@ export default defineConfig({
       REQUEST_LOGS: "false",
       // Every browser test registers from 127.0.0.1; the per-address limit has its own API test.
       REGISTER_LIMIT_PER_HOUR: "10000",
+      // The sandbox's mobile-money wallets answer within a test's time (e2e/payments.spec.ts).
+      SANDBOX_MOMO_APPROVE_MS: "3000",
+      SANDBOX_MOMO_ABANDON_MS: "20000",
+      // The admin that approves workers in e2e/fulfilment.spec.ts.
+      BOOTSTRAP_ADMIN_EMAIL: bootstrapAdmin.email,
+      BOOTSTRAP_ADMIN_PASSWORD: bootstrapAdmin.password,
     },
   },
 });

@@ -32,6 +32,14 @@ export default [
   route("api/payment/verify/:reference", "routes/api.payment.verify.$reference.ts"),
   route("api/payment/resend-authorization", "routes/api.payment.resend-authorization.ts"),
   route("api/paystack/webhook", "routes/api.paystack.webhook.ts"),
+  route("api/tasks/available", "routes/api.tasks.available.ts"),
+  route("api/tasks/my-tasks", "routes/api.tasks.my-tasks.ts"),
+  route("api/tasks/:id/complete", "routes/api.tasks.$id.complete.ts"),
+  route("api/dashboard/worker-stats", "routes/api.dashboard.worker-stats.ts"),
+  route("api/worker/handles", "routes/api.worker.handles.ts"),
+  route("api/admin/workers", "routes/api.admin.workers.ts"),
+  route("api/admin/workers/:id/:decision", "routes/api.admin.workers.$id.$decision.ts"),
+  route("api/admin/completions/:id/reject", "routes/api.admin.completions.$id.reject.ts"),
   // Not "api.stats.client.ts": React Router treats *.client.ts modules as browser-only.
   route("api/stats/client", "routes/api.client-stats.ts"),
   // Unknown /api paths answer JSON; every other unknown path shows the not-found page.

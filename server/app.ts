@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
+import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
 import { sessionCookieName } from "~/features/auth/session.server";
 import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
@@ -48,6 +49,11 @@ export async function prepare() {
   setDatabase(database);
   const applied = await applyMigrations(database.sql);
   if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");
+  if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) {
+    const bootstrap = await ensureBootstrapAdmin({ email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD });
+    if (bootstrap.outcome === "created") logger.info({ email: bootstrap.email }, "created the bootstrap admin account");
+    if (bootstrap.outcome === "conflict") logger.warn({ reason: bootstrap.message }, "could not create the bootstrap admin account");
+  }
   stopBackgroundJobs = startBackgroundJobs(logger);
   await paystackSandbox?.start();
 }

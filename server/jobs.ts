@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
+import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 
 /**
@@ -14,6 +15,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "delete expired rate-limit events", everyMs: hourMs, atStart: true, run: deleteExpiredEvents },
   // Settles payments nobody is watching (lost answers, restarts, missed webhooks) and sends refunds.
   { name: "reconcile payments", everyMs: 5_000, run: () => reconcilePayments() },
+  // Completions whose review period ended: their rewards become available.
+  { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
 ];
 
 export function startBackgroundJobs(logger: Logger): () => void {

@@ -43,7 +43,13 @@ const envSchema = z.object({
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  COMPLETION_HOLD_HOURS: z.coerce.number().min(0).default(72),
+  COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  COMPLETIONS_PER_DAY: z.coerce.number().int().positive().default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Creates this admin at start-up when no admin exists yet (first deployment, test rigs); both or neither.
+  BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
@@ -66,6 +72,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new EnvError(["SESSION_SECRET: required when NODE_ENV=production"]);
+  }
+  if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
+    throw new EnvError(["BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD: set both or neither"]);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateLocalSecret(dataDir) };

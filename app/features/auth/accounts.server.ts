@@ -11,7 +11,7 @@ import { issueToken, readToken } from "./token.server";
 /** The user as /api answers it (SPEC §3 fields, plus id and status for the dashboards). */
 export interface PublicUser extends SessionUser {
   id: number;
-  status: "active" | "pending_review" | "suspended";
+  status: "active" | "pending_review" | "suspended" | "rejected";
   platforms: string[];
 }
 

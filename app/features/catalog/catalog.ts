@@ -14,6 +14,15 @@ export const defaultQuantity = 100;
 export const minimumQuantity = 50;
 export const maximumQuantity = 100_000;
 
+/**
+ * What a worker earns per action (one follow, one subscription): 30 % of the unit price, in pesewas
+ * (instagram/tiktok 45, youtube 60). The rest pays for the platform, review and support.
+ */
+export const rewardShareTenths = 3;
+export function rewardPerActionMinor(platform: CatalogPlatform): number {
+  return Math.round((unitPriceMinor[platform] * rewardShareTenths) / 10);
+}
+
 /** SPEC §5: the processing fee is 1.7 % of the price, rounded to the nearest pesewa (half up). */
 const feePerMille = 17;
 

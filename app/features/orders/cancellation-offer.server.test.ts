@@ -87,7 +87,9 @@ describe("cancellationOfferFor", () => {
     const task = await prisma().task.create({
       data: { orderId: started.id, platform: "instagram", type: "followers", targetUrl: started.targetUrl, rewardMinor: 30, currency: "GHS", requiredCompletions: 5 },
     });
-    await prisma().taskCompletion.create({ data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS" } });
+    await prisma().taskCompletion.create({
+      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, platform: "instagram", handle: "ama_works", holdUntil: new Date() },
+    });
     await expectOfferMatchesCancellation(client, started.id, false);
 
     const open = (await createOrder(client, body())).order;

@@ -270,7 +270,9 @@ describe("cancelOrder", () => {
     const task = await prisma().task.create({
       data: { orderId: order.id, platform: "instagram", type: "followers", targetUrl: order.targetUrl, rewardMinor: 30, currency: "GHS", requiredCompletions: 5 },
     });
-    await prisma().taskCompletion.create({ data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS" } });
+    await prisma().taskCompletion.create({
+      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, platform: "instagram", handle: "ama_works", holdUntil: new Date() },
+    });
     await expectAppError(cancelOrder(client, order.id), 422, "Delivery of this order has already begun");
     expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).refundRequestedAt).toBeNull();
   });

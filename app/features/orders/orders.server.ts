@@ -1,4 +1,5 @@
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
+import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
 import { decodeImageDataUrl, storeImage } from "~/features/uploads/uploads.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -297,10 +298,15 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
         refundRequestedAt: null,
         paidAt: { gte: windowStart },
         tasks: { none: { completions: { some: {} } } },
+        // A completion bumps this in the same row, so a cancellation racing it re-checks and loses.
+        deliveredQuantity: 0,
       },
       data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
     });
-    if (count === 1) return getOrderFor(client, order.id);
+    if (count === 1) {
+      await closeTasksOfOrder(order.id);
+      return getOrderFor(client, order.id);
+    }
   }
 
   // Nothing changed: explain why from the state as it is now.

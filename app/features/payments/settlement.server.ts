@@ -1,3 +1,4 @@
+import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
@@ -58,7 +59,11 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
           where: { id: attempt.orderId, paymentStatus: "unpaid", status: "pending" },
           data: { paymentStatus: "paid", status: "processing", paidAt: now },
         });
-        if (credited.count === 1) return "credited" as const;
+        if (credited.count === 1) {
+          // Paid: the work is offered to workers in the same transaction, so a paid order always has its task.
+          await openTaskForPaidOrder(transaction, attempt.orderId);
+          return "credited" as const;
+        }
       }
       // Paid twice (two prompts both approved), paid after a cancellation, or the wrong amount: the
       // client never pays twice for one order.

@@ -1,0 +1,11 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import type { Prisma } from "~/generated/prisma/client";
+
+/** The admin audit log (append-only): who did what to which record, with before and after. */
+export async function recordAdminAction(
+  transaction: Prisma.TransactionClient,
+  admin: Pick<PublicUser, "id">,
+  entry: { action: string; targetType: string; targetId: string; details?: Prisma.InputJsonValue },
+): Promise<void> {
+  await transaction.adminAuditLog.create({ data: { adminId: admin.id, ...entry } });
+}

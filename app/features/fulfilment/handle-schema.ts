@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { catalogPlatforms } from "~/features/catalog/catalog";
+
+/** A platform handle as stored: lower case, without the leading @ (handles are case-insensitive). */
+export function normalizeHandle(value: string): string {
+  return value.trim().replace(/^@/, "").toLowerCase();
+}
+
+/** PUT /api/worker/handles and the profile form: one handle per platform the store sells. */
+export const workerHandleSchema = z.object({
+  platform: z.enum(catalogPlatforms, { error: "Choose Instagram, TikTok or YouTube" }),
+  handle: z
+    .string({ error: "Handle is required" })
+    .trim()
+    .min(1, { error: "Handle is required", abort: true })
+    .regex(/^@?[A-Za-z0-9_.]{1,30}$/, "Invalid handle format")
+    .transform(normalizeHandle),
+});
+
+/** POST /api/tasks/{id}/complete: SPEC sends empty JSON; a proof handle may be named. */
+export const completeTaskSchema = z.object({
+  proofHandle: z.string().trim().regex(/^@?[A-Za-z0-9_.]{1,30}$/, "Invalid handle format").optional(),
+});

@@ -1,0 +1,68 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { recordAdminAction } from "~/features/admin/audit.server";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+
+/**
+ * Drop protection: a completion's reward is held for the hold period. An admin may reject it
+ * meanwhile (the follower dropped, the proof was false): its earning is reversed and its slot
+ * reopens. Otherwise it is approved when the hold ends and the reward becomes available.
+ */
+export async function rejectCompletion(admin: PublicUser, completionId: number, reason: string, now = new Date()): Promise<void> {
+  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  await getPrisma().$transaction(async (transaction) => {
+    const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: { id: true, taskId: true, workerId: true, rewardMinor: true, currency: true, review: true, task: { select: { orderId: true } } } });
+    if (!completion) throw new AppError(404, "not_found", "Completion not found");
+    const rejected = await transaction.taskCompletion.updateMany({ where: { id: completionId, review: "held" }, data: { review: "rejected", reviewedAt: now, rejectionReason: reason } });
+    if (rejected.count === 0) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
+    await transaction.ledgerEntry.create({
+      data: {
+        userId: completion.workerId,
+        kind: "earning_reversal",
+        bucket: "held",
+        amountMinor: -completion.rewardMinor,
+        currency: completion.currency,
+        taskCompletionId: completion.id,
+        orderId: completion.task.orderId,
+        idempotencyKey: `reversal:${completion.id}`,
+        description: `Rejected: ${reason}`,
+      },
+    });
+    // The slot reopens: the task (and a completed order) take one more delivery.
+    await transaction.$executeRaw`
+      UPDATE tasks SET completion_count = completion_count - 1,
+        status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
+        completed_at = NULL, updated_at = ${now}
+      WHERE id = ${completion.taskId}`;
+    await transaction.$executeRaw`
+      UPDATE orders SET delivered_quantity = delivered_quantity - 1,
+        status = CASE WHEN status = 'completed' THEN 'processing'::order_status ELSE status END,
+        completed_at = NULL, updated_at = ${now}
+      WHERE id = ${completion.task.orderId} AND delivered_quantity > 0`;
+    await recordAdminAction(transaction, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "rejected", reason } });
+  });
+}
+
+/** The background job: completions whose hold ended are approved and their rewards become available. */
+export async function releaseHeldEarnings(now = new Date(), limit = 200): Promise<number> {
+  const prisma = getPrisma();
+  const due = await prisma.taskCompletion.findMany({ where: { review: "held", holdUntil: { lte: now } }, orderBy: { holdUntil: "asc" }, take: limit, select: { id: true, workerId: true, rewardMinor: true, currency: true, task: { select: { orderId: true } } } });
+  let released = 0;
+  for (const completion of due) {
+    const done = await prisma.$transaction(async (transaction) => {
+      // The claim: only the process that flips it writes the ledger entries.
+      const approved = await transaction.taskCompletion.updateMany({ where: { id: completion.id, review: "held" }, data: { review: "approved", reviewedAt: now } });
+      if (approved.count === 0) return false;
+      const common = { userId: completion.workerId, kind: "earning_release" as const, currency: completion.currency, taskCompletionId: completion.id, orderId: completion.task.orderId };
+      await transaction.ledgerEntry.createMany({
+        data: [
+          { ...common, bucket: "held", amountMinor: -completion.rewardMinor, idempotencyKey: `release:${completion.id}:held`, description: "Review period ended" },
+          { ...common, bucket: "available", amountMinor: completion.rewardMinor, idempotencyKey: `release:${completion.id}:available`, description: "Review period ended" },
+        ],
+      });
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
+}

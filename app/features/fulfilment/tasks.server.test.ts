@@ -1,0 +1,243 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { setDatabase } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { createTestDatabase, type TestDatabase } from "~/test/test-database";
+
+/*
+ * Fulfilment on PGlite or PostgreSQL: paid orders open tasks, approved workers complete them, the
+ * ledger holds then releases earnings, admins reject. Orders are paid through the same settlement
+ * transition the payment roads use.
+ */
+process.env.SESSION_SECRET ??= "fulfilment-test-secret-fulfilment-test-0123";
+process.env.LOG_LEVEL = "silent";
+process.env.COMPLETIONS_PER_DAY = "4";
+process.env.COMPLETION_HOLD_HOURS = "72";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-fulfilment-test-"));
+process.env.DATA_DIR = dataDir;
+
+const { completeTask, listAvailableTasks, listMyTasks, countAvailableTasks } = await import("./tasks.server");
+const { linkWorkerHandle } = await import("./worker-handles.server");
+const { rejectCompletion, releaseHeldEarnings } = await import("./review.server");
+const { workerStats } = await import("./earnings.server");
+const { decideWorker, listWorkers } = await import("~/features/admin/workers.server");
+const { createOrder, cancelOrder, listOrdersFor } = await import("~/features/orders/orders.server");
+const { createOrderSchema } = await import("~/features/orders/order-schema");
+const { applyTransactionOutcome } = await import("~/features/payments/settlement.server");
+const { workerHandleSchema } = await import("./handle-schema");
+
+let testDatabase: TestDatabase;
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  setDatabase(testDatabase.database);
+});
+afterAll(async () => {
+  setDatabase(undefined);
+  await testDatabase?.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const prisma = () => testDatabase.database.prisma;
+
+let sequence = 0;
+async function newUser(role: "client" | "worker" | "admin", status: "active" | "pending_review" = "active", platforms: string[] = []): Promise<PublicUser> {
+  sequence += 1;
+  const username = `ful_${role}_${process.pid}_${sequence}`;
+  const user = await prisma().user.create({
+    data: { email: `${username}@example.com`, username, usernameLower: username, fullName: "Yaw Worker", role, status, platforms, passwordHash: "x" },
+  });
+  return { id: user.id, email: user.email, username, fullName: user.fullName, role, status, platforms } as PublicUser;
+}
+
+/** An approved Instagram worker with a linked handle. */
+async function newWorker(handle = `h${process.pid}x${++sequence}`) {
+  const worker = await newUser("worker", "active", ["instagram"]);
+  await linkWorkerHandle(worker, workerHandleSchema.parse({ platform: "instagram", handle }));
+  return worker;
+}
+
+/** A paid order (settled as Paystack's verified success would settle it) and its task. */
+async function paidOrder(quantity = 50, target = `target${process.pid}x${++sequence}`) {
+  const client = await newUser("client");
+  const { order } = await createOrder(client, createOrderSchema.parse({ packageId: "custom-instagram", quantity, targetUsername: target, accountScreenshot: null }));
+  const reference = `ful_${order.id}_${Date.now()}`;
+  await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: Math.round(order.amount * 100), currency: "GHS" } });
+  expect(await applyTransactionOutcome({ reference, status: "success", amount: Math.round(order.amount * 100), currency: "GHS" })).toBe("credited");
+  const task = await prisma().task.findFirstOrThrow({ where: { orderId: order.id } });
+  return { client, order, task };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const seconds = (count: number, from = new Date()) => new Date(from.getTime() + count * 1000);
+
+describe("tasks from paid orders", () => {
+  it("opens one task per paid order with the catalogue's reward per action", async () => {
+    const { task, order } = await paidOrder(120);
+    expect(task).toMatchObject({ platform: "instagram", type: "followers", targetUrl: order.targetUrl, rewardMinor: 45, requiredCompletions: 120, completionCount: 0, status: "available" });
+    expect(await prisma().task.count({ where: { orderId: order.id } })).toBe(1);
+  });
+
+  it("offers it only to approved workers with a handle on that platform, oldest first", async () => {
+    const { task } = await paidOrder();
+    const worker = await newWorker();
+    expect((await listAvailableTasks(worker, 50)).map((item) => item.id)).toContain(task.id);
+    const pending = await newUser("worker", "pending_review", ["instagram"]);
+    expect((await failure(listAvailableTasks(pending))).status).toBe(403);
+    const withoutHandle = await newUser("worker", "active", ["instagram"]);
+    expect(await listAvailableTasks(withoutHandle)).toEqual([]);
+    const otherPlatform = await newUser("worker", "active", ["tiktok"]);
+    await linkWorkerHandle(otherPlatform, workerHandleSchema.parse({ platform: "tiktok", handle: `tt${sequence}` }));
+    expect(await listAvailableTasks(otherPlatform)).toEqual([]);
+    expect((await failure(completeTask(otherPlatform, task.id, {}))).status).toBe(403);
+    const tasks = await listAvailableTasks(worker, 50);
+    expect(tasks.map((item) => item.createdAt)).toEqual([...tasks.map((item) => item.createdAt)].sort());
+  });
+});
+
+describe("completing a task", () => {
+  it("records the completion, holds the reward in the ledger and moves the order", async () => {
+    const { task, order, client } = await paidOrder(50);
+    const worker = await newWorker("ama.follows");
+    const done = await completeTask(worker, task.id, {});
+    expect(done).toMatchObject({ id: task.id, handle: "ama.follows", review: "held", reward: 0.45, status: "completed" });
+    expect(await prisma().ledgerEntry.findMany({ where: { userId: worker.id }, select: { kind: true, bucket: true, amountMinor: true } })).toEqual([{ kind: "earning", bucket: "held", amountMinor: 45 }]);
+    const [listed] = await listOrdersFor(client, { limit: 5 });
+    expect(listed).toMatchObject({ id: order.id, progress: 2, status: "processing" });
+    expect(await workerStats(worker)).toMatchObject({ totalEarnings: 0.45, todayEarnings: 0.45, completedTasks: 1, heldEarnings: 0.45, availableBalance: 0 });
+    // Never twice for the same target: not by this account, not by this handle.
+    expect(await listAvailableTasks(worker, 50)).not.toContainEqual(expect.objectContaining({ id: task.id }));
+    expect((await failure(completeTask(worker, task.id, {}, seconds(10)))).status).toBe(409);
+  });
+
+  it("never offers a target to a handle that already did it, even from another account", async () => {
+    const { task } = await paidOrder();
+    const first = await newWorker("shared.handle");
+    await completeTask(first, task.id, {});
+    await linkWorkerHandle(first, workerHandleSchema.parse({ platform: "instagram", handle: "moved.on" }));
+    const second = await newWorker("shared.handle");
+    expect(await listAvailableTasks(second, 50)).not.toContainEqual(expect.objectContaining({ id: task.id }));
+    expect((await failure(completeTask(second, task.id, {}))).message).toBe("You have already completed a task for this account.");
+  });
+
+  it("refuses a proof handle that is not the worker's own", async () => {
+    const { task } = await paidOrder();
+    const worker = await newWorker("mine.only");
+    const error = await failure(completeTask(worker, task.id, { proofHandle: "@someone.else" }));
+    expect(error).toMatchObject({ status: 400, message: "Use the Instagram handle linked to your profile (@mine.only)." });
+  });
+
+  it("limits bursts (one per 5 s) and days (COMPLETIONS_PER_DAY)", async () => {
+    const worker = await newWorker();
+    const start = new Date();
+    const tasks = await Promise.all(Array.from({ length: 5 }, () => paidOrder()));
+    await completeTask(worker, tasks[0].task.id, {}, start);
+    expect(await failure(completeTask(worker, tasks[1].task.id, {}, seconds(2, start)))).toMatchObject({ status: 429, message: "Please wait 5 seconds between tasks." });
+    await completeTask(worker, tasks[1].task.id, {}, seconds(6, start));
+    await completeTask(worker, tasks[2].task.id, {}, seconds(12, start));
+    await completeTask(worker, tasks[3].task.id, {}, seconds(18, start));
+    expect((await failure(completeTask(worker, tasks[4].task.id, {}, seconds(24, start)))).status).toBe(429);
+    expect(await prisma().taskCompletion.count({ where: { workerId: worker.id } })).toBe(4);
+  });
+
+  it("delivers exactly the quantity when 50 workers complete a 20-slot task at once", async () => {
+    // Quantity 50 is the catalogue's minimum: narrow the task to 20 slots for the race.
+    const { task, order } = await paidOrder(50);
+    await prisma().task.update({ where: { id: task.id }, data: { requiredCompletions: 20 } });
+    const workers = await Promise.all(Array.from({ length: 50 }, () => newWorker()));
+    const started = performance.now();
+    const results = await Promise.allSettled(workers.map((worker) => completeTask(worker, task.id, {})));
+    const elapsedMs = performance.now() - started;
+    const refused = results.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(20);
+    expect(refused.every((error) => error instanceof AppError && error.status === 409)).toBe(true);
+    expect(await prisma().taskCompletion.count({ where: { taskId: task.id } })).toBe(20);
+    expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completionCount: 20, status: "completed" });
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).deliveredQuantity).toBe(20);
+    const earned = await prisma().ledgerEntry.aggregate({ where: { taskCompletion: { taskId: task.id } }, _sum: { amountMinor: true }, _count: true });
+    expect(earned).toMatchObject({ _count: 20, _sum: { amountMinor: 20 * 45 } });
+    console.info(`race: 50 workers on a 20-slot task -> 20 completions, 30 refused (409), in ${elapsedMs.toFixed(0)} ms`);
+  });
+
+  it("completes the order with its last delivery", async () => {
+    const { task, order } = await paidOrder(50);
+    await prisma().task.update({ where: { id: task.id }, data: { requiredCompletions: 1 } });
+    await prisma().order.update({ where: { id: order.id }, data: { deliveredQuantity: 49 } });
+    await completeTask(await newWorker(), task.id, {});
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "completed", deliveredQuantity: 50 });
+  });
+
+  it("stops when the order is cancelled: its task closes", async () => {
+    const { task, order, client } = await paidOrder();
+    await cancelOrder(client, order.id);
+    expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ status: "cancelled" });
+    expect((await failure(completeTask(await newWorker(), task.id, {}))).status).toBe(409);
+  });
+});
+
+describe("review and earnings", () => {
+  it("releases held earnings when the hold ends, once, however many runs", async () => {
+    const { task } = await paidOrder();
+    const worker = await newWorker();
+    await completeTask(worker, task.id, {});
+    expect(await releaseHeldEarnings(new Date())).toBe(0);
+    const later = seconds(73 * 3600);
+    const [first, second] = await Promise.all([releaseHeldEarnings(later), releaseHeldEarnings(later)]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect(await workerStats(worker)).toMatchObject({ totalEarnings: 0.45, heldEarnings: 0, availableBalance: 0.45 });
+    expect((await listMyTasks(worker))[0].review).toBe("approved");
+    expect(await prisma().ledgerEntry.count({ where: { userId: worker.id } })).toBe(3);
+  });
+
+  it("lets an admin reject a held completion: the earning is reversed and the slot reopens", async () => {
+    const { task, order } = await paidOrder();
+    const worker = await newWorker();
+    const done = await completeTask(worker, task.id, {});
+    const admin = await newUser("admin");
+    expect((await failure(rejectCompletion(worker, done.completionId, "nope"))).status).toBe(403);
+    await rejectCompletion(admin, done.completionId, "The follow was removed");
+    expect(await workerStats(worker)).toMatchObject({ totalEarnings: 0, heldEarnings: 0, completedTasks: 0 });
+    expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completionCount: 0, status: "available" });
+    expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).deliveredQuantity).toBe(0);
+    expect((await failure(rejectCompletion(admin, done.completionId, "again"))).status).toBe(409);
+    expect(await prisma().adminAuditLog.findMany({ where: { targetId: String(done.completionId) }, select: { action: true } })).toEqual([{ action: "completion.reject" }]);
+    expect(await releaseHeldEarnings(seconds(100 * 3600))).toBe(0);
+  });
+
+  it("counts available tasks for the stats the same way as the list", async () => {
+    const worker = await newWorker();
+    expect(await countAvailableTasks(worker)).toBe((await listAvailableTasks(worker, 50)).length);
+  });
+});
+
+describe("worker approval", () => {
+  it("lets an admin approve or reject applications, audited, refusing stale decisions", async () => {
+    const admin = await newUser("admin");
+    const applicant = await newUser("worker", "pending_review", ["youtube"]);
+    expect((await listWorkers(admin, "pending_review")).map((worker) => worker.id)).toContain(applicant.id);
+    expect((await decideWorker(admin, applicant.id, "approve")).status).toBe("active");
+    expect((await failure(decideWorker(admin, applicant.id, "reject"))).status).toBe(409);
+    const other = await newUser("worker", "pending_review");
+    expect((await decideWorker(admin, other.id, "reject")).status).toBe("rejected");
+    expect((await failure(decideWorker(admin, (await newUser("client")).id, "approve"))).status).toBe(404);
+    expect((await failure(decideWorker(applicant, other.id, "approve"))).status).toBe(403);
+    const audit = await prisma().adminAuditLog.findMany({ where: { adminId: admin.id }, orderBy: { id: "asc" }, select: { action: true, details: true } });
+    expect(audit).toEqual([
+      { action: "worker.approve", details: { before: "pending_review", after: "active" } },
+      { action: "worker.reject", details: { before: "pending_review", after: "rejected" } },
+    ]);
+  });
+
+  it("keeps one worker per handle", async () => {
+    await newWorker("only.one");
+    const second = await newUser("worker", "active", ["instagram"]);
+    expect((await failure(linkWorkerHandle(second, workerHandleSchema.parse({ platform: "instagram", handle: "@Only.One" })))).message).toBe("This handle is linked to another worker account.");
+  });
+});

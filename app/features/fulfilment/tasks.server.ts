@@ -1,0 +1,256 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { getEnv } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import { normalizeHandle } from "./handle-schema";
+
+/**
+ * Tasks: a paid order opens one task for its target; approved workers complete it one action at a
+ * time. A completion is one transaction that never goes past the task's quantity (the task row is
+ * the counter and the lock), never repeats a worker or a handle on one target (unique indexes),
+ * moves the order's progress only while the order is open, and credits the reward as held earnings.
+ */
+
+/** SPEC §3's Task, plus what a worker needs to do it (how many are still wanted). */
+export interface TaskView {
+  id: number;
+  platform: string;
+  type: string;
+  targetUrl: string;
+  /** Cedis per action (decision 0010: API amounts are cedis as numbers). */
+  reward: number;
+  currency: "GHS" | "USD";
+  status: string;
+  createdAt: string;
+  remaining: number;
+}
+
+/** A worker's own completion, for "my tasks" and Recent Activity. */
+export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
+  completionId: number;
+  handle: string;
+  review: "held" | "approved" | "rejected";
+  completedAt: string;
+  /** When a held reward becomes available (unless rejected first). */
+  holdUntil: string;
+}
+
+type TransactionClient = Prisma.TransactionClient;
+
+const toMajor = (amountMinor: number) => amountMinor / 100;
+
+/** Opens the paid order's task; runs inside the transaction that credits the order, so it happens once. */
+export async function openTaskForPaidOrder(transaction: TransactionClient, orderId: number): Promise<void> {
+  const order = await transaction.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { platform: true, serviceType: true, targetUrl: true, quantity: true, currency: true, _count: { select: { tasks: true } } },
+  });
+  if (order._count.tasks > 0 || !isCatalogPlatform(order.platform)) return;
+  await transaction.task.create({
+    data: {
+      orderId,
+      platform: order.platform,
+      type: order.serviceType,
+      targetUrl: order.targetUrl,
+      rewardMinor: rewardPerActionMinor(order.platform),
+      currency: order.currency,
+      requiredCompletions: order.quantity,
+    },
+  });
+}
+
+/** A cancelled (refunded) order's open task closes: no one works for money that went back. */
+export async function closeTasksOfOrder(orderId: number): Promise<void> {
+  await getPrisma().task.updateMany({ where: { orderId, status: "available" }, data: { status: "cancelled" } });
+}
+
+/** The signed-in user as an approved worker, or why not (403). */
+export function assertActiveWorker(user: PublicUser): void {
+  if (user.role !== "worker") throw new AppError(403, "forbidden", "Only workers can do tasks.");
+  if (user.status === "pending_review") throw new AppError(403, "worker_pending", "Your worker account is waiting for review. Tasks are offered once an admin approves it.");
+  if (user.status !== "active") throw new AppError(403, "worker_inactive", "Your worker account cannot take tasks. Please contact support.");
+}
+
+interface TaskRow {
+  id: number;
+  platform: string;
+  type: string;
+  target_url: string;
+  reward_minor: number;
+  currency: "GHS" | "USD";
+  status: string;
+  created_at: Date;
+  remaining: number;
+}
+
+/**
+ * The open tasks this worker may do: on platforms they joined and linked a handle for, on targets
+ * neither their account nor their handle has completed before (any order), oldest first.
+ */
+function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prisma.Sql) {
+  const platforms = worker.platforms.filter(isCatalogPlatform);
+  if (platforms.length === 0) return null;
+  return Prisma.sql`
+    SELECT ${select}
+    FROM tasks t
+    JOIN worker_handles h ON h.worker_id = ${worker.id} AND h.platform = t.platform
+    WHERE t.status = 'available'
+      AND t.completion_count < t.required_completions
+      AND t.platform::text IN (${Prisma.join(platforms)})
+      AND NOT EXISTS (
+        SELECT 1 FROM task_completions c
+        WHERE c.target_url = t.target_url AND (c.worker_id = ${worker.id} OR (c.platform = t.platform AND c.handle = h.handle))
+      )
+    ${tail}`;
+}
+
+/** SPEC §9: the dashboard lists the first 10. */
+export const availableTaskLimit = 10;
+
+export async function listAvailableTasks(worker: PublicUser, limit = availableTaskLimit): Promise<TaskView[]> {
+  assertActiveWorker(worker);
+  const query = availableTasksQuery(
+    worker,
+    Prisma.sql`t.id, t.platform::text AS platform, t.type::text AS type, t.target_url, t.reward_minor, t.currency::text AS currency, t.status::text AS status, t.created_at, (t.required_completions - t.completion_count) AS remaining`,
+    Prisma.sql`ORDER BY t.created_at, t.id LIMIT ${Math.min(Math.max(limit, 1), 50)}`,
+  );
+  if (!query) return [];
+  const rows = await getPrisma().$queryRaw<TaskRow[]>(query);
+  return rows.map((row) => ({
+    id: row.id,
+    platform: row.platform,
+    type: row.type,
+    targetUrl: row.target_url,
+    reward: toMajor(row.reward_minor),
+    currency: row.currency,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    remaining: Number(row.remaining),
+  }));
+}
+
+export async function countAvailableTasks(worker: PublicUser): Promise<number> {
+  const query = availableTasksQuery(worker, Prisma.sql`count(*)::int AS count`, Prisma.empty);
+  if (!query) return 0;
+  const [row] = await getPrisma().$queryRaw<{ count: number }[]>(query);
+  return Number(row?.count ?? 0);
+}
+
+/** The worker's completions, newest first. */
+export async function listMyTasks(worker: PublicUser, limit = 20): Promise<CompletedTaskView[]> {
+  if (worker.role !== "worker") throw new AppError(403, "forbidden", "Only workers can do tasks.");
+  const completions = await getPrisma().taskCompletion.findMany({
+    where: { workerId: worker.id },
+    orderBy: { id: "desc" },
+    take: Math.min(Math.max(limit, 1), 50),
+    include: { task: { select: { id: true, platform: true, type: true, targetUrl: true, status: true, createdAt: true } } },
+  });
+  return completions.map((completion) => ({
+    id: completion.task.id,
+    platform: completion.task.platform,
+    type: completion.task.type,
+    targetUrl: completion.task.targetUrl,
+    reward: toMajor(completion.rewardMinor),
+    currency: completion.currency,
+    status: "completed",
+    createdAt: completion.task.createdAt.toISOString(),
+    completionId: completion.id,
+    handle: completion.handle,
+    review: completion.review,
+    completedAt: completion.completedAt.toISOString(),
+    holdUntil: completion.holdUntil.toISOString(),
+  }));
+}
+
+const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
+const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
+
+/** POST /api/tasks/{id}/complete: one action by this worker, with their linked handle as proof. */
+export async function completeTask(worker: PublicUser, taskId: number, { proofHandle }: { proofHandle?: string }, now = new Date()): Promise<CompletedTaskView> {
+  assertActiveWorker(worker);
+  const env = getEnv();
+  const prisma = getPrisma();
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, orderId: true, platform: true, status: true, targetUrl: true, rewardMinor: true, currency: true } });
+  if (!task) throw new AppError(404, "not_found", "Task not found");
+  if (task.status !== "available") throw noLongerAvailable();
+  const label = isCatalogPlatform(task.platform) ? platformLabels[task.platform] : task.platform;
+  if (!worker.platforms.includes(task.platform)) throw new AppError(403, "wrong_platform", `This task is on ${label}, which you have not joined.`);
+  const linked = await prisma.workerHandle.findUnique({ where: { workerId_platform: { workerId: worker.id, platform: task.platform } }, select: { handle: true } });
+  if (!linked) throw new AppError(400, "handle_missing", `Link your ${label} handle in your profile first.`);
+  const handle = proofHandle === undefined ? linked.handle : normalizeHandle(proofHandle);
+  if (handle !== linked.handle) throw new AppError(400, "handle_mismatch", `Use the ${label} handle linked to your profile (@${linked.handle}).`);
+
+  try {
+    const completion = await prisma.$transaction(async (transaction) => {
+      // One worker's completions queue on their own row, so the limits hold under concurrent calls.
+      await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
+      await assertWithinLimits(transaction, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
+
+      const claimed = await transaction.$executeRaw`
+        UPDATE tasks SET
+          completion_count = completion_count + 1,
+          status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
+          completed_at = CASE WHEN completion_count + 1 >= required_completions THEN ${now} ELSE completed_at END,
+          updated_at = ${now}
+        WHERE id = ${task.id} AND status = 'available' AND completion_count < required_completions`;
+      if (claimed === 0) throw noLongerAvailable();
+
+      // Deliveries count only while the order is open: a cancellation that won the race stops them.
+      const delivered = await transaction.$executeRaw`
+        UPDATE orders SET
+          delivered_quantity = delivered_quantity + 1,
+          status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
+          completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
+          updated_at = ${now}
+        WHERE id = ${task.orderId} AND status = 'processing'`;
+      if (delivered === 0) throw noLongerAvailable();
+
+      const created = await transaction.taskCompletion.create({
+        data: {
+          taskId: task.id,
+          workerId: worker.id,
+          proof: `@${handle}`,
+          rewardMinor: task.rewardMinor,
+          currency: task.currency,
+          targetUrl: task.targetUrl,
+          platform: task.platform,
+          handle,
+          holdUntil: new Date(now.getTime() + env.COMPLETION_HOLD_HOURS * 3_600_000),
+          completedAt: now,
+        },
+      });
+      await transaction.ledgerEntry.create({
+        data: {
+          userId: worker.id,
+          kind: "earning",
+          bucket: "held",
+          amountMinor: task.rewardMinor,
+          currency: task.currency,
+          taskCompletionId: created.id,
+          orderId: task.orderId,
+          idempotencyKey: `earning:${created.id}`,
+          description: `Task ${task.id}: ${label} follow of ${task.targetUrl}`,
+        },
+      });
+      return created;
+    });
+    const [view] = (await listMyTasks(worker, 50)).filter((item) => item.completionId === completion.id);
+    return view;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyDone();
+    throw error;
+  }
+}
+
+async function assertWithinLimits(transaction: TransactionClient, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
+  const last = await transaction.taskCompletion.findFirst({ where: { workerId }, orderBy: { completedAt: "desc" }, select: { completedAt: true } });
+  if (last && now.getTime() - last.completedAt.getTime() < minIntervalMs) {
+    throw new AppError(429, "too_fast", `Please wait ${Math.ceil(minIntervalMs / 1000)} seconds between tasks.`);
+  }
+  // Ghana keeps GMT all year: the Africa/Accra day is the UTC day.
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = await transaction.taskCompletion.count({ where: { workerId, completedAt: { gte: dayStart } } });
+  if (today >= perDay) throw new AppError(429, "daily_limit", `You have reached today's limit of ${perDay} tasks. Please come back tomorrow.`);
+}

@@ -1,0 +1,17 @@
+import { requireUser } from "~/features/auth/authenticate.server";
+import { completeTaskSchema } from "~/features/fulfilment/handle-schema";
+import { completeTask } from "~/features/fulfilment/tasks.server";
+import { parseOrderId } from "~/features/orders/order-schema";
+import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
+import { readJsonBody } from "~/lib/request-body.server";
+import type { Route } from "./+types/api.tasks.$id.complete";
+
+/** POST /api/tasks/{id}/complete (SPEC §7): empty JSON, or `{ "proofHandle": "..." }`. */
+export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const worker = await requireUser(request, ["worker"]);
+  const input = request.headers.get("content-length") === "0" ? {} : await readJsonBody(request, completeTaskSchema);
+  return jsonResponse(await completeTask(worker, parseOrderId(params.id), input), { status: 201 });
+});
+
+export const loader = () => errorResponse(405, "Method not allowed");
