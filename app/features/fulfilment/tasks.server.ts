@@ -181,6 +181,9 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   if (!linked) throw new AppError(400, "handle_missing", `Link your ${label} handle in your profile first.`);
   const handle = proofHandle === undefined ? linked.handle : normalizeHandle(proofHandle);
   if (handle !== linked.handle) throw new AppError(400, "handle_mismatch", `Use the ${label} handle linked to your profile (@${linked.handle}).`);
+  // The common repeat, answered before the limits (the unique indexes still decide under races).
+  const repeat = await prisma.taskCompletion.findFirst({ where: { targetUrl: task.targetUrl, OR: [{ workerId: worker.id }, { platform: task.platform, handle }] }, select: { id: true } });
+  if (repeat) throw alreadyDone();
 
   try {
     const completion = await prisma.$transaction(async (transaction) => {
