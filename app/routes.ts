@@ -37,9 +37,13 @@ export default [
   route("api/tasks/:id/complete", "routes/api.tasks.$id.complete.ts"),
   route("api/dashboard/worker-stats", "routes/api.dashboard.worker-stats.ts"),
   route("api/worker/handles", "routes/api.worker.handles.ts"),
+  route("api/dashboard/admin-stats", "routes/api.dashboard.admin-stats.ts"),
   route("api/admin/workers", "routes/api.admin.workers.ts"),
   route("api/admin/workers/:id/:decision", "routes/api.admin.workers.$id.$decision.ts"),
   route("api/admin/completions/:id/reject", "routes/api.admin.completions.$id.reject.ts"),
+  route("api/payouts", "routes/api.payouts.ts"),
+  route("api/admin/payouts", "routes/api.admin.payouts.ts"),
+  route("api/admin/payouts/:id/:decision", "routes/api.admin.payouts.$id.$decision.ts"),
   // Not "api.stats.client.ts": React Router treats *.client.ts modules as browser-only.
   route("api/stats/client", "routes/api.client-stats.ts"),
   // Unknown /api paths answer JSON; every other unknown path shows the not-found page.

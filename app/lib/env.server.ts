@@ -46,6 +46,7 @@ const envSchema = z.object({
   COMPLETION_HOLD_HOURS: z.coerce.number().min(0).default(72),
   COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   COMPLETIONS_PER_DAY: z.coerce.number().int().positive().default(300),
+  PAYOUT_MINIMUM_CEDIS: z.coerce.number().positive().default(20),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Creates this admin at start-up when no admin exists yet (first deployment, test rigs); both or neither.
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),

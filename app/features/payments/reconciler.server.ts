@@ -1,3 +1,4 @@
+import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { openAttemptStatuses, refreshAttempt } from "./payments.server";
@@ -54,10 +55,11 @@ export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promi
   return claimed.length;
 }
 
-/** One round of the job: open attempts, then refunds. */
+/** One round of the job: open attempts, refunds, then payout transfers nobody reported on. */
 export async function reconcilePayments(now = new Date()): Promise<void> {
   await reconcileOpenAttempts(now);
   await requestRefundsOfCancelledOrders(now);
   await processRequestedRefunds(now);
   await checkPendingRefunds(now);
+  await reconcileProcessingPayouts(now);
 }

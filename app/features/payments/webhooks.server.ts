@@ -3,7 +3,8 @@ import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
-import { type PaystackEvent, parsePaystackEvent, refundEventNames, verifyWebhookSignature } from "./paystack-client.server";
+import { settlePayout } from "~/features/payouts/payouts.server";
+import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature } from "./paystack-client.server";
 import { getPaystack } from "./paystack.server";
 import { recordRefundProgress } from "./refunds.server";
 import { applyTransactionOutcome } from "./settlement.server";
@@ -29,14 +30,22 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
       await applyTransactionOutcome({ reference: data.reference, status: "success", amount: data.amount, currency: data.currency, gatewayResponse: data.gateway_response });
     } else if (isRefundEvent(event)) {
       await recordRefundProgress(event.data.transaction_reference, event.data.status);
+    } else if (isTransferEvent(event)) {
+      await settlePayout(event.data.reference, event.event.slice("transfer.".length), event.data.reason);
     }
-    // Transfers (payouts) and other events are kept for the record until a feature acts on them.
+    // Other events are kept for the record.
     await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { processedAt: new Date(), error: null } });
   } catch (error) {
     getLogger().error({ err: error, event: name }, "a Paystack webhook could not be processed");
     await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { error: error instanceof Error ? error.message.slice(0, 500) : "unknown error" } });
     throw error; // 500: Paystack retries it later
   }
+}
+
+type TransferEvent = Extract<PaystackEvent, { event: (typeof transferEventNames)[number] }>;
+
+function isTransferEvent(event: PaystackEvent): event is TransferEvent {
+  return (transferEventNames as readonly string[]).includes(event.event);
 }
 
 type RefundEvent = Extract<PaystackEvent, { event: (typeof refundEventNames)[number] }>;
@@ -47,6 +56,7 @@ function isRefundEvent(event: PaystackEvent): event is RefundEvent {
 
 function referenceOf(event: PaystackEvent): string | null {
   if (event.event === "charge.success") return event.data.reference;
+  if (isTransferEvent(event)) return event.data.reference;
   return isRefundEvent(event) ? event.data.transaction_reference : null;
 }
 

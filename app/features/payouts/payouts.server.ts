@@ -1,0 +1,233 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { recordAdminAction } from "~/features/admin/audit.server";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
+import { mobileMoneyProviders } from "~/features/payments/payment-schema";
+import { getPaystack } from "~/features/payments/paystack.server";
+import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { getEnv } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+import { getLogger } from "~/lib/logger.server";
+import { formatMoney } from "~/lib/money";
+
+/**
+ * Money out: a worker withdraws available earnings to a mobile-money wallet. The request reserves
+ * the amount in the ledger at once (the balance is checked inside the transaction that spends it,
+ * with the worker's row locked, so concurrent requests can never overdraw); an admin approves it,
+ * which sends a Paystack transfer, or rejects it, which gives the amount back. A failed or reversed
+ * transfer gives it back too. Every give-back is one ledger entry with its own idempotency key.
+ */
+
+// Paystack's mobile-money bank codes for Ghana (DESIGN §5: SPEC's tgo is Paystack's ATL).
+const bankCodes = { mtn: "MTN", vod: "VOD", tgo: "ATL" } as const;
+
+export const payoutRequestSchema = z.object({
+  /** Cedis, at most 2 decimals. */
+  amount: z.coerce
+    .number({ error: "Enter an amount in cedis" })
+    .positive("Enter an amount in cedis")
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Use at most 2 decimals"),
+  phone: z
+    .string({ error: "Phone number must be at least 10 digits" })
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().min(10, "Phone number must be at least 10 digits").max(12, "Phone number must be at most 12 digits")),
+  provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
+});
+export type PayoutRequest = z.output<typeof payoutRequestSchema>;
+
+export interface PayoutView {
+  id: number;
+  amount: number;
+  currency: "GHS" | "USD";
+  phone: string;
+  provider: string;
+  status: PayoutStatus;
+  failureReason: string | null;
+  reference: string;
+  createdAt: string;
+  completedAt: string | null;
+  worker?: { id: number; email: string; fullName: string };
+}
+
+const payoutSelect = {
+  id: true,
+  amountMinor: true,
+  currency: true,
+  accountNumber: true,
+  bankCode: true,
+  status: true,
+  failureReason: true,
+  reference: true,
+  createdAt: true,
+  completedAt: true,
+  worker: { select: { id: true, email: true, fullName: true } },
+} satisfies Prisma.PayoutSelect;
+
+function toView(payout: Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>, withWorker = false): PayoutView {
+  return {
+    id: payout.id,
+    amount: payout.amountMinor / 100,
+    currency: payout.currency,
+    phone: payout.accountNumber,
+    provider: payout.bankCode,
+    status: payout.status,
+    failureReason: payout.failureReason,
+    reference: payout.reference,
+    createdAt: payout.createdAt.toISOString(),
+    completedAt: payout.completedAt?.toISOString() ?? null,
+    ...(withWorker ? { worker: payout.worker } : {}),
+  };
+}
+
+/** The worker's available balance in pesewas: the sum of their `available` ledger bucket. */
+export async function availableBalanceMinor(transaction: Prisma.TransactionClient, workerId: number): Promise<number> {
+  const sum = await transaction.ledgerEntry.aggregate({ where: { userId: workerId, bucket: "available" }, _sum: { amountMinor: true } });
+  return sum._sum.amountMinor ?? 0;
+}
+
+export async function requestPayout(worker: PublicUser, request: PayoutRequest): Promise<PayoutView> {
+  assertActiveWorker(worker);
+  const amountMinor = Math.round(request.amount * 100);
+  const minimumMinor = Math.round(getEnv().PAYOUT_MINIMUM_CEDIS * 100);
+  if (amountMinor < minimumMinor) throw new AppError(400, "below_minimum", `The minimum withdrawal is ${formatMoney(minimumMinor)}.`);
+  const payout = await getPrisma().$transaction(async (transaction) => {
+    // Requests of one worker queue on their row: the balance read below is the one this request spends.
+    await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
+    const available = await availableBalanceMinor(transaction, worker.id);
+    if (amountMinor > available) throw new AppError(422, "insufficient_balance", `You can withdraw at most ${formatMoney(available)} now.`);
+    const created = await transaction.payout.create({
+      data: {
+        workerId: worker.id,
+        amountMinor,
+        currency: "GHS",
+        channel: "mobile_money",
+        accountNumber: request.phone,
+        accountName: worker.fullName,
+        bankCode: bankCodes[request.provider],
+        reference: `payout_${randomBytes(8).toString("hex")}`,
+      },
+      select: payoutSelect,
+    });
+    await transaction.ledgerEntry.create({
+      data: { userId: worker.id, kind: "payout", bucket: "available", amountMinor: -amountMinor, currency: "GHS", payoutId: created.id, idempotencyKey: `payout:${created.id}:reserve`, description: "Withdrawal requested" },
+    });
+    return created;
+  });
+  return toView(payout);
+}
+
+export async function listMyPayouts(worker: PublicUser): Promise<PayoutView[]> {
+  if (worker.role !== "worker") throw new AppError(403, "forbidden", "Only workers withdraw earnings.");
+  const payouts = await getPrisma().payout.findMany({ where: { workerId: worker.id }, orderBy: { id: "desc" }, take: 50, select: payoutSelect });
+  return payouts.map((payout) => toView(payout));
+}
+
+function assertAdmin(user: PublicUser) {
+  if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+}
+
+export async function listPayouts(admin: PublicUser, status?: PayoutStatus): Promise<PayoutView[]> {
+  assertAdmin(admin);
+  const payouts = await getPrisma().payout.findMany({ where: status ? { status } : {}, orderBy: { id: "desc" }, take: 100, select: payoutSelect });
+  return payouts.map((payout) => toView(payout, true));
+}
+
+/** Gives a payout's amount back to the worker's available balance, once. */
+async function releaseReservation(transaction: Prisma.TransactionClient, payout: { id: number; workerId: number; amountMinor: number; currency: "GHS" | "USD" }, why: string) {
+  await transaction.ledgerEntry.upsert({
+    where: { idempotencyKey: `payout:${payout.id}:release` },
+    create: { userId: payout.workerId, kind: "payout_reversal", bucket: "available", amountMinor: payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:release`, description: why },
+    update: {},
+  });
+}
+
+/** An admin turns a pending request down; the amount returns to the worker. 409 if it moved on meanwhile. */
+export async function rejectPayout(admin: PublicUser, payoutId: number, reason: string): Promise<PayoutView> {
+  assertAdmin(admin);
+  return getPrisma().$transaction(async (transaction) => {
+    const payout = await transaction.payout.findUnique({ where: { id: payoutId }, select: { id: true, workerId: true, amountMinor: true, currency: true, status: true } });
+    if (!payout) throw new AppError(404, "not_found", "Payout not found");
+    const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "rejected", failureReason: reason, completedAt: new Date() } });
+    if (count === 0) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
+    await releaseReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
+    await recordAdminAction(transaction, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
+    return toView(await transaction.payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
+  });
+}
+
+/** An admin approves a pending request: Paystack transfer recipient, then the transfer itself. */
+export async function approvePayout(admin: PublicUser, payoutId: number): Promise<PayoutView> {
+  assertAdmin(admin);
+  const prisma = getPrisma();
+  const payout = await prisma.$transaction(async (transaction) => {
+    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true } });
+    if (!current) throw new AppError(404, "not_found", "Payout not found");
+    // The claim: one approval sends one transfer.
+    const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "processing" } });
+    if (count === 0) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
+    await recordAdminAction(transaction, admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
+    return transaction.payout.findUniqueOrThrow({ where: { id: payoutId } });
+  });
+
+  const paystack = getPaystack().client;
+  let recipientCode = payout.recipientCode;
+  if (!recipientCode) {
+    const recipient = await paystack.createTransferRecipient({ type: "mobile_money", name: payout.accountName, account_number: payout.accountNumber, bank_code: payout.bankCode, currency: payout.currency });
+    if (!recipient.ok) {
+      await settlePayout(payout.reference, "failed", recipient.kind === "rejected" ? recipient.message : "The payment provider could not be reached.");
+      return getPayoutView(payoutId);
+    }
+    recipientCode = recipient.data.recipient_code;
+    await prisma.payout.update({ where: { id: payoutId }, data: { recipientCode } });
+  }
+  const transfer = await paystack.initiateTransfer({ amount: payout.amountMinor, recipient: recipientCode, reference: payout.reference, reason: "Social Media Boost earnings", currency: payout.currency });
+  if (transfer.ok) {
+    await prisma.payout.update({ where: { id: payoutId }, data: { transferCode: transfer.data.transfer_code } });
+    await settlePayout(payout.reference, transfer.data.status);
+  } else if (transfer.kind === "rejected") {
+    await settlePayout(payout.reference, "failed", transfer.message);
+  }
+  // Unreachable: it stays processing and the reconciler asks Paystack (the reference makes a retry safe).
+  return getPayoutView(payoutId);
+}
+
+async function getPayoutView(payoutId: number) {
+  return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
+}
+
+/**
+ * Paystack's word on a transfer (its answer, a transfer webhook, or the reconciler's verify):
+ * success completes the payout; failed or reversed gives the amount back. Conditional, so repeats
+ * change nothing.
+ */
+export async function settlePayout(reference: string, transferStatus: string, reason?: string | null): Promise<void> {
+  const prisma = getPrisma();
+  const now = new Date();
+  if (transferStatus === "success") {
+    await prisma.payout.updateMany({ where: { reference, status: "processing" }, data: { status: "success", completedAt: now } });
+    return;
+  }
+  const closing: PayoutStatus | null = transferStatus === "failed" ? "failed" : transferStatus === "reversed" ? "reversed" : null;
+  if (!closing) return; // pending, otp, processing…: still on its way
+  await prisma.$transaction(async (transaction) => {
+    const payout = await transaction.payout.findUnique({ where: { reference }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
+    if (!payout) return;
+    // A reversal may follow a success; a failure only an open transfer.
+    const from: PayoutStatus[] = closing === "reversed" ? ["processing", "success"] : ["processing"];
+    const { count } = await transaction.payout.updateMany({ where: { id: payout.id, status: { in: from } }, data: { status: closing, failureReason: reason ?? `Transfer ${closing}`, completedAt: now } });
+    if (count === 1) await releaseReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
+  });
+  getLogger().warn({ reference, status: closing }, "a payout transfer did not go through; the amount went back to the worker");
+}
+
+/** Reconciler step: transfers still processing after a minute are verified with Paystack. */
+export async function reconcileProcessingPayouts(now = new Date()): Promise<void> {
+  const stale = await getPrisma().payout.findMany({ where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - 60_000) } }, take: 20, select: { reference: true } });
+  for (const payout of stale) {
+    const result = await getPaystack().client.verifyTransfer(payout.reference);
+    if (result.ok) await settlePayout(payout.reference, result.data.status, result.data.reason);
+    else await getPrisma().payout.update({ where: { reference: payout.reference }, data: { updatedAt: now } });
+  }
+}

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "payout_status" ADD VALUE 'rejected';
