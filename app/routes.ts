@@ -18,6 +18,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  route("payouts", "routes/payouts.tsx"),
   route("api/auth/register", "routes/api.auth.register.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/me", "routes/api.auth.me.ts"),

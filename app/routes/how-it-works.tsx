@@ -78,7 +78,7 @@ const audiences: Audience[] = [
       {
         icon: Banknote,
         title: "Get paid",
-        text: "Each task shows its reward before you start, and every completed task adds it to your earnings balance. Our team sends your withdrawals to your mobile money wallet or bank account.",
+        text: "Each task shows its reward before you start, and every completed task adds it to your earnings balance. After a 72-hour check it can be withdrawn to your mobile money wallet once our team approves the request.",
       },
     ],
     action: { to: "/join-network", label: "Join Our Network" },

@@ -153,9 +153,9 @@ const sections: LegalSection[] = [
           after payment (for example an unfollow), are forfeited, and the account may be suspended.
         </li>
         <li>
-          Each task shows its reward before you start. Rewards are added to your earnings balance when a task is completed, and our team
-          sends withdrawals to the mobile money wallet or bank account you give us. Earnings figures on our pages are examples, not
-          promises.
+          Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
+          place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
+          us (MTN, Vodafone or AirtelTigo). Earnings figures on our pages are examples, not promises.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>
       </ul>

@@ -84,8 +84,8 @@ const questions: { question: string; answer: ReactNode }[] = [
     question: "How are workers paid?",
     answer: (
       <p>
-        When a worker's proof for a task is accepted, the task's reward is credited to their balance. Our team then sends payouts of that
-        balance to the worker's mobile money wallet or bank account.
+        A completed task's reward is held for 72 hours while we check that the follow stays, then it becomes available. Workers request
+        a withdrawal from their dashboard, and once our team approves it the money is sent to their mobile money wallet.
       </p>
     ),
   },

@@ -1,0 +1,45 @@
+import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { expect, open, test } from "./fixtures";
+
+/*
+ * The worker's withdrawal page. The whole money path (reserve, approve, Paystack transfer, give-back)
+ * is tested against the sandbox in app/features/payouts; here: the page, its form and its refusals.
+ */
+test("an approved worker sees their balances and cannot withdraw more than is available", async ({ page, playwright, consoleGuard }) => {
+  consoleGuard.allow(/status of (400|422)/); // refused forms answer with their status
+  const account = newAccount("payee");
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "worker", platforms: ["instagram"] } });
+  expect(registered.status()).toBe(201);
+  const workerId = (await registered.json()).user.id;
+
+  await open(page, "/payouts");
+  await expect(page.getByText("Withdrawals open once an admin has approved your worker account.")).toBeVisible();
+
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const token = (await (await admin.post("/api/auth/login", { data: bootstrapAdmin })).json()).token;
+  expect((await admin.post(`/api/admin/workers/${workerId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
+  await admin.dispose();
+
+  await open(page, "/payouts");
+  await expect(page.getByText("Available to withdraw")).toBeVisible();
+  await expect(page.locator("dl")).toContainText("₵0.00");
+  await page.getByLabel("Amount (₵)").fill("5");
+  await page.getByLabel("Mobile money number").fill("0241234567");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByText("The minimum withdrawal is ₵20.00.")).toBeVisible();
+  await page.getByLabel("Amount (₵)").fill("20");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByRole("alert")).toContainText("You can withdraw at most ₵0.00 now.");
+  await page.getByLabel("Mobile money number").fill("024");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByText("Phone number must be at least 10 digits")).toBeVisible();
+  await expect(page.getByText("No withdrawals yet.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("signed-out visitors are sent to sign in first", async ({ page }) => {
+  await page.goto("/payouts");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpayouts|\/auth\?redirectTo=\/payouts/);
+});
