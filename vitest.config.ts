@@ -11,7 +11,7 @@ export default defineConfig({
     // Services log through pino; tests that provoke errors on purpose need not print them.
     env: { LOG_LEVEL: "silent" },
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -18,6 +18,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  // Optional reference: a bare /payment-status redirects to / (SPEC §2).
+  route("payment-status/:reference?", "routes/payment-status.$reference.tsx"),
   route("payouts", "routes/payouts.tsx"),
   route("api/auth/register", "routes/api.auth.register.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),

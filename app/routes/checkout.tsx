@@ -6,14 +6,18 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { type CheckoutSelection, readStoredDraft, clearStoredDraft, packageOf } from "~/features/checkout/checkout-draft";
 import { CheckoutReview, CheckoutSteps } from "~/features/checkout/checkout-review";
-import { readServerDraft } from "~/features/checkout/checkout-session.server";
+import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
 import { createOrderFromServerDraft } from "~/features/checkout/checkout.server";
 import { packagesHref } from "~/features/checkout/package-picker";
+import { deliveryTimeOf } from "~/features/orders/order-display";
 import { parseOrderId, targetUrlFor } from "~/features/orders/order-schema";
 import { getOrderFor } from "~/features/orders/orders.server";
+import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
+import { type PaymentMethod, PaymentStep, type ServerPaymentStep } from "~/features/payments/payment-form";
+import { paymentReferenceSchema } from "~/features/payments/payment-schema";
+import { PaymentSuccess } from "~/features/payments/payment-success";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { isAppError } from "~/lib/errors";
-import { formatMoney, toMinorUnits } from "~/lib/money";
 import { siteBaseUrl } from "~/lib/seo.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/checkout";
@@ -37,18 +41,50 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pageUrl = `${siteBaseUrl(request)}/checkout`;
   if (url.searchParams.has("orderId")) {
     if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-    const order = await getOrderFor(user, parseOrderId(url.searchParams.get("orderId") ?? undefined)).catch((error: unknown) => {
-      if (isAppError(error) && error.status === 404) throw data("Order not found", 404);
-      throw error;
-    });
-    return { step: "payment" as const, order, pageUrl };
+    const order = await readOrder(user, url);
+    const serverDraft = await readServerDraft(request);
+    if (order.paymentStatus === "paid") {
+      // The success step: the server's draft has done its job (SPEC §4 "clears stored checkout data").
+      const headers: HeadersInit = serverDraft ? { "Set-Cookie": await clearServerDraft(request) } : {};
+      return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf(order), pageUrl }, { headers });
+    }
+    const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
+    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, serverStep: serverStepOf(url), hasServerDraft: serverDraft !== null };
   }
   return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
 }
 
-/** "Proceed to Payment" on the server's draft (no JavaScript, or a screenshot too large for the browser's storage). */
+async function readOrder(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, url: URL) {
+  return getOrderFor(user, parseOrderId(url.searchParams.get("orderId") ?? undefined)).catch((error: unknown) => {
+    if (isAppError(error) && error.status === 404) throw data("Order not found", 404);
+    throw error;
+  });
+}
+
+/** The PIN or OTP form a no-JavaScript payment post redirected to (`?reference=&next=pin|otp`). */
+function serverStepOf(url: URL): ServerPaymentStep | null {
+  const next = url.searchParams.get("next");
+  const reference = paymentReferenceSchema.safeParse(url.searchParams.get("reference"));
+  if ((next !== "pin" && next !== "otp") || !reference.success) return null;
+  return { next, reference: reference.data };
+}
+
+/**
+ * The payment forms without JavaScript (`intent` card, mobile, pin or otp on `/checkout?orderId=`),
+ * or "Proceed to Payment" on the server's draft (no JavaScript, or a screenshot too large for the
+ * browser's storage).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const user = await findRequestUser(request);
+  const url = new URL(request.url);
+  if (url.searchParams.has("orderId")) {
+    if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    const order = await readOrder(user, url);
+    const formData = await request.formData();
+    const intent = formData.get("intent");
+    if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
+    return handlePaymentForm(request, user, order, formData, intent);
+  }
   if (!user) throw redirect("/auth?redirectTo=/checkout");
   const draft = await readServerDraft(request);
   if (!draft || draft.screenshot?.kind !== "upload") throw redirect("/packages");
@@ -65,23 +101,50 @@ const orderCreationFailed = "Order Creation Failed";
 const orderCreationFallback = "Failed to create order. Please try again.";
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.step === "payment") {
-    const { order } = loaderData;
+  if (loaderData.step === "success") {
     return (
-      <CheckoutPage step="payment">
-        <section className="mx-auto max-w-lg rounded-2xl border bg-card p-6 shadow-sm">
-          <h2 className="text-lg font-bold">Order #{order.id} is saved</h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            {order.package.name} for {order.username}: {formatMoney(toMinorUnits(order.amount), order.currency)} to pay.
-          </p>
-        </section>
+      <CheckoutPage step="success">
+        <PaymentSuccess order={loaderData.order} deliveryTime={loaderData.deliveryTime} />
       </CheckoutPage>
     );
   }
-  return <ReviewStep serverDraft={loaderData.serverDraft} pageUrl={loaderData.pageUrl} failure={actionData?.message} />;
+  if (loaderData.step === "payment") {
+    const { order } = loaderData;
+    const isPayable = order.status === "pending" && order.paymentStatus === "unpaid";
+    return (
+      <CheckoutPage step="payment">
+        {isPayable ? (
+          <PaymentStep
+            order={order}
+            payerEmail={loaderData.payerEmail}
+            method={loaderData.method}
+            serverStep={loaderData.serverStep}
+            result={actionData && "intent" in actionData ? actionData : null}
+            hasServerDraft={loaderData.hasServerDraft}
+          />
+        ) : (
+          <section className="mx-auto max-w-lg rounded-2xl border bg-card p-6 text-center shadow-sm">
+            <h2 className="text-lg font-bold">This order can no longer be paid</h2>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Order #{order.id} ({order.package.name} for {order.username}) is {order.status === "cancelled" ? "cancelled" : "closed"}: nothing was charged.
+            </p>
+            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to={`/order-success?orderId=${order.id}`} className={buttonVariants({ variant: "outline" })}>
+                View Order Details
+              </Link>
+              <Link to="/packages" className={buttonVariants({ variant: "brand" })}>
+                Choose a package
+              </Link>
+            </div>
+          </section>
+        )}
+      </CheckoutPage>
+    );
+  }
+  return <ReviewStep serverDraft={loaderData.serverDraft} pageUrl={loaderData.pageUrl} failure={actionData && "message" in actionData ? actionData.message : undefined} />;
 }
 
-function CheckoutPage({ step, children }: { step: "review" | "payment"; children: React.ReactNode }) {
+function CheckoutPage({ step, children }: { step: "review" | "payment" | "success"; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-center text-3xl font-extrabold tracking-tight">Checkout</h1>

@@ -30,7 +30,7 @@ export interface StartOptions {
   database?: "default" | "pglite";
 }
 
-export async function startServer(env: Record<string, string> = {}, { timeoutMs = 30_000, database = "default" }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { timeoutMs = 60_000, database = "default" }: StartOptions = {}): Promise<RunningServer> {
   const testDatabase = database === "default" && !env.DATABASE_URL && process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   try {
     const server = await spawnServer(testDatabase ? { DATABASE_URL: testDatabase.url, ...env } : env, timeoutMs);

@@ -76,15 +76,7 @@ async function ownAttempt(user: PublicUser, reference: string) {
 /** SPEC §3 card charge. With `pin`, it answers the order's attempt that waits for a PIN (DESIGN §6). */
 export async function chargeCard(user: PublicUser, input: CardChargeInput): Promise<ChargeResponse> {
   const order = await payableOrder(user, input);
-  if (input.pin) {
-    const waiting = await getPrisma().paymentAttempt.findFirst({
-      where: { orderId: order.id, channel: "card", status: "send_pin" },
-      orderBy: { id: "desc" },
-      select: { reference: true },
-    });
-    if (!waiting) throw new AppError(409, "no_pin_expected", "No card payment of this order is waiting for a PIN. Please enter your card again.");
-    return continueAttempt(waiting.reference, getPaystack().client.submitPin(waiting.reference, input.pin));
-  }
+  if (input.pin) return submitPin(user, { orderId: order.id, pin: input.pin });
   const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email });
   return continueAttempt(
     reference,
@@ -112,6 +104,18 @@ function startMobileMoneyCharge(reference: string, charge: { email: string; amou
       metadata: { orderId: charge.orderId },
     }),
   );
+}
+
+/** The PIN for the order's card payment that waits for one (the card itself is not needed again). */
+export async function submitPin(user: PublicUser, { orderId, pin }: { orderId: number; pin: string }): Promise<ChargeResponse> {
+  assertClient(user);
+  const waiting = await getPrisma().paymentAttempt.findFirst({
+    where: { orderId, channel: "card", status: "send_pin", order: { clientId: user.id } },
+    orderBy: { id: "desc" },
+    select: { reference: true },
+  });
+  if (!waiting) throw new AppError(409, "no_pin_expected", "No card payment of this order is waiting for a PIN. Please enter your card again.");
+  return continueAttempt(waiting.reference, getPaystack().client.submitPin(waiting.reference, pin));
 }
 
 /** SPEC §3 OTP submission (also the Vodafone Cash voucher). */

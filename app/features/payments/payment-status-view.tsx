@@ -1,0 +1,334 @@
+import { ArrowLeft, CircleAlert, CircleCheck, CircleX, Clock, Home, Loader2, MessageCircle, Phone, ReceiptText, RefreshCw, Send, Smartphone } from "lucide-react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { toast } from "~/components/toaster";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { clearStoredDraft } from "~/features/checkout/checkout-draft";
+import { supportContact } from "~/features/support/contact-details";
+import { buildSupportLinks } from "~/features/support/support-links";
+import { ApiError, apiRequest } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
+import { type PaymentNotice, paymentNotices } from "./payment-outcome";
+import type { ChargeResponse, VerifyResponse } from "./payment-schema";
+import {
+  POLL_INTERVAL_MS,
+  type PaymentStatusQuery,
+  type PaymentStatusState,
+  SUCCESS_REDIRECT_MS,
+  formatCheckTime,
+  formatElapsed,
+  isEndState,
+  MAX_STATUS_CHECKS,
+  resendNotices,
+  stateAfterCheck,
+  statusBadgeLabels,
+  statusCopy,
+  statusPageHref,
+} from "./payment-status-state";
+
+/**
+ * SPEC §2 "/payment-status/:reference": where a mobile-money payment stands while the payer approves
+ * it on the phone. With JavaScript it polls GET /api/payment/verify/{reference} every 10 s (at most
+ * 24 checks), ticks the elapsed time and resends through the API; without it the page reloads
+ * itself every 10 s (the loader checks) and its buttons are forms posting to the route's action.
+ */
+export interface PaymentStatusViewProps {
+  reference: string;
+  query: PaymentStatusQuery;
+  initial: { state: PaymentStatusState; gatewayResponse: string | null; checks: number; elapsedSeconds: number; lastChecked: string | null; startedAt: number };
+  /** This page's public address, for the support links. */
+  pageUrl: string;
+  isResent: boolean;
+  notice: PaymentNotice | null;
+}
+
+export function PaymentStatusView({ reference, query, initial, pageUrl, isResent, notice }: PaymentStatusViewProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const isHydrated = useHydrated();
+  const [state, setState] = useState(initial.state);
+  const [gatewayResponse, setGatewayResponse] = useState(initial.gatewayResponse);
+  const [checks, setChecks] = useState(initial.checks);
+  const [lastChecked, setLastChecked] = useState(initial.lastChecked);
+  const [elapsedSeconds, setElapsedSeconds] = useState(initial.elapsedSeconds);
+  const [isChecking, setChecking] = useState(false);
+  const [isResending, setResending] = useState(false);
+  const isCheckInFlight = useRef(false);
+  const isBusy = isChecking || isResending || navigation.state === "submitting";
+  const isPolling = !isEndState(state);
+  const amount = query.amount ? formatMoney(toMinorUnits(Number(query.amount)), query.currency) : null;
+  const orderHref = query.orderId ? `/order-success?orderId=${query.orderId}` : null;
+  const here = statusPageHref(reference, query);
+
+  useEffect(() => {
+    if (notice) toast({ ...notice });
+  }, [notice]);
+
+  /** One check (SPEC §7 GET /api/payment/verify); a network error is logged and the next check follows. */
+  const check = useCallback(async () => {
+    if (isCheckInFlight.current) return;
+    isCheckInFlight.current = true;
+    setChecking(true);
+    const count = checks + 1;
+    try {
+      const response = await apiRequest<VerifyResponse>(`/api/payment/verify/${encodeURIComponent(reference)}`);
+      setGatewayResponse(response.data?.gateway_response ?? null);
+      setLastChecked(formatCheckTime(new Date()));
+      setState(stateAfterCheck(response.data?.status, count));
+    } catch (error) {
+      console.warn("Payment status check failed; checking again in 10 seconds.", error);
+      if (count >= MAX_STATUS_CHECKS) setState("timeout");
+    } finally {
+      isCheckInFlight.current = false;
+      setChecking(false);
+      setChecks(count);
+    }
+  }, [checks, reference]);
+
+  // SPEC §9: the next check 10 s after the last one, until an end state or the 24th check.
+  useEffect(() => {
+    if (!isPolling) return;
+    const timer = setTimeout(() => void check(), POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [isPolling, check]);
+
+  useEffect(() => {
+    if (!isPolling) return;
+    const timer = setInterval(() => setElapsedSeconds((seconds) => seconds + 1), 1000);
+    return () => clearInterval(timer);
+  }, [isPolling]);
+
+  // SPEC §4: success shows a toast and moves to the order's page after 3 s.
+  useEffect(() => {
+    if (state !== "success") return;
+    clearStoredDraft();
+    toast({ title: paymentNotices.success.title, description: "Your payment has been confirmed. Taking you to your order…" });
+    if (!orderHref) return;
+    const timer = setTimeout(() => void navigate(orderHref), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state, orderHref, navigate]);
+
+  const checkNow = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void check();
+  };
+
+  const resend = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setResending(true);
+    try {
+      const response = await apiRequest<ChargeResponse>("/api/payment/resend-authorization", { method: "POST", body: { reference } });
+      const next = response?.data?.reference;
+      if (!response?.status || !next) {
+        toast({ title: resendNotices.failed.title, description: response?.message || resendNotices.failed.fallback, variant: "destructive" });
+        return;
+      }
+      toast({ ...resendNotices.sent });
+      if (response.data.status === "send_otp" && query.orderId) {
+        // A Vodafone Cash resend asks for a new voucher: the checkout's OTP form takes it.
+        await navigate(`/checkout?${new URLSearchParams({ orderId: String(query.orderId), reference: next, next: "otp" })}`);
+        return;
+      }
+      // SPEC §4: back to pending on the new reference, polling again.
+      await navigate(statusPageHref(next, { orderId: query.orderId, amount: query.amount, currency: query.currency }), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        await navigate(`/auth?${new URLSearchParams({ redirectTo: here })}`);
+      } else if (error instanceof ApiError && error.status < 500) {
+        toast({ title: resendNotices.failed.title, description: error.message || resendNotices.failed.fallback, variant: "destructive" });
+      } else {
+        toast({ ...resendNotices.error, variant: "destructive" });
+      }
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const copy = statusCopy(state, gatewayResponse);
+  const hasIssue = state === "failed" || state === "abandoned" || state === "timeout";
+  const nextLoad = statusPageHref(reference, { ...query, checks, startedAt: initial.startedAt });
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:py-14">
+      {/* Without JavaScript the page checks again by reloading itself; on success it moves on. */}
+      {isPolling ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${POLL_INTERVAL_MS / 1000};url=${nextLoad}`} />
+        </noscript>
+      ) : null}
+      {state === "success" && orderHref ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`${SUCCESS_REDIRECT_MS / 1000};url=${orderHref}`} />
+        </noscript>
+      ) : null}
+
+      <div>
+        <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft aria-hidden="true" />
+          Home
+        </Link>
+      </div>
+
+      <section aria-labelledby="payment-status-heading" className="rounded-2xl border bg-card p-6 text-center shadow-sm sm:p-8">
+        <StatusIcon state={state} />
+        <div role="status" aria-live="polite">
+          <h1 id="payment-status-heading" className="mt-4 text-2xl font-extrabold tracking-tight sm:text-3xl">
+            {copy.title}
+          </h1>
+          <p className="mx-auto mt-2 max-w-md text-muted-foreground">{copy.description}</p>
+        </div>
+
+        {isResent ? <NoticeLine notice={{ ...resendNotices.sent }} /> : null}
+        {notice ? <NoticeLine notice={notice} /> : null}
+
+        {isPolling ? (
+          <p className="mx-auto mt-5 flex max-w-md gap-3 rounded-lg border border-amber-500/40 bg-amber-50 px-4 py-3 text-left text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+            <Smartphone className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <span>
+              <strong>Action required:</strong> check your phone for the prompt from your mobile money provider and enter your PIN to approve
+              {amount ? ` ${amount}` : " the payment"}.
+            </span>
+          </p>
+        ) : null}
+
+        <dl className="mt-6 grid gap-2 rounded-xl bg-muted/60 p-4 text-left text-sm">
+          <DetailRow label="Reference">
+            <span className="break-all font-mono text-xs sm:text-sm">{reference}</span>
+          </DetailRow>
+          {query.orderId ? <DetailRow label="Order">#{query.orderId}</DetailRow> : null}
+          {amount ? <DetailRow label="Amount">{amount}</DetailRow> : null}
+          <DetailRow label="Status">
+            <StatusBadge state={state} />
+          </DetailRow>
+          <DetailRow label="Time elapsed">
+            <span className="font-mono tabular-nums">{formatElapsed(elapsedSeconds)}</span>
+          </DetailRow>
+          <DetailRow label="Last checked">{lastChecked ?? "Not yet"}</DetailRow>
+        </dl>
+
+        {isPolling ? (
+          <p className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+            <RefreshCw className={cn("size-4", isChecking && "motion-safe:animate-spin")} aria-hidden="true" />
+            Auto-checking every 10 seconds... <span className="tabular-nums">(check {checks} of {MAX_STATUS_CHECKS})</span>
+          </p>
+        ) : null}
+
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
+          {hasIssue ? (
+            <Form method="post" onSubmit={isHydrated ? (event) => void resend(event) : undefined}>
+              <input type="hidden" name="intent" value="resend" />
+              <Button type="submit" variant="brand" disabled={isBusy} className="w-full sm:w-auto">
+                {isResending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                Resend Authorization
+              </Button>
+            </Form>
+          ) : null}
+          {state === "success" && orderHref ? (
+            <Link to={orderHref} className={buttonVariants({ variant: "brand" })}>
+              <ReceiptText aria-hidden="true" />
+              View Order Details
+            </Link>
+          ) : null}
+          {isPolling ? (
+            <Form method="post" onSubmit={isHydrated ? checkNow : undefined}>
+              <input type="hidden" name="intent" value="check" />
+              <Button type="submit" variant="outline" disabled={isBusy} className="w-full sm:w-auto">
+                {isChecking ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RefreshCw aria-hidden="true" />}
+                Check Status
+              </Button>
+            </Form>
+          ) : (
+            <Link to="/" className={buttonVariants({ variant: "outline" })}>
+              <Home aria-hidden="true" />
+              Return Home
+            </Link>
+          )}
+        </div>
+      </section>
+
+      {hasIssue ? <PaymentIssueBox pageUrl={pageUrl} amount={amount} /> : null}
+    </div>
+  );
+}
+
+function StatusIcon({ state }: { state: PaymentStatusState }) {
+  const look = {
+    success: { icon: CircleCheck, className: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300" },
+    failed: { icon: CircleX, className: "bg-destructive/10 text-destructive" },
+    abandoned: { icon: CircleAlert, className: "bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300" },
+    timeout: { icon: Clock, className: "bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300" },
+    pending: { icon: Loader2, className: "bg-primary/10 text-primary" },
+    ongoing: { icon: Loader2, className: "bg-primary/10 text-primary" },
+  }[state];
+  const Icon = look.icon;
+  return (
+    <span className={cn("mx-auto flex size-16 items-center justify-center rounded-full", look.className)}>
+      <Icon className={cn("size-8", !isEndState(state) && "motion-safe:animate-spin")} aria-hidden="true" />
+    </span>
+  );
+}
+
+function StatusBadge({ state }: { state: PaymentStatusState }) {
+  const tone: Record<PaymentStatusState, string> = {
+    success: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+    failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+    abandoned: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+    timeout: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+    pending: "bg-primary/10 text-primary",
+    ongoing: "bg-primary/10 text-primary",
+  };
+  return <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", tone[state])}>{statusBadgeLabels[state]}</span>;
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function NoticeLine({ notice }: { notice: PaymentNotice }) {
+  const isDestructive = notice.variant === "destructive";
+  return (
+    <div
+      role={isDestructive ? "alert" : undefined}
+      className={cn("mx-auto mt-5 max-w-md rounded-lg border px-4 py-3 text-left text-sm", isDestructive ? "border-destructive/40 bg-destructive/10" : "border-primary/30 bg-primary/5")}
+    >
+      <p className={cn("font-semibold", isDestructive && "text-destructive")}>{notice.title}</p>
+      <p className="mt-1">{notice.description}</p>
+    </div>
+  );
+}
+
+/** SPEC §2: on failure, abandonment or timeout, WhatsApp and call links and what to check. */
+function PaymentIssueBox({ pageUrl, amount }: { pageUrl: string; amount: string | null }) {
+  const links = buildSupportLinks({ pageUrl, amount: amount ?? undefined });
+  return (
+    <section aria-labelledby="payment-issue-heading" className="rounded-2xl border border-amber-500/40 bg-amber-50/60 p-6 dark:bg-amber-950/20">
+      <h2 id="payment-issue-heading" className="text-lg font-bold">
+        Having trouble paying?
+      </h2>
+      <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm">
+        <li>Make sure your phone is switched on and has network coverage.</li>
+        <li>Look for an SMS or prompt from your mobile money provider and approve it with your PIN.</li>
+        <li>Check that your wallet has a sufficient balance for {amount ?? "the amount"}.</li>
+        <li>If the prompt expired, press Resend Authorization to get a new one.</li>
+      </ul>
+      <p className="mt-4 text-sm">Still stuck? Our support team is here 24/7:</p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+        <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
+          <MessageCircle aria-hidden="true" />
+          WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <a href={links.phone} className={buttonVariants({ variant: "outline" })}>
+          <Phone aria-hidden="true" />
+          Call {supportContact.phoneDisplay}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import { handlePaymentStatusForm, loadPaymentStatus } from "~/features/payments/payment-status-page.server";
+import { PaymentStatusView } from "~/features/payments/payment-status-view";
+import type { Route } from "./+types/payment-status.$reference";
+
+/*
+ * SPEC §2 "/payment-status/:reference" (the reference is optional in the route table so that a bare
+ * /payment-status redirects to / as SPEC says). Verification needs no sign-in; resending does.
+ */
+
+export function meta() {
+  return [{ title: "Payment Status | Social Media Boost" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadPaymentStatus(request, params.reference);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return handlePaymentStatusForm(request, params.reference, await findRequestUser(request));
+}
+
+export default function PaymentStatus({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16 text-center">
+        <h1 className="text-2xl font-extrabold tracking-tight">Payment not found</h1>
+        <p className="mt-2 text-muted-foreground">We could not find a payment with the reference {loaderData.reference}.</p>
+        <Link to="/" className={buttonVariants({ variant: "outline", className: "mt-6" })}>
+          Return Home
+        </Link>
+      </div>
+    );
+  }
+  const { reference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl } = loaderData;
+  return (
+    <PaymentStatusView
+      key={reference}
+      reference={reference}
+      query={query}
+      initial={{ state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt }}
+      pageUrl={pageUrl}
+      isResent={isResent}
+      notice={actionData?.notice ?? null}
+    />
+  );
+}

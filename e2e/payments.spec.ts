@@ -1,0 +1,340 @@
+import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { expect, isJavaScriptProject, open, test } from "./fixtures";
+
+/*
+ * Paying (SPEC §2 /checkout payment and success steps, /payment-status/:reference; §4, §5, §8):
+ * through the real payment service and the Paystack sandbox's test instruments, with JavaScript
+ * (calls to /api/payment/*, toasts, the OTP overlay, polling) and without it (forms posting to the
+ * route actions, the PIN and OTP forms inline, the status page reloading itself).
+ */
+
+/** A signed-in client with a fresh unpaid order of 100 Instagram followers (₵150.00 + ₵2.55 fee). */
+async function orderToPay(page: Page, label = "payer") {
+  const account = newAccount(label);
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const created = await page.request.post("/api/orders", {
+    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `pay-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return { id, account };
+}
+
+async function paymentStatusOf(page: Page, orderId: number): Promise<string> {
+  const response = await page.request.get(`/api/orders/${orderId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { paymentStatus: string }).paymentStatus;
+}
+
+/** The toast on screen (JavaScript only). */
+const toastOf = (page: Page): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li");
+
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+async function fillCard(page: Page, card: { number: string; cvv: string; month?: string; year?: string }) {
+  await page.getByLabel("Card number").fill(card.number);
+  await page.getByLabel("Month").selectOption(card.month ?? "12");
+  await page.getByLabel("Year").selectOption(card.year ?? nextYear);
+  await page.getByLabel("CVV").fill(card.cvv);
+}
+
+const payButton = (page: Page) => page.getByRole("button", { name: "Pay ₵152.55" });
+
+async function expectSuccessStep(page: Page, orderId: number) {
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${orderId}$`));
+  await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
+  const success = page.getByRole("region", { name: "Order Successful!" });
+  await expect(success).toContainText("@ama.grows");
+  await expect(success).toContainText("100 Followers");
+  await expect(success).toContainText("within 24-48 hours");
+  await expect(success.getByRole("link", { name: "View Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(success.getByRole("link", { name: "Order More" })).toHaveAttribute("href", "/packages");
+  await expect(page.getByRole("listitem").filter({ hasText: "Done" })).toHaveAttribute("aria-current", "step");
+  expect(await paymentStatusOf(page, orderId)).toBe("paid");
+}
+
+test("the payment step shows the order, both methods and SPEC's card fields; a test card pays it", async ({ page }) => {
+  const { id, account } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}`);
+
+  await expect(page.getByRole("listitem").filter({ hasText: "Payment" })).toHaveAttribute("aria-current", "step");
+  const summary = page.getByRole("region", { name: "Order summary" });
+  await expect(summary).toContainText("100 Followers");
+  await expect(summary).toContainText("Instagram");
+  await expect(summary).toContainText("@ama.grows");
+  await expect(summary).toContainText("Processing fee (1.7%)₵2.55");
+  await expect(summary).toContainText("Total₵152.55");
+
+  const methods = page.getByRole("navigation", { name: "Payment method" });
+  await expect(methods.getByRole("link", { name: "Card Payment" })).toHaveAttribute("aria-current", "page");
+  await expect(methods.getByRole("link", { name: "Mobile Money" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  for (const brand of ["Visa", "Mastercard", "Verve"]) await expect(page.getByText(brand, { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveAttribute("maxlength", "19");
+  await expect(page.getByLabel("CVV")).toHaveAttribute("maxlength", "4");
+  const months = await page.getByLabel("Month").locator("option").allTextContents();
+  expect(months).toEqual(["MM", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]);
+  const thisYear = new Date().getUTCFullYear();
+  const years = await page.getByLabel("Year").locator("option").allTextContents();
+  expect(years).toEqual(["YYYY", ...Array.from({ length: 10 }, (_, index) => String(thisYear + index))]);
+  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/checkout");
+
+  // A draft left in the browser (SPEC §4: the success step clears stored checkout data).
+  if (isJavaScriptProject()) await page.evaluate(() => sessionStorage.setItem("smb-checkout", "{}"));
+  await fillCard(page, { number: "4084084084084081", cvv: "408" });
+  await payButton(page).click();
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("Payment Successful!");
+  await expectSuccessStep(page, id);
+  if (isJavaScriptProject()) expect(await page.evaluate(() => sessionStorage.getItem("smb-checkout"))).toBeNull();
+
+  // The success step is the order's address from now on: a reload shows it again.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
+});
+
+test("a card that needs its PIN asks for it and then pays", async ({ page }) => {
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}`);
+  await fillCard(page, { number: "507850785078507812", cvv: "081" });
+  await payButton(page).click();
+
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("PIN Required");
+  else await expect(page).toHaveURL(new RegExp(`orderId=${id}&reference=[^&]+&next=pin$`));
+  await page.getByLabel("Card PIN").fill("1111");
+  await page.getByRole("button", { name: "Submit PIN" }).click();
+  await expectSuccessStep(page, id);
+});
+
+test("a card that needs a PIN and then an OTP takes both", async ({ page }) => {
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}`);
+  await fillCard(page, { number: "5060666666666666666", cvv: "123" });
+  await payButton(page).click();
+  await page.getByLabel("Card PIN").fill("1234");
+  await page.getByRole("button", { name: "Submit PIN" }).click();
+
+  if (isJavaScriptProject()) {
+    const overlay = page.getByRole("dialog", { name: "Enter OTP" });
+    await expect(overlay).toBeVisible();
+    await expect(toastOf(page)).toContainText("OTP Required");
+    // SPEC §5: a blank code is refused before anything is sent.
+    await overlay.getByRole("button", { name: "Verify OTP" }).click();
+    await expect(toastOf(page)).toContainText("Invalid OTP");
+    await expect(overlay).toContainText("Please enter the OTP sent to your phone.");
+  } else {
+    await expect(page).toHaveURL(/&next=otp$/);
+  }
+  await page.getByLabel("One-time code").fill("123456");
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+  await expectSuccessStep(page, id);
+});
+
+test("a declined card says 'Payment Failed' with the bank's reason and leaves the order unpaid", async ({ page }) => {
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}`);
+  await fillCard(page, { number: "4084080000005408", cvv: "001" });
+  await payButton(page).click();
+
+  // The order was made through the API, so there is no review draft to return to: the message shows here.
+  const failure = page.getByRole("alert").filter({ hasText: "Payment Failed" });
+  await expect(failure).toContainText("Declined");
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("Payment Failed");
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}`));
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+  // The form is still there for another try.
+  await expect(payButton(page)).toBeEnabled();
+});
+
+test("with a checkout draft to return to, a payment error goes back to the review with a toast", async ({ page }) => {
+  test.skip(!isJavaScriptProject(), "the browser's draft lives in session storage; without JavaScript the error shows on the payment step");
+  await orderToPay(page, "review"); // signs in; this test's own order comes from the review below
+  await open(page, "/packages");
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      "smb-checkout",
+      JSON.stringify({
+        package: { id: "custom-tiktok", name: "100 Followers", platform: "tiktok", description: "100 TikTok followers", price: "150.00", quantity: 100 },
+        username: "@ama.grows",
+        screenshot: null,
+        currency: "GHS",
+        checkoutKey: `review${Date.now()}`,
+      }),
+    ),
+  );
+  await open(page, "/checkout");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/checkout\?orderId=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
+  await fillCard(page, { number: "4084080000005408", cvv: "001" });
+  await payButton(page).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(toastOf(page)).toContainText("Payment Failed");
+  await expect(toastOf(page)).toContainText("Declined");
+  await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeVisible();
+  // The same draft leads back to the same, still unpaid order.
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${orderId}$`));
+  expect(await paymentStatusOf(page, orderId)).toBe("unpaid");
+});
+
+test("bad card and wallet details get SPEC's messages and nothing is charged", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 400/); // without JavaScript the action answers the errors with 400
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}`);
+  await page.getByLabel("Card number").fill("408408408408");
+  await page.getByLabel("CVV").fill("40");
+  await payButton(page).click();
+  await expect(page.getByText("Card number must be at least 16 digits")).toBeVisible();
+  await expect(page.getByText("CVV must be at least 3 digits")).toBeVisible();
+  await expect(page.getByText("Month is required")).toBeVisible();
+  await expect(page.getByText("Year is required")).toBeVisible();
+  // Without JavaScript the server answered: a card number never comes back in its page.
+  if (!isJavaScriptProject()) await expect(page.getByLabel("Card number")).toHaveValue("");
+
+  await page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name: "Mobile Money" }).click();
+  await expect(page).toHaveURL(/method=mobile/);
+  await page.getByLabel("Mobile money number").fill("055123");
+  await payButton(page).click();
+  await expect(page.getByText("Phone number must be at least 10 digits")).toBeVisible();
+  await expect(page.getByText("Please select a valid provider")).toBeVisible();
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+});
+
+test("an MTN wallet payment waits on the status page until approved, then opens the order", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await expect(page.getByLabel("Provider").locator("option")).toHaveText(["Select your network", "MTN Mobile Money", "Vodafone Cash", "AirtelTigo Money"]);
+  await page.getByLabel("Provider").selectOption("mtn");
+  await page.getByLabel("Mobile money number").fill("0551234987");
+  await payButton(page).click();
+
+  await expect(page).toHaveURL(new RegExp(`/payment-status/[^?]+\\?orderId=${id}&amount=152.55&currency=GHS`));
+  await expect(page.getByRole("heading", { name: "Waiting for Payment" })).toBeVisible();
+  await expect(page.getByText("Please complete the authorization on your mobile device.")).toBeVisible();
+  await expect(page.getByText("Auto-checking every 10 seconds...")).toBeVisible();
+  await expect(page.locator("p", { hasText: "Action required" })).toContainText("approve ₵152.55");
+  const details = page.locator("dl");
+  await expect(details).toContainText(`Order#${id}`);
+  await expect(details).toContainText("Amount₵152.55");
+  await expect(details).toContainText(/Time elapsed\d+:\d{2}/);
+  await expect(page.getByRole("button", { name: "Check Status" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend Authorization" })).toHaveCount(0);
+
+  // The wallet approves after 3 s (SANDBOX_MOMO_APPROVE_MS); the next check (≤ 10 s) sees it.
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 20_000 });
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("Payment Successful!");
+  await expect(page).toHaveURL(new RegExp(`/order-success\\?orderId=${id}$`), { timeout: 10_000 });
+  expect(await paymentStatusOf(page, id)).toBe("paid");
+});
+
+test("a failed wallet payment shows the reason, help and contacts, and Resend Authorization starts again", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await page.getByLabel("Provider").selectOption("mtn");
+  await page.getByLabel("Mobile money number").fill("0551234988");
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/payment-status\//);
+  const firstReference = new URL(page.url()).pathname.split("/").pop();
+
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Insufficient funds")).toBeVisible();
+  const issue = page.getByRole("region", { name: "Having trouble paying?" });
+  await expect(issue).toContainText("switched on");
+  await expect(issue).toContainText("SMS");
+  await expect(issue).toContainText("sufficient balance");
+  await expect(issue.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  await expect(issue.getByRole("link", { name: /Call/ })).toHaveAttribute("href", /^tel:\+\d+$/);
+  await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("button", { name: "Check Status" })).toHaveCount(0);
+  await expect(page.getByText("Auto-checking every 10 seconds...")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Resend Authorization" }).click();
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("Authorization Resent");
+  else await expect(page.getByText("A new payment prompt has been sent to your device.")).toBeVisible();
+  await expect.poll(() => new URL(page.url()).pathname.split("/").pop()).not.toBe(firstReference);
+  await expect(page.getByRole("heading", { name: "Waiting for Payment" })).toBeVisible();
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+});
+
+test("a wallet payment that is never approved times out after 24 checks, then reads as abandoned", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await page.getByLabel("Provider").selectOption("mtn");
+  await page.getByLabel("Mobile money number").fill("0551234989");
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/payment-status\//);
+  const statusUrl = new URL(page.url());
+
+  // 23 checks already made (the count the page carries from load to load): this one is the 24th.
+  await open(page, `${statusUrl.pathname}${statusUrl.search}&checks=23`);
+  await expect(page.getByRole("heading", { name: "Payment Timeout" })).toBeVisible();
+  await expect(page.getByText("We couldn't verify your payment status. Please contact support if you completed the payment.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Having trouble paying?" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend Authorization" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+
+  // The sandbox gives up on the prompt after SANDBOX_MOMO_ABANDON_MS (20 s).
+  await expect(async () => {
+    await open(page, `${statusUrl.pathname}${statusUrl.search}`);
+    await expect(page.getByRole("heading", { name: "Payment Abandoned" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000, intervals: [2_000] });
+  await expect(page.getByText("The payment was not completed within the time limit.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend Authorization" })).toBeVisible();
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+});
+
+test("a Vodafone Cash payment takes the voucher code and completes", async ({ page }) => {
+  const { id } = await orderToPay(page);
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await page.getByLabel("Provider").selectOption("vod");
+  await page.getByLabel("Mobile money number").fill("0201234567");
+  await payButton(page).click();
+
+  if (isJavaScriptProject()) {
+    const overlay = page.getByRole("dialog", { name: "Enter OTP" });
+    await expect(overlay).toBeVisible();
+    // Cancel forgets the code and the reference; paying again asks again.
+    await overlay.getByRole("button", { name: "Cancel" }).click();
+    await expect(overlay).toBeHidden();
+    await payButton(page).click();
+    await expect(overlay).toBeVisible();
+  } else {
+    await expect(page).toHaveURL(/&next=otp$/);
+  }
+  await page.getByLabel("One-time code").fill("123456");
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+  await expectSuccessStep(page, id);
+});
+
+test("the status page without a reference goes home, and an unknown reference says so", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await open(page, "/payment-status");
+  await expect(page).toHaveURL(/\/$/);
+  const response = await open(page, "/payment-status/smb_0_unknownreference");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Payment not found" })).toBeVisible();
+});
+
+test("the payment step and the status page have no serious accessibility problems", async ({ page }) => {
+  test.setTimeout(90_000);
+  // The waiting spinner turns for as long as the page waits; axe waits for animations to end.
+  const stillMotion = (target: Page) => target.emulateMedia({ reducedMotion: "reduce" });
+  const { id } = await orderToPay(page, "axe");
+  await open(page, `/checkout?orderId=${id}`);
+  await expectNoSeriousAxeViolations(page);
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await page.getByLabel("Provider").selectOption("mtn");
+  await page.getByLabel("Mobile money number").fill("0551234988");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { name: "Waiting for Payment" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, stillMotion);
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousAxeViolations(page, stillMotion);
+});
