@@ -1,6 +1,10 @@
-import { redirect } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
+import { AdminOverview } from "~/features/admin/admin-overview";
+import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { findRequestUser } from "~/features/auth/authenticate.server";
+import { completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
+import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
 import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
 import type { Route } from "./+types/dashboard";
@@ -13,17 +17,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   if (!user) throw redirect("/auth?redirectTo=/dashboard");
   const client = user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }) } : null;
-  return { user, client };
+  const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
+  const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
+  return { user, client, worker, admin };
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+/** `?completed=<completion id>`: the outcome of a no-JavaScript Complete (PRG), shown once it is found. */
+function completedIdOf(request: Request): number | undefined {
+  const value = Number(new URL(request.url).searchParams.get("completed"));
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await findRequestUser(request);
+  if (!user) throw redirect("/auth?redirectTo=/dashboard");
+  const form = await request.formData();
+  if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
+  if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });
+  const result = await completeTaskFromForm(user, form);
+  if (result.ok) throw redirect(`/dashboard?completed=${result.completionId}`, 303);
+  return data({ taskFailure: { taskId: result.taskId, message: result.message } satisfies TaskFailure }, { status: result.status });
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-widest text-primary">{roleLabel(user.role)} dashboard</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Welcome, {user.fullName}</h1>
       <div className="mt-8">
-        <RoleView user={user} client={loaderData.client} />
+        <RoleView user={user} client={loaderData.client} worker={loaderData.worker} taskFailure={actionData?.taskFailure ?? null} />
       </div>
     </div>
   );
@@ -34,29 +58,21 @@ function roleLabel(role: string) {
 }
 
 /** Picks the view by role (SPEC §2 "/dashboard"); each view's contents arrive with its feature. */
-function RoleView({ user, client }: { user: PublicUser; client: Route.ComponentProps["loaderData"]["client"] }) {
+function RoleView({ user, client, worker, taskFailure }: { user: PublicUser; client: Route.ComponentProps["loaderData"]["client"]; worker: Route.ComponentProps["loaderData"]["worker"]; taskFailure: TaskFailure | null }) {
   switch (user.role) {
     case "client":
       return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} /> : null;
     case "worker":
-      return user.status === "pending_review" ? (
-        <section role="status" className="rounded-xl border border-primary/30 bg-primary/5 p-6">
-          <h2 className="text-lg font-bold">Your worker account is waiting for review</h2>
-          <p className="mt-2 text-muted-foreground">An admin reviews every new worker account. Tasks are offered to you once it is approved.</p>
-        </section>
-      ) : (
-        <section className="rounded-xl border bg-card p-6">
-          <h2 className="text-lg font-bold">Your account is approved</h2>
-          <p className="mt-2 text-muted-foreground">Available tasks appear here.</p>
-        </section>
-      );
+      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} /> : null;
     case "admin":
-      return (
-        <section className="rounded-xl border bg-card p-6">
-          <h2 className="text-lg font-bold">Platform overview</h2>
-        </section>
-      );
+      return <AdminDashboard />;
     default:
       return <p role="alert">Unknown user role</p>;
   }
+}
+
+/** The admin's view: the stats of `?period=` (links switch it), measured, never fixed text (DESIGN §6). */
+function AdminDashboard() {
+  const { admin } = useLoaderData<typeof loader>();
+  return admin ? <AdminOverview stats={admin} /> : null;
 }

@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 
@@ -43,25 +44,45 @@ export async function rejectCompletion(admin: PublicUser, completionId: number, 
   });
 }
 
+type HeldCompletion = { id: number; workerId: number; rewardMinor: number; currency: "GHS" | "USD"; task: { orderId: number } };
+
+/** A held completion's reward becomes available: approved, its amount moved from held to available in the ledger. */
+async function releaseCompletion(transaction: Prisma.TransactionClient, completion: HeldCompletion, now: Date, description: string): Promise<boolean> {
+  // The claim: only the caller that flips it writes the ledger entries.
+  const approved = await transaction.taskCompletion.updateMany({ where: { id: completion.id, review: "held" }, data: { review: "approved", reviewedAt: now } });
+  if (approved.count === 0) return false;
+  const common = { userId: completion.workerId, kind: "earning_release" as const, currency: completion.currency, taskCompletionId: completion.id, orderId: completion.task.orderId };
+  await transaction.ledgerEntry.createMany({
+    data: [
+      { ...common, bucket: "held", amountMinor: -completion.rewardMinor, idempotencyKey: `release:${completion.id}:held`, description },
+      { ...common, bucket: "available", amountMinor: completion.rewardMinor, idempotencyKey: `release:${completion.id}:available`, description },
+    ],
+  });
+  return true;
+}
+
+const heldCompletionSelect = { id: true, workerId: true, rewardMinor: true, currency: true, task: { select: { orderId: true } } } as const;
+
+/** An admin approves a completion under review before its hold ends: released exactly as the job releases it. */
+export async function approveCompletion(admin: PublicUser, completionId: number, now = new Date()): Promise<void> {
+  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  await getPrisma().$transaction(async (transaction) => {
+    const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: heldCompletionSelect });
+    if (!completion) throw new AppError(404, "not_found", "Completion not found");
+    if (!(await releaseCompletion(transaction, completion, now, "Approved by an admin"))) {
+      throw new AppError(409, "not_under_review", "Only a completion under review can be approved.");
+    }
+    await recordAdminAction(transaction, admin, { action: "completion.approve", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "approved" } });
+  });
+}
+
 /** The background job: completions whose hold ended are approved and their rewards become available. */
 export async function releaseHeldEarnings(now = new Date(), limit = 200): Promise<number> {
   const prisma = getPrisma();
-  const due = await prisma.taskCompletion.findMany({ where: { review: "held", holdUntil: { lte: now } }, orderBy: { holdUntil: "asc" }, take: limit, select: { id: true, workerId: true, rewardMinor: true, currency: true, task: { select: { orderId: true } } } });
+  const due = await prisma.taskCompletion.findMany({ where: { review: "held", holdUntil: { lte: now } }, orderBy: { holdUntil: "asc" }, take: limit, select: heldCompletionSelect });
   let released = 0;
   for (const completion of due) {
-    const done = await prisma.$transaction(async (transaction) => {
-      // The claim: only the process that flips it writes the ledger entries.
-      const approved = await transaction.taskCompletion.updateMany({ where: { id: completion.id, review: "held" }, data: { review: "approved", reviewedAt: now } });
-      if (approved.count === 0) return false;
-      const common = { userId: completion.workerId, kind: "earning_release" as const, currency: completion.currency, taskCompletionId: completion.id, orderId: completion.task.orderId };
-      await transaction.ledgerEntry.createMany({
-        data: [
-          { ...common, bucket: "held", amountMinor: -completion.rewardMinor, idempotencyKey: `release:${completion.id}:held`, description: "Review period ended" },
-          { ...common, bucket: "available", amountMinor: completion.rewardMinor, idempotencyKey: `release:${completion.id}:available`, description: "Review period ended" },
-        ],
-      });
-      return true;
-    });
+    const done = await prisma.$transaction((transaction) => releaseCompletion(transaction, completion, now, "Review period ended"));
     if (done) released += 1;
   }
   return released;

@@ -1,0 +1,46 @@
+import { data, redirect } from "react-router";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import { AppError } from "~/lib/errors";
+import { adminPageSize } from "./admin-schemas";
+
+/** Every admin service starts here (DESIGN §4: authorize in the service). */
+export function assertAdmin(user: PublicUser): void {
+  if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+}
+
+/**
+ * An admin page's signed-in admin: signed out goes to sign-in and back; any other role gets a 403
+ * that the admin layout's error boundary explains.
+ */
+export async function requireAdminPage(request: Request): Promise<PublicUser> {
+  const user = await findRequestUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (user.role !== "admin") throw data({ message: "This area is for admins." }, { status: 403 });
+  return user;
+}
+
+/** One page of a list, with what the pagination links need. */
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+export function pageWindow(page: number) {
+  return { skip: (page - 1) * adminPageSize, take: adminPageSize };
+}
+
+export function toAdminPage<T>(items: T[], page: number, total: number): AdminPage<T> {
+  return { items, page, pageSize: adminPageSize, total, pageCount: Math.max(1, Math.ceil(total / adminPageSize)) };
+}
+
+/** Cedis (or dollars) as a number, as every API shape carries them (decision 0010). */
+export const toMajor = (amountMinor: number) => amountMinor / 100;
+
+export const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);

@@ -1,0 +1,147 @@
+import { type CurrencyCode, formatMoney, toMinorUnits } from "~/lib/money";
+
+/*
+ * How the admin console words things: labels for every stored state, dates, money, and the notices
+ * a page shows after an action (PRG: the action redirects with `?notice=<code>&target=<id>`; only
+ * codes listed here are shown, never text from the URL).
+ */
+
+/** Cedis (or dollars) from an API shape's major-unit number: 152.55 → "₵152.55". */
+export const money = (amount: number, currency: CurrencyCode = "GHS") => formatMoney(toMinorUnits(amount), currency);
+
+/**
+ * "2026-05-03 14:05 GMT". Ghana keeps GMT all year, so this is the UTC clock; built by hand so the
+ * server's HTML and the hydrated page always read the same.
+ */
+export function formatAdminDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} GMT`;
+}
+
+export const humanize = (value: string) => value.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase());
+
+export const userStatusLabels: Record<string, string> = { active: "Active", pending_review: "Waiting for review", suspended: "Suspended", rejected: "Rejected" };
+export const roleLabels: Record<string, string> = { client: "Client", worker: "Worker", admin: "Admin" };
+export const orderStatusLabels: Record<string, string> = { pending: "Pending", processing: "In Progress", completed: "Completed", cancelled: "Cancelled", partial: "Partly delivered" };
+export const orderPaymentLabels: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" };
+export const attemptStatusLabels: Record<string, string> = {
+  open: "Open (any step)",
+  pending: "Pending",
+  send_pin: "Waiting for PIN",
+  send_otp: "Waiting for OTP",
+  send_phone: "Waiting for phone",
+  pay_offline: "Waiting for approval on phone",
+  success: "Success",
+  failed: "Failed",
+  abandoned: "Abandoned",
+  reversed: "Reversed",
+};
+export const refundStateLabels: Record<string, string> = { none: "No refund", requested: "Refund requested", pending: "Refund pending", processed: "Refunded", failed: "Refund failed" };
+export const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
+export const reviewLabels: Record<string, string> = { held: "Under review", approved: "Approved", rejected: "Rejected", all: "All" };
+export const ticketStatusLabels: Record<string, string> = { open: "Open", answered: "Answered", closed: "Closed", all: "All" };
+
+export const labelOf = (labels: Record<string, string>, value: string | null | undefined) => (value ? (Object.hasOwn(labels, value) ? labels[value] : humanize(value)) : "—");
+
+export type Tone = "neutral" | "good" | "warning" | "bad";
+
+const tones: Record<string, Tone> = {
+  active: "good",
+  approved: "good",
+  success: "good",
+  paid: "good",
+  completed: "good",
+  processed: "good",
+  answered: "good",
+  pending_review: "warning",
+  held: "warning",
+  pending: "warning",
+  processing: "warning",
+  requested: "warning",
+  open: "warning",
+  send_pin: "warning",
+  send_otp: "warning",
+  send_phone: "warning",
+  pay_offline: "warning",
+  suspended: "bad",
+  rejected: "bad",
+  failed: "bad",
+  cancelled: "bad",
+  abandoned: "bad",
+  reversed: "bad",
+  refunded: "neutral",
+};
+export const toneOf = (value: string | null | undefined): Tone => (value && Object.hasOwn(tones, value) ? tones[value] : "neutral");
+
+export const adminNotices: Record<string, string> = {
+  "worker-approved": "Worker approved: they are offered tasks from now on.",
+  "worker-rejected": "Worker application rejected.",
+  "user-suspended": "Account suspended: every session of it has ended.",
+  "user-unsuspended": "Suspension lifted: the account can sign in again.",
+  "order-cancelled": "Order cancelled. Its refund is requested: the payments job sends it to Paystack within minutes.",
+  "payment-reverified": "Payment re-verified with Paystack: nothing changed.",
+  "payment-credited": "Paystack confirms the payment: the order is paid and its task is open.",
+  "payment-open": "Paystack has no final answer yet: the payment is still open.",
+  "payment-closed": "Paystack says the payment did not go through: it is closed.",
+  "payment-refund": "Paystack confirms the money, but the order was already paid or cancelled: it is being refunded.",
+  "completion-approved": "Completion approved: the reward is now available to the worker.",
+  "completion-rejected": "Completion rejected: the held reward is reversed and the slot reopens.",
+  "ticket-answered": "Ticket marked answered.",
+  "ticket-closed": "Ticket closed.",
+};
+
+export const noticeText = (code: string | null | undefined) => (code && Object.hasOwn(adminNotices, code) ? adminNotices[code] : null);
+
+/** A reply by e-mail from the admin's own mail program, with the ticket's subject. */
+export function ticketMailto(ticket: { id: number; email: string; name: string; subject: string }): string {
+  const subject = `Re: ${ticket.subject} [Ticket #${ticket.id}]`;
+  const body = `Hello ${ticket.name},\n\n`;
+  return `mailto:${encodeURIComponent(ticket.email).replace("%40", "@")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** "3 d 4 h", "2 h 5 min", "42 s". */
+export function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${seconds} s`;
+}
+
+/** "+12.5%", "-3%", or a dash when there is nothing to compare with. */
+export const formatPercent = (value: number | null, signed = false) => (value === null ? "—" : `${signed && value > 0 ? "+" : ""}${value}%`);
+
+/** Where an audit entry's record is looked at. */
+export function auditTargetHref(targetType: string, targetId: string): string | null {
+  switch (targetType) {
+    case "user":
+      return `/admin/users/${encodeURIComponent(targetId)}`;
+    case "order":
+      return `/admin/orders/${encodeURIComponent(targetId)}`;
+    case "payment_attempt":
+      return `/admin/payments?q=${encodeURIComponent(targetId)}`;
+    case "task_completion":
+      return `/admin/completions?review=all&q=${encodeURIComponent(`#c${targetId}`)}`;
+    case "support_ticket":
+      return `/admin/tickets?status=all&q=${encodeURIComponent(`#${targetId}`)}`;
+    default:
+      return null;
+  }
+}
+
+/** An audit entry's details in one line: "pending review → active · reason: …". */
+export function describeAuditDetails(details: unknown): string {
+  if (!details || typeof details !== "object" || Array.isArray(details)) return details === null || details === undefined ? "" : JSON.stringify(details);
+  const { before, after, ...rest } = details as Record<string, unknown>;
+  const show = (value: unknown): string => {
+    if (typeof value === "string") return value.replace(/_/g, " ");
+    if (value && typeof value === "object" && !Array.isArray(value)) return Object.entries(value).map(([key, item]) => `${key} ${show(item)}`).join(", ");
+    return JSON.stringify(value);
+  };
+  const parts: string[] = [];
+  if (before !== undefined || after !== undefined) parts.push(`${show(before ?? "—")} → ${show(after ?? "—")}`);
+  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${show(value)}`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, money, refundStateLabels } from "./admin-display";
+import { ActionButton, Badge, Fact } from "./admin-ui";
+import type { AdminPaymentAttempt } from "./payment-attempts.server";
+
+/** One payment attempt: what Paystack said, where its refund stands, and "Re-verify now" while it is not credited. */
+export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: AdminPaymentAttempt; showOrder?: boolean }) {
+  return (
+    <li aria-label={`Payment ${attempt.reference}`} className="grid gap-3 rounded-lg border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="break-all font-mono text-sm font-semibold">{attempt.reference}</span>
+          <Badge value={attempt.status} labels={attemptStatusLabels} prefix="Status" />
+          {attempt.refundState ? <Badge value={attempt.refundState} labels={refundStateLabels} prefix="Refund" /> : null}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {showOrder ? (
+            <Fact label="Order">
+              <Link to={`/admin/orders/${attempt.orderId}`} className="text-primary underline underline-offset-4 hover:decoration-2">
+                #{attempt.orderId}
+              </Link>
+            </Fact>
+          ) : null}
+          <Fact label="Amount">{money(attempt.amount, attempt.currency)}</Fact>
+          <Fact label="Channel">
+            {labelOf(channelLabels, attempt.channel)}
+            {attempt.provider ? ` · ${attempt.provider.toUpperCase()}` : ""}
+            {attempt.phone ? ` · ${attempt.phone}` : ""}
+          </Fact>
+          <Fact label="Gateway response">{attempt.gatewayResponse ?? "—"}</Fact>
+          <Fact label="Payer">{attempt.payerEmail ?? "—"}</Fact>
+          <Fact label="Started">{formatAdminDateTime(attempt.createdAt)}</Fact>
+          <Fact label="Credited">{formatAdminDateTime(attempt.paidAt)}</Fact>
+          <Fact label="Last checked">
+            {formatAdminDateTime(attempt.lastCheckedAt)}
+            {attempt.checkCount > 0 ? ` (${attempt.checkCount} ${attempt.checkCount === 1 ? "check" : "checks"})` : ""}
+          </Fact>
+          <Fact label="Refund">
+            {labelOf(refundStateLabels, attempt.refundState ?? "none")}
+            {attempt.refundedAt ? ` · ${formatAdminDateTime(attempt.refundedAt)}` : attempt.refundRequestedAt ? ` · asked ${formatAdminDateTime(attempt.refundRequestedAt)}` : ""}
+          </Fact>
+        </dl>
+      </div>
+      {attempt.canReverify ? (
+        <ActionButton intent="reverify" id={attempt.reference} label={`Re-verify payment ${attempt.reference} now`}>
+          Re-verify now
+        </ActionButton>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/catalog";
+import { getEnv } from "~/lib/env.server";
+import { AppError, isAppError } from "~/lib/errors";
+import { type WorkerStats, workerStats } from "./earnings.server";
+import { type TaskView, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { listWorkerHandles } from "./worker-handles.server";
+
+/**
+ * The worker's /dashboard (SPEC §2 "Worker: stats, the first 10 available tasks each with a Complete
+ * action, the last 5 completed tasks"), plus what stands between the worker and tasks: an account
+ * under review or turned down, platforms without a linked handle.
+ */
+export interface RecentCompletion {
+  completionId: number;
+  taskId: number;
+  platform: string;
+  type: string;
+  targetUrl: string;
+  reward: number;
+  review: "held" | "approved" | "rejected";
+  /** "Under review until 24 Nov 2026, 15:16 GMT", "Approved", "Rejected" (formatted on the server). */
+  reviewLabel: string;
+  completedAt: string;
+}
+
+export type WorkerDashboard =
+  | { state: "pending_review" | "rejected" | "inactive" }
+  | {
+      state: "active";
+      stats: WorkerStats;
+      tasks: TaskView[];
+      recent: RecentCompletion[];
+      /** The worker's handle per platform they joined that the store sells (null: not linked yet). */
+      handles: { platform: CatalogPlatform; handle: string | null }[];
+      /** Joined platforms the store sells no packages for (so no tasks yet). */
+      otherPlatforms: string[];
+      holdHours: number;
+      /** The completion a no-JavaScript Complete just made (PRG `?completed=`), if it is this worker's. */
+      justCompleted: RecentCompletion | null;
+    };
+
+/** SPEC §9: 5 recent completed tasks. */
+const recentLimit = 5;
+
+// Ghana's time (GMT all year), as on the order pages; formatted here so server and browser agree.
+const reviewDateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Africa/Accra",
+  timeZoneName: "short",
+});
+
+export const formatReviewDate = (date: Date | string) => reviewDateFormat.format(typeof date === "string" ? new Date(date) : date);
+
+function reviewLabelOf(review: RecentCompletion["review"], holdUntil: string): string {
+  if (review === "approved") return "Approved";
+  if (review === "rejected") return "Rejected";
+  return `Under review until ${formatReviewDate(holdUntil)}`;
+}
+
+export async function loadWorkerDashboard(worker: PublicUser, { completedId }: { completedId?: number } = {}): Promise<WorkerDashboard> {
+  if (worker.role !== "worker") throw new AppError(403, "forbidden", "Only workers have a worker dashboard.");
+  if (worker.status === "pending_review" || worker.status === "rejected") return { state: worker.status };
+  if (worker.status !== "active") return { state: "inactive" };
+
+  const [stats, tasks, mine, linked] = await Promise.all([workerStats(worker), listAvailableTasks(worker), listMyTasks(worker, recentLimit), listWorkerHandles(worker)]);
+  const recent = mine.map((item) => ({
+    completionId: item.completionId,
+    taskId: item.id,
+    platform: item.platform,
+    type: item.type,
+    targetUrl: item.targetUrl,
+    reward: item.reward,
+    review: item.review,
+    reviewLabel: reviewLabelOf(item.review, item.holdUntil),
+    completedAt: formatReviewDate(item.completedAt),
+  }));
+  const handleOf = new Map(linked.map((item) => [item.platform, item.handle]));
+  return {
+    state: "active",
+    stats,
+    tasks,
+    recent,
+    handles: worker.platforms.filter(isCatalogPlatform).map((platform) => ({ platform, handle: handleOf.get(platform) ?? null })),
+    otherPlatforms: worker.platforms.filter((platform) => !isCatalogPlatform(platform)),
+    holdHours: getEnv().COMPLETION_HOLD_HOURS,
+    justCompleted: completedId === undefined ? null : (recent.find((item) => item.completionId === completedId) ?? null),
+  };
+}
+
+export type CompleteFromFormResult = { ok: true; completionId: number } | { ok: false; status: number; taskId: number | null; message: string };
+
+/**
+ * The dashboard's Complete form without JavaScript (intent=complete, taskId): the same service as
+ * POST /api/tasks/{id}/complete. Refusals (4xx) come back with the service's message to show.
+ */
+export async function completeTaskFromForm(worker: PublicUser, form: FormData): Promise<CompleteFromFormResult> {
+  const taskId = Number(form.get("taskId"));
+  if (!Number.isSafeInteger(taskId) || taskId < 1) return { ok: false, status: 400, taskId: null, message: "Task not found" };
+  try {
+    const completion = await completeTask(worker, taskId, {});
+    return { ok: true, completionId: completion.completionId };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, taskId, message: error.message };
+    throw error;
+  }
+}

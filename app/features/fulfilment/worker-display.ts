@@ -1,0 +1,45 @@
+import { isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+
+/** Display helpers shared by the worker dashboard and profile (browser and server). */
+
+/** Cedis from an API shape's major-unit number: 0.45 → "₵0.45" (DESIGN §6: never the original's $). */
+export const cedis = (amount: number) => formatMoney(toMinorUnits(amount), "GHS");
+
+/** "Instagram" for the platforms the store sells; other values capitalised ("twitter" → "Twitter"). */
+export function platformName(platform: string): string {
+  return isCatalogPlatform(platform) ? platformLabels[platform] : platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+/** The account a task's target URL points at: "https://www.tiktok.com/@ama" → "ama". */
+export function targetNameOf(targetUrl: string): string {
+  try {
+    const segment = new URL(targetUrl).pathname.split("/").filter(Boolean).pop();
+    return segment ? decodeURIComponent(segment).replace(/^@/, "") : targetUrl;
+  } catch {
+    return targetUrl;
+  }
+}
+
+/** What the worker does for one action: "Follow", or "Subscribe to" on YouTube. */
+export function actionOf(task: { type: string; platform: string }): string {
+  switch (task.type) {
+    case "followers":
+      return task.platform === "youtube" ? "Subscribe to" : "Follow";
+    case "likes":
+      return "Like a post of";
+    case "views":
+      return "Watch a video of";
+    default:
+      return "Engage with";
+  }
+}
+
+/** Only web addresses become links (they all are: the server builds them from the catalogue). */
+export const isWebAddress = (url: string) => /^https:\/\//.test(url);
+
+/** SPEC §8's task notices (toasts with JavaScript, inline notes without). */
+export const taskNotices = {
+  completed: { title: "Task completed!", description: "Your earnings have been updated." },
+  failed: { title: "Error", description: "Failed to complete task. Please try again." },
+} as const;

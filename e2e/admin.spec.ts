@@ -1,0 +1,213 @@
+import type { Browser, Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { expect, isJavaScriptProject, open, test } from "./fixtures";
+
+/*
+ * The admin console (issue #8): the bootstrap admin signs in, approves a worker application from the
+ * users queue, rejects that worker's completion with a reason, cancels a paid order with a refund,
+ * suspends a client (whose session ends at once), and finds every one of those actions in the
+ * audit log. Every action is a plain form with a PRG redirect, so the same steps run with and
+ * without JavaScript. The records are set up through the real API: a client pays with the sandbox
+ * card, a worker registers, links a handle and completes the order's task.
+ */
+
+const nextYear = String(new Date().getUTCFullYear() + 1);
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A client signed in in a browser context of its own, with a paid order of 50 Instagram followers for `target`. */
+async function paidOrder(browser: Browser, target: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = newAccount("buyer");
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const clientId = ((await registered.json()) as { user: { id: number } }).user.id;
+  const created = await page.request.post("/api/orders", { data: { packageId: "custom-instagram", quantity: 50, targetUsername: target, accountScreenshot: null, checkoutKey: `adm-${unique()}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: number; amount: number };
+  const charged = await page.request.post("/api/payment/charge/card", {
+    data: { email: account.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card: { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: nextYear } },
+  });
+  expect(charged.status(), await charged.text()).toBe(200);
+  expect(((await charged.json()) as { data: { status: string } }).data.status).toBe("success");
+  return { page, context, account, clientId, orderId: order.id };
+}
+
+/** A worker (Instagram) registered in a browser context of its own: waiting for review. */
+async function pendingWorker(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = newAccount("worker");
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "worker", platforms: ["instagram"] } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await registered.json()) as { user: { id: number; status: string } };
+  expect(user.status).toBe("pending_review");
+  return { page, context, account, id: user.id };
+}
+
+async function signInAsAdmin(page: Page) {
+  await open(page, "/auth?redirectTo=/dashboard");
+  const form = page.getByRole("main").locator("form");
+  await form.getByLabel("Email").fill(bootstrapAdmin.email);
+  await form.getByLabel("Password").fill(bootstrapAdmin.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  if (isJavaScriptProject()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+const notice = (page: Page) => page.getByRole("status").filter({ hasText: /./ });
+
+/** Opens a destructive action's confirmation, gives the reason, confirms. */
+async function confirmWithReason(scope: ReturnType<Page["locator"]>, summary: string, reason: string, confirm: string) {
+  await scope.locator("summary", { hasText: summary }).click();
+  await scope.getByLabel(/^Reason/).fill(reason);
+  await scope.getByRole("button", { name: confirm }).click();
+}
+
+test("an admin approves a worker, rejects a completion, cancels a paid order with a refund, suspends a user and sees it all in the audit log", async ({ page, browser }) => {
+  // Three accounts, a payment, a task and six admin pages: more than the default 30 s on a busy machine.
+  test.slow();
+  const target = `adm${unique()}`;
+  const handle = `wk_${unique()}`;
+  const client = await paidOrder(browser, target);
+  const worker = await pendingWorker(browser);
+
+  await signInAsAdmin(page);
+  await expect(page.getByText("Admin dashboard")).toBeVisible();
+  const stats = page.locator("dl").first();
+  await expect(stats).toContainText("Total users");
+  await expect(stats).toContainText(/Total revenue₵[\d,]+\.\d{2}/);
+
+  // 1. The worker application, from the dashboard's queue link.
+  await page.getByRole("link", { name: "Open queue: worker applications to review" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\?role=worker&status=pending_review$/);
+  await page.getByRole("search", { name: "Search users" }).getByLabel("Search").fill(worker.account.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/q=/);
+  const workerRow = page.getByRole("listitem", { name: `User ${worker.account.username}` });
+  await expect(workerRow).toContainText("Waiting for review");
+  await workerRow.getByRole("button", { name: `Approve worker ${worker.account.username}` }).click();
+  await expect(notice(page)).toContainText("Worker approved");
+  await expect(page).toHaveURL(/notice=worker-approved/);
+  // Still filtered on "waiting for review": the approved worker left the queue.
+  await expect(workerRow).toHaveCount(0);
+
+  // The approved worker links a handle and completes the paid order's task (the real API).
+  const linked = await worker.page.request.put("/api/worker/handles", { data: { platform: "instagram", handle } });
+  expect(linked.status(), await linked.text()).toBe(200);
+  expect((await worker.page.request.get("/api/tasks/available")).status()).toBe(200);
+  // Other journeys pay for Instagram orders too: the task id comes from the admin's view of the order.
+  const order = (await (await page.request.get(`/api/admin/orders/${client.orderId}`)).json()) as { deliveries: { id: number }[] };
+  const completed = await worker.page.request.post(`/api/tasks/${order.deliveries[0].id}/complete`, { data: {} });
+  expect(completed.status(), await completed.text()).toBe(201);
+  const { completionId } = (await completed.json()) as { completionId: number };
+  await worker.context.close();
+
+  // 2. Reject the completion with a reason.
+  await open(page, "/admin/completions");
+  await page.getByRole("search", { name: "Search completions" }).getByLabel("Search").fill(`@${handle}`);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const completion = page.getByRole("listitem", { name: `Completion ${completionId}` });
+  await expect(completion).toContainText(`instagram @${handle}`);
+  await expect(completion).toContainText(`instagram.com/${target}`);
+  await expect(completion).toContainText("Under review");
+  await confirmWithReason(completion, "Reject…", "The follow was removed within a day", "Reject completion");
+  await expect(notice(page)).toContainText("Completion rejected");
+  await expect(completion).toHaveCount(0); // it left the queue
+  await page.getByLabel("Review").selectOption("rejected");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(completion).toContainText("The follow was removed within a day");
+
+  // 3. Cancel the paid order with a refund.
+  await open(page, `/admin/orders/${client.orderId}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${client.orderId}` })).toBeVisible();
+  const payments = page.getByRole("region", { name: "Payment attempts" });
+  await expect(payments).toContainText("Success");
+  await expect(payments).toContainText("Approved");
+  await expect(payments).not.toContainText("4084");
+  await expect(page.getByRole("region", { name: "Deliveries" })).toContainText(`Completion #${completionId}`);
+  await confirmWithReason(page.getByRole("region", { name: /^Order/ }), "Cancel with refund…", "Client asked us by phone", "Cancel order and refund");
+  await expect(notice(page)).toContainText("Order cancelled");
+  const summary = page.getByRole("region", { name: /^Order/ });
+  await expect(summary).toContainText("Cancelled");
+  await expect(summary).toContainText("Refund requested");
+  await expect(page.locator("summary", { hasText: "Cancel with refund…" })).toHaveCount(0);
+  // The client sees the same.
+  const clientView = (await (await client.page.request.get(`/api/orders/${client.orderId}`)).json()) as { status: string; refundRequested: boolean };
+  expect(clientView).toMatchObject({ status: "cancelled", refundRequested: true });
+
+  // 4. Suspend the client: their session ends at once.
+  await open(page, "/admin/users");
+  await page.getByRole("search", { name: "Search users" }).getByLabel("Search").fill(client.account.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const clientRow = page.getByRole("listitem", { name: `User ${client.account.username}` });
+  await expect(clientRow).toContainText("Active");
+  await confirmWithReason(clientRow, "Suspend…", "Chargeback on another card", "Suspend account");
+  await expect(notice(page)).toContainText("Account suspended");
+  await expect(clientRow).toContainText("Suspended");
+  await expect(clientRow.getByRole("button", { name: `Lift the suspension of ${client.account.username}` })).toBeVisible();
+  expect((await client.page.request.get("/api/auth/me")).status()).toBe(401);
+  await client.context.close();
+
+  // 5. The audit log has each action, newest first, with who and before → after.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  const entries = page.getByRole("list", { name: "Audit entries" }).getByRole("listitem");
+  const entryFor = (action: string, target: string) => entries.filter({ hasText: action }).filter({ has: page.getByRole("link", { name: target, exact: true }) });
+  await expect(entryFor("user.suspend", `user ${client.clientId}`)).toContainText("active → suspended · reason: Chargeback on another card");
+  await expect(entryFor("order.cancel_refund", `order ${client.orderId}`)).toContainText(
+    "status processing, paymentStatus paid → status cancelled, paymentStatus paid, refundRequested true · reason: Client asked us by phone",
+  );
+  await expect(entryFor("completion.reject", `task completion ${completionId}`)).toContainText("held → rejected · reason: The follow was removed within a day");
+  await expect(entryFor("worker.approve", `user ${worker.id}`)).toContainText("pending review → active");
+  await expect(entryFor("user.suspend", `user ${client.clientId}`)).toContainText("by admin on");
+
+  // Filtered by action.
+  await page.getByLabel("Action").selectOption("order.cancel_refund");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/action=order\.cancel_refund/);
+  expect(new Set(await entries.locator(".font-mono").allTextContents())).toEqual(new Set(["order.cancel_refund"]));
+});
+
+test("every admin page and the admin dashboard pass axe, and the period switch works without a script", async ({ page }) => {
+  test.setTimeout(240_000);
+  const login = await page.request.post("/api/auth/login", { data: bootstrapAdmin });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await open(page, "/dashboard?period=7d");
+  const period = page.getByRole("navigation", { name: "Period" });
+  await expect(period.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await period.getByRole("link", { name: "90 days" }).click();
+  await expect(page).toHaveURL(/period=90d$/);
+  await expect(page.getByRole("heading", { name: /Platform overview · last 90 days/ })).toBeVisible();
+  for (const label of ["Growth rate", "Completion rate", "Revenue in period", "Health", "Uptime"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  for (const path of ["/admin/users", "/admin/users?role=worker&status=pending_review", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/tickets?status=all", "/admin/audit"]) {
+    await open(page, path);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  }
+  // A record's page: the first order and the first user listed.
+  await open(page, "/admin/orders");
+  await page.getByRole("list", { name: "Orders" }).getByRole("link", { name: /^Order #/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await open(page, "/admin/users");
+  await page.getByRole("list", { name: "Users" }).getByRole("listitem").first().getByRole("link").first().click();
+  await expect(page.getByRole("region", { name: "Activity" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("admin pages send visitors to sign in and tell other roles they are for admins", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 403/);
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=(%2F|\/)admin(%2F|\/)orders$/);
+  const account = newAccount("nosy");
+  expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+  const response = await open(page, "/admin/orders");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Admins only" })).toBeVisible();
+});
