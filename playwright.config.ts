@@ -87,6 +87,8 @@ export default defineConfig({
       // The sandbox's mobile-money wallets answer within a test's time (e2e/payments.spec.ts).
       SANDBOX_MOMO_APPROVE_MS: "3000",
       SANDBOX_MOMO_ABANDON_MS: "20000",
+      // A worker's first task (₵0.45) can be withdrawn in e2e/payout-journey.spec.ts.
+      PAYOUT_MINIMUM_CEDIS: "0.40",
       // The admin that approves workers in e2e/fulfilment.spec.ts.
       BOOTSTRAP_ADMIN_EMAIL: bootstrapAdmin.email,
       BOOTSTRAP_ADMIN_PASSWORD: bootstrapAdmin.password,

@@ -33,6 +33,7 @@ export default [
     route("completions", "routes/admin.completions.tsx"),
     route("tickets", "routes/admin.tickets.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("payouts", "routes/admin.payouts.tsx"),
   ]),
   route("api/auth/register", "routes/api.auth.register.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),

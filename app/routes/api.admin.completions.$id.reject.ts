@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { rejectionReasonSchema } from "~/features/admin/admin-schemas";
 import { requireUser } from "~/features/auth/authenticate.server";
 import { rejectCompletion } from "~/features/fulfilment/review.server";
 import { parseOrderId } from "~/features/orders/order-schema";
@@ -6,13 +6,11 @@ import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.serv
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.admin.completions.$id.reject";
 
-const rejectionSchema = z.object({ reason: z.string({ error: "Give a reason" }).trim().min(3, "Give a reason of at least 3 characters").max(500, "Keep the reason under 500 characters") });
-
 /** POST /api/admin/completions/{id}/reject `{ reason }`: reverses the held earning and reopens the slot. */
 export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const admin = await requireUser(request, ["admin"]);
-  const { reason } = await readJsonBody(request, rejectionSchema);
+  const { reason } = await readJsonBody(request, rejectionReasonSchema);
   await rejectCompletion(admin, parseOrderId(params.id), reason);
   return jsonResponse({ rejected: true });
 });

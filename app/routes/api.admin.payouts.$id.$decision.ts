@@ -1,12 +1,10 @@
-import { z } from "zod";
+import { rejectionReasonSchema } from "~/features/admin/admin-schemas";
 import { requireUser } from "~/features/auth/authenticate.server";
 import { parseOrderId } from "~/features/orders/order-schema";
 import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.admin.payouts.$id.$decision";
-
-const rejectionSchema = z.object({ reason: z.string({ error: "Give a reason" }).trim().min(3, "Give a reason of at least 3 characters").max(500, "Keep the reason under 500 characters") });
 
 /** POST /api/admin/payouts/{id}/approve (sends the transfer) or /reject `{ reason }` (gives the amount back). */
 export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
@@ -15,7 +13,7 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   const admin = await requireUser(request, ["admin"]);
   const payoutId = parseOrderId(params.id);
   if (params.decision === "approve") return jsonResponse(await approvePayout(admin, payoutId));
-  const { reason } = await readJsonBody(request, rejectionSchema);
+  const { reason } = await readJsonBody(request, rejectionReasonSchema);
   return jsonResponse(await rejectPayout(admin, payoutId, reason));
 });
 

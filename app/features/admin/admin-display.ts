@@ -88,6 +88,18 @@ export const adminNotices: Record<string, string> = {
   "completion-rejected": "Completion rejected: the held reward is reversed and the slot reopens.",
   "ticket-answered": "Ticket marked answered.",
   "ticket-closed": "Ticket closed.",
+  "payout-approved": "Payout approved: the transfer is on its way to the worker's wallet.",
+  "payout-rejected": "Payout rejected: the amount is back in the worker's balance.",
+};
+
+export const payoutStatusLabels: Record<string, string> = {
+  pending: "Waiting for approval",
+  processing: "Transfer on its way",
+  success: "Paid",
+  failed: "Transfer failed (amount returned)",
+  reversed: "Reversed (amount returned)",
+  rejected: "Rejected (amount returned)",
+  all: "All",
 };
 
 export const noticeText = (code: string | null | undefined) => (code && Object.hasOwn(adminNotices, code) ? adminNotices[code] : null);

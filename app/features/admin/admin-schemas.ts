@@ -125,7 +125,7 @@ export type SuspensionInput = z.output<typeof suspensionSchema>;
 export const orderCancellationSchema = z.object({ reason: reasonSchema("the cancellation") });
 export type OrderCancellationInput = z.output<typeof orderCancellationSchema>;
 
-export const completionRejectionSchema = z.object({
+export const rejectionReasonSchema = z.object({
   reason: z.string({ error: "Give a reason" }).trim().min(3, "Give a reason of at least 3 characters").max(500, "Keep the reason under 500 characters"),
 });
 

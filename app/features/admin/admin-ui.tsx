@@ -18,7 +18,6 @@ const adminSections = [
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/completions", label: "Completions" },
   { to: "/admin/tickets", label: "Tickets" },
-  // The payouts queue: its page comes with the payouts feature.
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

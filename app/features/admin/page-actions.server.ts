@@ -1,6 +1,7 @@
 import { approveCompletion, rejectCompletion } from "~/features/fulfilment/review.server";
+import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
 import type { IntentTable } from "./admin-form.server";
-import { completionRejectionSchema, orderCancellationSchema, parseRecordId, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
+import { rejectionReasonSchema, orderCancellationSchema, parseRecordId, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
 import { cancelOrderWithRefund } from "./orders.server";
 import { reverifyPaymentAttempt } from "./payment-attempts.server";
 import { closeTicket, markTicketAnswered } from "./tickets.server";
@@ -51,7 +52,7 @@ export const completionIntents = {
     return "completion-approved";
   },
   reject: async (admin, _form, fields) => {
-    const { reason } = completionRejectionSchema.parse({ reason: fields.reason });
+    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
     await rejectCompletion(admin, parseRecordId(fields.id), reason);
     return "completion-rejected";
   },
@@ -70,3 +71,15 @@ export const ticketIntents = {
 
 /** What Paystack's answer did, in the page's words. */
 const reverifyNotices: Record<string, string> = { credited: "payment-credited", in_progress: "payment-open", closed: "payment-closed", refund_requested: "payment-refund" };
+
+export const payoutIntents = {
+  approve: async (admin, _form, fields) => {
+    await approvePayout(admin, parseRecordId(fields.id));
+    return "payout-approved";
+  },
+  reject: async (admin, _form, fields) => {
+    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
+    await rejectPayout(admin, parseRecordId(fields.id), reason);
+    return "payout-rejected";
+  },
+} satisfies IntentTable;

@@ -1,0 +1,96 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import { requireAdminPage } from "~/features/admin/admin-access.server";
+import { formatAdminDateTime, money, payoutStatusLabels } from "~/features/admin/admin-display";
+import { adminLoad, parseAdminQuery, runAdminAction } from "~/features/admin/admin-form.server";
+import { queryOf } from "~/features/admin/admin-schemas";
+import { ActionButton, AdminPageHeader, Badge, ConfirmAction, EmptyState, Fact, FailureBanner, FilterForm, NoticeBanner, SelectFilter } from "~/features/admin/admin-ui";
+import { payoutIntents } from "~/features/admin/page-actions.server";
+import { listPayouts } from "~/features/payouts/payouts.server";
+import type { Route } from "./+types/admin.payouts";
+
+export function meta() {
+  return [{ title: "Payouts | Admin | Social Media Boost" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+const payoutStatuses = ["pending", "processing", "success", "failed", "reversed", "rejected"] as const;
+const querySchema = z.object({ status: z.enum([...payoutStatuses, "all"], { error: "Unknown status" }).default("pending") });
+const providerNames: Record<string, string> = { MTN: "MTN", VOD: "Vodafone", ATL: "AirtelTigo" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request);
+  const query = parseAdminQuery(querySchema, queryOf(new URL(request.url)));
+  return { query, payouts: await adminLoad(listPayouts(admin, query.status === "all" ? undefined : query.status)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return runAdminAction(request, payoutIntents);
+}
+
+export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {
+  const { payouts, query } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Payouts"
+        description="Workers' withdrawals of their available earnings. The amount is reserved when the worker asks; approving sends a Paystack transfer to the wallet, rejecting gives the amount back."
+      />
+      <NoticeBanner />
+      <FailureBanner failure={actionData?.failure} />
+      <FilterForm label="Filter payouts" clearHref="/admin/payouts">
+        <SelectFilter name="status" label="Status" value={query.status} anyLabel={null} options={[...payoutStatuses, "all"].map((status) => [status, payoutStatusLabels[status]] as const)} />
+      </FilterForm>
+      {payouts.length === 0 ? (
+        <EmptyState>{query.status === "pending" ? "No withdrawal is waiting for approval." : "No payout matches this filter."}</EmptyState>
+      ) : (
+        <ul aria-label="Payouts" className="grid gap-3">
+          {payouts.map((payout) => (
+            <li key={payout.id} aria-label={`Payout ${payout.id}`} className="grid gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">Payout #{payout.id}</span>
+                  <Badge value={payout.status} labels={payoutStatusLabels} prefix="Status" />
+                  <span className="text-sm">{money(payout.amount, payout.currency)}</span>
+                </p>
+                <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  {payout.worker ? (
+                    <Fact label="Worker">
+                      <Link to={`/admin/users/${payout.worker.id}`} className="text-primary underline underline-offset-4 hover:decoration-2">
+                        {payout.worker.fullName}
+                      </Link>
+                    </Fact>
+                  ) : null}
+                  <Fact label="Wallet">
+                    {providerNames[payout.provider] ?? payout.provider} {payout.phone}
+                  </Fact>
+                  <Fact label="Requested">{formatAdminDateTime(payout.createdAt)}</Fact>
+                  <Fact label="Reference">{payout.reference}</Fact>
+                  {payout.failureReason ? <Fact label="Reason">{payout.failureReason}</Fact> : null}
+                </dl>
+              </div>
+              {payout.status === "pending" ? (
+                <div className="flex flex-wrap items-start gap-2 md:justify-end">
+                  <ActionButton intent="approve" id={payout.id} variant="default" label={`Approve payout ${payout.id}`}>
+                    Approve and send
+                  </ActionButton>
+                  <ConfirmAction
+                    intent="reject"
+                    id={payout.id}
+                    summary="Reject…"
+                    description={`Reject this withdrawal? ${money(payout.amount, payout.currency)} goes back to the worker's balance.`}
+                    confirmLabel="Reject payout"
+                    reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet name does not match the account" }}
+                  />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

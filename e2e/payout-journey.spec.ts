@@ -1,0 +1,73 @@
+import type { Browser } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { expect, open, test } from "./fixtures";
+
+/*
+ * Money out, end to end: a worker's completed task is approved, the worker asks to withdraw the
+ * reward on /payouts, an admin approves it on /admin/payouts, the sandbox's transfer pays it, and
+ * the audit log has the approval. Setup goes through the real API (client pays with the sandbox card).
+ */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function apiAs(browser: Browser, credentials?: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (credentials) expect((await page.request.post("/api/auth/login", { data: credentials })).status()).toBe(200);
+  return { context, page };
+}
+
+test("a worker withdraws an approved reward and an admin sends it", async ({ page, browser }) => {
+  test.slow();
+  const admin = await apiAs(browser, bootstrapAdmin);
+
+  // A paid TikTok order (its own target, so this worker can do it).
+  const client = await apiAs(browser);
+  const buyer = newAccount("payer");
+  expect((await client.page.request.post("/api/auth/register", { data: { ...buyer, role: "client" } })).status()).toBe(201);
+  const order = await (await client.page.request.post("/api/orders", { data: { packageId: "custom-tiktok", quantity: 50, targetUsername: `pay${unique()}`, accountScreenshot: null } })).json();
+  const charge = { email: buyer.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card: { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getUTCFullYear() + 1) } };
+  expect((await (await client.page.request.post("/api/payment/charge/card", { data: charge })).json()).data.status).toBe("success");
+  await client.context.close();
+
+  // The worker (this page) is approved, links a handle and completes the order's task.
+  const worker = newAccount("earner");
+  const registered = await page.request.post("/api/auth/register", { data: { ...worker, role: "worker", platforms: ["tiktok"] } });
+  const workerId = (await registered.json()).user.id;
+  expect((await admin.page.request.post(`/api/admin/workers/${workerId}/approve`, { data: {} })).status()).toBe(200);
+  expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
+  const task = (await (await admin.page.request.get(`/api/admin/orders/${order.id}`)).json()).deliveries[0];
+  const completed = await (await page.request.post(`/api/tasks/${task.id}/complete`, { data: {} })).json();
+  expect((await admin.page.request.post(`/api/admin/completions/${completed.completionId}/approve`, { data: {} })).status()).toBe(200);
+
+  // The worker asks for the reward on /payouts.
+  await open(page, "/payouts");
+  await expect(page.locator("dl")).toContainText("Available to withdraw₵0.45");
+  await page.getByLabel("Amount (₵)").fill("0.45");
+  await page.getByLabel("Mobile money number").fill("0241234567");
+  await page.getByLabel("Network").selectOption("mtn");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Withdrawal requested" }).first()).toBeVisible();
+  await expect(page.locator("dl")).toContainText("Available to withdraw₵0.00");
+  await expect(page.getByRole("region", { name: "Your withdrawals" })).toContainText("Waiting for approval");
+
+  // The admin approves it on /admin/payouts.
+  const adminPage = admin.page;
+  await open(adminPage, "/admin/payouts");
+  const row = adminPage.getByRole("listitem").filter({ hasText: "MTN 0241234567" }).filter({ hasText: "₵0.45" }).first();
+  await expect(row).toContainText("Waiting for approval");
+  await expectNoSeriousAxeViolations(adminPage);
+  await row.getByRole("button", { name: /^Approve payout \d+$/ }).click();
+  await expect(adminPage.getByRole("status").filter({ hasText: "Payout approved" })).toBeVisible();
+
+  // The sandbox settles the transfer within seconds and tells the app by webhook.
+  await expect(async () => {
+    await open(page, "/payouts");
+    await expect(page.getByRole("region", { name: "Your withdrawals" })).toContainText("Paid");
+  }).toPass({ timeout: 15_000 });
+
+  await open(adminPage, "/admin/audit?action=payout.approve");
+  await expect(adminPage.getByRole("list", { name: "Audit entries" })).toContainText("pending → processing");
+  await admin.context.close();
+});
