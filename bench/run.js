@@ -3,6 +3,8 @@
 //
 //   npm run bench                      build into build-bench/, then measure
 //   npm run bench -- --no-build        measure the existing build-bench/
+//   npm run bench -- completions       instead: task completions/s of 100 workers on PostgreSQL
+//                                      (bench/completions.js, results in bench/results/completions.json)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //
@@ -19,11 +21,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { measureClientJs } from "./client-js.js";
+import { measureCompletions } from "./completions.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const benchDirectory = path.join(repoRoot, "bench");
 
-const { values: options } = parseArgs({
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     "no-build": { type: "boolean", default: false },
     "build-dir": { type: "string", default: "build-bench" },
@@ -35,6 +39,10 @@ const { values: options } = parseArgs({
     extra: { type: "boolean", default: false },
   },
 });
+const scenario = positionals[0] ?? "home";
+if (!["home", "completions"].includes(scenario) || positionals.length > 1) {
+  throw new Error(`Unknown scenario ${positionals.join(" ")}: use no scenario (the home page figures) or "completions"`);
+}
 const durationSeconds = positiveInteger(options.duration, "--duration");
 const connections = positiveInteger(options.connections, "--connections");
 const coldStartRuns = positiveInteger(options.runs, "--runs");
@@ -131,16 +139,7 @@ async function measure() {
 
   return {
     date: new Date().toISOString(),
-    machine: {
-      nproc: os.availableParallelism(),
-      cpu: os.cpus()[0]?.model ?? "unknown",
-      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
-      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-      node: process.version,
-      // Other work on the machine moves these figures; the load average says how busy it was.
-      loadAverage1mBefore: round(loadBefore, 2),
-      loadAverage1mAfter: round(os.loadavg()[0], 2),
-    },
+    machine: machineInfo(loadBefore),
     settings: {
       buildDirectory: path.relative(repoRoot, buildDirectory),
       database: "PGlite (embedded), already migrated",
@@ -162,9 +161,34 @@ async function measure() {
   };
 }
 
+function machineInfo(loadBefore) {
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    // Other work on the machine moves these figures; the load average says how busy it was.
+    loadAverage1mBefore: round(loadBefore, 2),
+    loadAverage1mAfter: round(os.loadavg()[0], 2),
+  };
+}
+
+/** `npm run bench -- completions`: bench/completions.js with this file's process helpers. */
+async function measureCompletionScenario() {
+  const loadBefore = os.loadavg()[0];
+  const measured = await measureCompletions({ startApp, stopApp, startHello, stopHello, load });
+  return {
+    date: new Date().toISOString(),
+    machine: machineInfo(loadBefore),
+    ...measured,
+    settings: { buildDirectory: path.relative(repoRoot, buildDirectory), ...measured.settings, helloDurationSeconds: durationSeconds, warmupSeconds },
+  };
+}
+
 // ---- processes -----------------------------------------------------------------------------------
 
-function appEnvironment(port) {
+function appEnvironment(port, extraEnvironment) {
   const environment = { ...process.env };
   // Nothing from the caller's configuration may change what is measured.
   for (const name of ["DATABASE_URL", "PAYSTACK_SECRET_KEY", "PUBLIC_URL", "TRUST_PROXY", "JSON_BODY_LIMIT_BYTES", "UPLOAD_BODY_LIMIT_BYTES"]) {
@@ -180,6 +204,7 @@ function appEnvironment(port) {
     BUILD_DIR: buildDirectory,
     HOST: "127.0.0.1",
     PORT: String(port),
+    ...extraEnvironment,
   };
 }
 
@@ -197,10 +222,10 @@ function spawnTracked(args, environment) {
   return { child, exited, output: () => output };
 }
 
-async function startApp() {
+async function startApp(extraEnvironment = {}) {
   const port = await findFreePort();
   const startedAt = performance.now();
-  const processHandle = spawnTracked(["server/start.js"], appEnvironment(port));
+  const processHandle = spawnTracked(["server/start.js"], appEnvironment(port, extraEnvironment));
   await waitUntilAnswering(processHandle, port, "/healthz", "the app");
   return { ...processHandle, port, readyMs: performance.now() - startedAt };
 }
@@ -264,9 +289,9 @@ function findFreePort() {
 
 // ---- load ----------------------------------------------------------------------------------------
 
-async function load(url, title, headers = {}) {
-  if (warmupSeconds > 0) await runAutocannon({ url, headers, duration: warmupSeconds });
-  const result = await runAutocannon({ url, headers, duration: durationSeconds });
+async function load(url, title, headers = {}, { connections: loadConnections = connections } = {}) {
+  if (warmupSeconds > 0) await runAutocannon({ url, headers, duration: warmupSeconds, connections: loadConnections });
+  const result = await runAutocannon({ url, headers, duration: durationSeconds, connections: loadConnections });
   const summary = {
     url: new URL(url).pathname,
     headers,
@@ -285,7 +310,7 @@ async function load(url, title, headers = {}) {
 }
 
 /** One autocannon run, stopped by force if it overruns its duration by 30 s. */
-function runAutocannon({ url, headers, duration }) {
+function runAutocannon({ url, headers, duration, connections }) {
   return new Promise((resolve, reject) => {
     let guard;
     const instance = autocannon({ url, headers, connections, duration, timeout: 10 }, (error, result) => {
@@ -324,20 +349,10 @@ function printTable(results) {
 
 function writeResults(results) {
   fs.writeFileSync(path.join(benchDirectory, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  // The README keeps the latest figures between two markers; the rest of it is hand-written.
-  const readmePath = path.join(benchDirectory, "README.md");
-  if (!fs.existsSync(readmePath)) return;
-  const readme = fs.readFileSync(readmePath, "utf8");
-  const start = "<!-- bench:results:start -->";
-  const end = "<!-- bench:results:end -->";
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to < from) return;
   const { coldStart, throughput, clientJs, machine } = results;
   const mark = (met) => (met ? "met" : "**missed**");
-  const summary = [
-    start,
-    `Measured ${results.date.slice(0, 10)} on ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverage1mBefore} before, ${machine.loadAverage1mAfter} after; autocannon -c ${connections} -d ${durationSeconds} after a ${warmupSeconds} s warm-up.`,
+  replaceReadmeSection("results", [
+    `Measured ${results.date.slice(0, 10)} on ${describeMachine(machine)}; autocannon -c ${connections} -d ${durationSeconds} after a ${warmupSeconds} s warm-up.`,
     "",
     "| measure | result | target | |",
     "| --- | --- | --- | --- |",
@@ -353,10 +368,57 @@ function writeResults(results) {
         ]
       : []),
     `| JavaScript of GET /, gzip level 9 | ${formatKb(clientJs.gzipBytes)} in ${clientJs.files.length} files (${formatKb(clientJs.bytes)} raw; ${formatKb(clientJs.servedBytes)} as the server sends it) | < ${formatKb(targets.clientJsGzipBytes)} | ${mark(results.targetsMet.clientJs)} |`,
-    end,
-  ].join("\n");
-  fs.writeFileSync(readmePath, readme.slice(0, from) + summary + readme.slice(to + end.length));
+  ]);
 }
+
+function printCompletions(results) {
+  console.log(`\n${results.date}  ${results.machine.nproc} CPUs (${results.machine.cpu}), Node ${results.machine.node}, ${results.settings.database}\n`);
+  for (const line of completionRows(results)) console.log(line.replaceAll("**", ""));
+}
+
+function writeCompletionResults(results) {
+  fs.mkdirSync(path.join(benchDirectory, "results"), { recursive: true });
+  fs.writeFileSync(path.join(benchDirectory, "results/completions.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const { settings } = results;
+  replaceReadmeSection("completions", [
+    `Measured ${results.date.slice(0, 10)} on ${describeMachine(results.machine)}; ${settings.database}; app run with ${settings.appEnv}; setup through the API took ${settings.setupSeconds} s.`,
+    "",
+    ...completionRows(results),
+  ]);
+}
+
+/** The completions figures as a Markdown table (also printed to the terminal). */
+function completionRows({ hello, phases, integrity, settings, serverErrors }) {
+  const statuses = (phase) => Object.entries(phase.statuses).map(([status, count]) => `${count} × ${status}`).join(", ") + (phase.errors || phase.timeouts ? `, ${phase.errors} errors, ${phase.timeouts} timeouts` : "");
+  const phaseRow = (title, phase) =>
+    `| ${title} | **${formatNumber(phase.completionsPerSecond)} completions/s** (${phase.requests} requests in ${phase.seconds} s), p50 ${phase.latencyMs.p50} ms, p99 ${phase.latencyMs.p99} ms; server CPU ${phase.serverCpuMsPerCompletion} ms per completion | ${statuses(phase)} | ${round((phase.completionsPerSecond / hello.requestsPerSecond) * 100, 2)} % |`;
+  return [
+    "| measure | result | answers | share of hello world |",
+    "| --- | --- | --- | --- |",
+    `| node:http hello world, autocannon -c ${settings.workers} -d ${settings.helloDurationSeconds} | ${formatNumber(hello.requestsPerSecond)} req/s, p50 ${hello.latencyMs.p50} ms, p99 ${hello.latencyMs.p99} ms | ${hello.requestsTotal} × 200 | 100 % |`,
+    phaseRow(`${settings.workers} workers, ${phases.spread.targets} targets each, spread (worker i starts at target i)`, phases.spread),
+    phaseRow(`${settings.workers} workers, ${phases.same.targets} targets each, same order (all on the oldest task first)`, phases.same),
+    `| warm-up before those (${phases.warmup.targets} targets each) | not counted above | ${statuses(phases.warmup)} | |`,
+    ...(serverErrors.length > 0 ? [`| errors the server logged (distinct) | ${serverErrors.join("; ")} | | |`] : []),
+    `| integrity after the run (all phases) | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.completionRows} completion rows for ${integrity.acceptedAnswers} answers 201; ${integrity.overDeliveredTasks} tasks over-delivered; ${integrity.taskCountersOff} task and ${integrity.orderCountersOff} order counters off; ${integrity.repeatedWorkerOnTarget} repeated worker on a target; ledger ${integrity.earningEntries} earnings, ${formatNumber(integrity.ledgerSumMinor)} pesewas = ${integrity.acceptedAnswers} × ${integrity.rewardMinor} (${formatNumber(integrity.expectedLedgerSumMinor)}) | | |`,
+  ];
+}
+
+/** The README keeps the latest figures between two markers per scenario; the rest is hand-written. */
+function replaceReadmeSection(name, lines) {
+  const readmePath = path.join(benchDirectory, "README.md");
+  if (!fs.existsSync(readmePath)) return;
+  const readme = fs.readFileSync(readmePath, "utf8");
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from === -1 || to < from) return;
+  fs.writeFileSync(readmePath, readme.slice(0, from) + [start, ...lines, end].join("\n") + readme.slice(to + end.length));
+}
+
+const describeMachine = (machine) =>
+  `${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverage1mBefore} before, ${machine.loadAverage1mAfter} after`;
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -389,12 +451,21 @@ try {
   if (!fs.existsSync(path.join(buildDirectory, "server/index.js"))) {
     throw new Error(`No server build in ${buildDirectory}; run without --no-build.`);
   }
-  const results = await measure();
-  printTable(results);
-  writeResults(results);
-  const missed = Object.entries(results.targetsMet).filter(([, met]) => !met).map(([name]) => name);
-  if (missed.length > 0) console.log(`\nTargets missed: ${missed.join(", ")}`);
-  process.exitCode = options.strict && missed.length > 0 ? 1 : 0;
+  if (scenario === "completions") {
+    const results = await measureCompletionScenario();
+    printCompletions(results);
+    writeCompletionResults(results);
+    // Lost or doubled money is a failure whatever the speed.
+    if (!results.integrity.ok) console.log(`\nIntegrity check FAILED: ${JSON.stringify(results.integrity)}`);
+    process.exitCode = results.integrity.ok ? 0 : 1;
+  } else {
+    const results = await measure();
+    printTable(results);
+    writeResults(results);
+    const missed = Object.entries(results.targetsMet).filter(([, met]) => !met).map(([name]) => name);
+    if (missed.length > 0) console.log(`\nTargets missed: ${missed.join(", ")}`);
+    process.exitCode = options.strict && missed.length > 0 ? 1 : 0;
+  }
 } catch (error) {
   console.error(`\nBenchmark failed: ${error.stack ?? error}`);
   process.exitCode = 1;

@@ -1,23 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "~/test/service-test-environment";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { setDatabase } from "~/lib/database/db.server";
-import { AppError } from "~/lib/errors";
-import { createTestDatabase, type TestDatabase } from "~/test/test-database";
-import { type RunningSandbox, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver, type WebhookReceiver } from "../../../sandbox/paystack/testing";
+import { paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
+import { sleep } from "../../../sandbox/paystack/testing";
 
 /*
  * The admin console's services on PGlite or PostgreSQL, with payments against the Paystack sandbox
  * over real HTTP: every action changes what it says, refuses a record that moved on (409), refuses
  * other roles (403), and leaves an audit entry with the state before and after.
  */
-process.env.SESSION_SECRET ??= "admin-test-secret-admin-test-secret-012345";
-process.env.LOG_LEVEL = "silent";
 process.env.COMPLETION_HOLD_HOURS = "72";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-admin-test-"));
-process.env.DATA_DIR = dataDir;
 
 const { listUsers, getUserDetail, suspendUser, unsuspendUser } = await import("./users.server");
 const { listAdminOrders, getAdminOrder, cancelOrderWithRefund } = await import("./orders.server");
@@ -39,35 +31,16 @@ const { createOrderSchema } = await import("~/features/orders/order-schema");
 const { chargeCard, chargeMobileMoney } = await import("~/features/payments/payments.server");
 const { cardChargeSchema, mobileMoneyChargeSchema } = await import("~/features/payments/payment-schema");
 const { reconcilePayments } = await import("~/features/payments/reconciler.server");
-const { createPaystackClient } = await import("~/features/payments/paystack-client.server");
-const { usePaystack } = await import("~/features/payments/paystack.server");
 const { createSupportTicket } = await import("~/features/support/support.server");
 const { storeImage } = await import("~/features/uploads/uploads.server");
 const { tinyPng } = await import("~/features/uploads/test-images");
 
-let testDatabase: TestDatabase;
-let sandbox: RunningSandbox;
-let webhooks: WebhookReceiver;
+const { prisma } = serviceDatabase();
+paystackSandbox({ momoApproveMs: 200, momoAbandonMs: 5_000, refundProcessMs: 50 });
 let admin: PublicUser;
-
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  setDatabase(testDatabase.database);
-  webhooks = await startWebhookReceiver();
-  sandbox = await startSandbox({ webhookUrl: () => webhooks.url, momoApproveMs: 200, momoAbandonMs: 5_000, refundProcessMs: 50 });
-  usePaystack({ client: createPaystackClient({ baseUrl: sandbox.baseUrl, secretKey: sandboxSecretKey, retries: 0 }), secretKey: sandboxSecretKey });
   admin = await newUser("admin");
 });
-afterAll(async () => {
-  usePaystack(undefined);
-  await sandbox?.close();
-  await webhooks?.close();
-  setDatabase(undefined);
-  await testDatabase?.dispose();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const prisma = () => testDatabase.database.prisma;
 
 let sequence = 0;
 const tag = () => `${process.pid}x${++sequence}`;
@@ -89,11 +62,6 @@ async function registered(role: "client" | "worker") {
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 8_000) {
   const deadline = Date.now() + timeoutMs;
@@ -164,7 +132,7 @@ describe("every admin service refuses other roles", () => {
         closeTicket(user, 1),
         listAuditEntries(user, schemas.auditListQuerySchema.parse({})),
       ];
-      for (const call of calls) expect((await failure(call)).status).toBe(403);
+      for (const call of calls) expect((await refusal(call)).status).toBe(403);
     }
     expect(await prisma().adminAuditLog.count({ where: { adminId: { in: [client.id, worker.id] } } })).toBe(0);
   });
@@ -196,17 +164,17 @@ describe("users", () => {
     const suspended = await suspendUser(admin, user.id, schemas.suspensionSchema.parse({ reason: "Chargeback fraud" }));
     expect(suspended.status).toBe("suspended");
     expect(await findUserByToken(token)).toBeNull();
-    expect((await failure(signIn({ email: user.email, password: "secret-pass" }, "10.1.1.1"))).status).toBe(403);
+    expect((await refusal(signIn({ email: user.email, password: "secret-pass" }, "10.1.1.1"))).status).toBe(403);
     expect(await latestAudit("user.suspend", String(user.id))).toMatchObject({ adminId: admin.id, targetType: "user", details: { before: "active", after: "suspended", reason: "Chargeback fraud" } });
 
-    const again = await failure(suspendUser(admin, user.id, { reason: "twice" }));
+    const again = await refusal(suspendUser(admin, user.id, { reason: "twice" }));
     expect(again).toMatchObject({ status: 409, message: "This account is already suspended." });
 
     expect((await unsuspendUser(admin, user.id)).status).toBe("active");
     // The old token stays dead: suspension moved the token version on.
     expect(await findUserByToken(token)).toBeNull();
     expect(await latestAudit("user.unsuspend", String(user.id))).toMatchObject({ details: { before: "suspended", after: "active" } });
-    expect((await failure(unsuspendUser(admin, user.id))).status).toBe(409);
+    expect((await refusal(unsuspendUser(admin, user.id))).status).toBe(409);
     expect((await signIn({ email: user.email, password: "secret-pass" }, "10.1.1.2")).user.status).toBe("active");
   });
 
@@ -217,9 +185,9 @@ describe("users", () => {
   });
 
   it("refuses to suspend the admin's own account, and a missing account is 404", async () => {
-    expect(await failure(suspendUser(admin, admin.id, { reason: "oops" }))).toMatchObject({ status: 422 });
-    expect((await failure(suspendUser(admin, 999_999, { reason: "gone" }))).status).toBe(404);
-    expect((await failure(getUserDetail(admin, 0))).status).toBe(404);
+    expect(await refusal(suspendUser(admin, admin.id, { reason: "oops" }))).toMatchObject({ status: 422 });
+    expect((await refusal(suspendUser(admin, 999_999, { reason: "gone" }))).status).toBe(404);
+    expect((await refusal(getUserDetail(admin, 0))).status).toBe(404);
     expect(() => schemas.suspensionSchema.parse({ reason: " " })).toThrow(/reason/);
   });
 
@@ -236,7 +204,7 @@ describe("users", () => {
   it("approves and rejects worker applications with the existing service, 409 once decided", async () => {
     const pending = await newUser("worker", { status: "pending_review" });
     expect((await decideWorker(admin, pending.id, "reject")).status).toBe("rejected");
-    expect((await failure(decideWorker(admin, pending.id, "reject"))).status).toBe(409);
+    expect((await refusal(decideWorker(admin, pending.id, "reject"))).status).toBe(409);
     expect((await decideWorker(admin, pending.id, "approve")).status).toBe("active");
     expect(await latestAudit("worker.approve", String(pending.id))).toMatchObject({ details: { before: "rejected", after: "active" } });
   });
@@ -269,7 +237,7 @@ describe("orders", () => {
       expect.objectContaining({ requiredCompletions: 100, completionCount: 1, status: "available", reward: 0.45, totalCompletions: 1, completions: [expect.objectContaining({ id: completionId, worker: { id: worker.id, username: worker.username }, review: "held" })] }),
     ]);
     expect(detail.canCancelWithRefund).toBe(true);
-    expect((await failure(getAdminOrder(admin, 999_999))).status).toBe(404);
+    expect((await refusal(getAdminOrder(admin, 999_999))).status).toBe(404);
   });
 
   it("cancels a paid order with a refund (even once delivery began), closes its task, and the reconciler refunds it", async () => {
@@ -285,7 +253,7 @@ describe("orders", () => {
     expect(await ledgerSum(worker.id, "held")).toBe(45);
 
     // Stale: another admin (or the client) got there first.
-    expect(await failure(cancelOrderWithRefund(admin, order.id, { reason: "again" }))).toMatchObject({ status: 409, message: "This order is already cancelled." });
+    expect(await refusal(cancelOrderWithRefund(admin, order.id, { reason: "again" }))).toMatchObject({ status: 409, message: "This order is already cancelled." });
 
     // The payments job: asks Paystack for the refund now, then checks on it later.
     await reconcilePayments();
@@ -295,19 +263,19 @@ describe("orders", () => {
       return (await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus === "refunded";
     });
     expect(await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference } })).toMatchObject({ refundState: "processed" });
-    expect(await failure(cancelOrderWithRefund(admin, order.id, { reason: "again" }))).toMatchObject({ status: 409 });
+    expect(await refusal(cancelOrderWithRefund(admin, order.id, { reason: "again" }))).toMatchObject({ status: 409 });
   });
 
   it("refuses unpaid and completed orders with 409 and changes nothing", async () => {
     const client = await newUser("client");
     const unpaid = await newOrder(client);
-    expect(await failure(cancelOrderWithRefund(admin, unpaid.id, { reason: "test" }))).toMatchObject({ status: 409, message: "This order is not paid, so there is nothing to refund." });
+    expect(await refusal(cancelOrderWithRefund(admin, unpaid.id, { reason: "test" }))).toMatchObject({ status: 409, message: "This order is not paid, so there is nothing to refund." });
     const { order } = await paidOrder();
     await prisma().order.update({ where: { id: order.id }, data: { status: "completed", completedAt: new Date() } });
-    expect(await failure(cancelOrderWithRefund(admin, order.id, { reason: "test" }))).toMatchObject({ status: 409, message: expect.stringContaining("completed") });
+    expect(await refusal(cancelOrderWithRefund(admin, order.id, { reason: "test" }))).toMatchObject({ status: 409, message: expect.stringContaining("completed") });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: "completed", refundRequestedAt: null });
     expect(await prisma().adminAuditLog.count({ where: { action: "order.cancel_refund", targetId: { in: [String(unpaid.id), String(order.id)] } } })).toBe(0);
-    expect((await failure(cancelOrderWithRefund(admin, 999_999, { reason: "test" }))).status).toBe(404);
+    expect((await refusal(cancelOrderWithRefund(admin, 999_999, { reason: "test" }))).status).toBe(404);
   });
 });
 
@@ -334,8 +302,8 @@ describe("payments", () => {
     expect(result).toMatchObject({ outcome: "credited", attempt: { status: "success", canReverify: false } });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ paymentStatus: "paid", status: "processing" });
     expect(await latestAudit("payment.reverify", prompt.data.reference)).toMatchObject({ targetType: "payment_attempt", details: { before: "pay_offline", after: "success", outcome: "credited", orderId: order.id } });
-    expect(await failure(reverifyPaymentAttempt(admin, prompt.data.reference))).toMatchObject({ status: 409 });
-    expect((await failure(reverifyPaymentAttempt(admin, "no-such-reference"))).status).toBe(404);
+    expect(await refusal(reverifyPaymentAttempt(admin, prompt.data.reference))).toMatchObject({ status: 409 });
+    expect((await refusal(reverifyPaymentAttempt(admin, "no-such-reference"))).status).toBe(404);
   });
 });
 
@@ -363,18 +331,18 @@ describe("completions under review", () => {
     expect(await latestAudit("completion.approve", String(completionId))).toMatchObject({ targetType: "task_completion", details: { before: "held", after: "approved" } });
 
     // Stale: approved already; the job and a rejection find nothing to do.
-    expect(await failure(approveCompletion(admin, completionId))).toMatchObject({ status: 409 });
-    expect(await failure(rejectCompletion(admin, completionId, "too late"))).toMatchObject({ status: 409 });
+    expect(await refusal(approveCompletion(admin, completionId))).toMatchObject({ status: 409 });
+    expect(await refusal(rejectCompletion(admin, completionId, "too late"))).toMatchObject({ status: 409 });
     await releaseHeldEarnings(new Date(Date.now() + 100 * 3600_000));
     expect(await ledgerSum(worker.id, "available")).toBe(45);
     expect(await ledgerSum(worker.id, "held")).toBe(0);
-    expect((await failure(approveCompletion(admin, 999_999))).status).toBe(404);
+    expect((await refusal(approveCompletion(admin, 999_999))).status).toBe(404);
   });
 
   it("cannot approve a completion an admin rejected meanwhile", async () => {
     const { completionId, worker } = await heldCompletion();
     await rejectCompletion(admin, completionId, "Follow removed");
-    expect(await failure(approveCompletion(admin, completionId))).toMatchObject({ status: 409, message: "Only a completion under review can be approved." });
+    expect(await refusal(approveCompletion(admin, completionId))).toMatchObject({ status: 409, message: "Only a completion under review can be approved." });
     expect(await ledgerSum(worker.id, "available")).toBe(0);
     expect(await latestAudit("completion.reject", String(completionId))).toMatchObject({ details: { before: "held", after: "rejected", reason: "Follow removed" } });
   });
@@ -403,12 +371,12 @@ describe("support tickets", () => {
     const answered = await markTicketAnswered(admin, ticket.id, schemas.ticketAnswerSchema.parse({ reply: "Refunded the second charge." }));
     expect(answered).toMatchObject({ status: "answered", reply: "Refunded the second charge.", repliedBy: { id: admin.id, username: admin.username } });
     expect(await latestAudit("ticket.answer", String(ticket.id))).toMatchObject({ targetType: "support_ticket", details: { before: "open", after: "answered", reply: "Refunded the second charge." } });
-    expect(await failure(markTicketAnswered(admin, ticket.id, {}))).toMatchObject({ status: 409, message: "This ticket is already marked answered." });
+    expect(await refusal(markTicketAnswered(admin, ticket.id, {}))).toMatchObject({ status: 409, message: "This ticket is already marked answered." });
     expect((await closeTicket(admin, ticket.id)).status).toBe("closed");
     expect(await latestAudit("ticket.close", String(ticket.id))).toMatchObject({ details: { before: "answered", after: "closed" } });
-    expect(await failure(closeTicket(admin, ticket.id))).toMatchObject({ status: 409, message: "This ticket is already closed." });
-    expect(await failure(markTicketAnswered(admin, ticket.id, {}))).toMatchObject({ status: 409, message: "This ticket is closed." });
-    expect((await failure(closeTicket(admin, 999_999))).status).toBe(404);
+    expect(await refusal(closeTicket(admin, ticket.id))).toMatchObject({ status: 409, message: "This ticket is already closed." });
+    expect(await refusal(markTicketAnswered(admin, ticket.id, {}))).toMatchObject({ status: 409, message: "This ticket is closed." });
+    expect((await refusal(closeTicket(admin, 999_999))).status).toBe(404);
   });
 });
 

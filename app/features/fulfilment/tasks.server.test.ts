@@ -1,56 +1,32 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "~/test/service-test-environment";
+import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { setDatabase } from "~/lib/database/db.server";
+import { decideWorker, listWorkers } from "~/features/admin/workers.server";
+import { createOrderSchema } from "~/features/orders/order-schema";
+import { cancelOrder, createOrder, listOrdersFor } from "~/features/orders/orders.server";
+import { applyTransactionOutcome } from "~/features/payments/settlement.server";
 import { AppError } from "~/lib/errors";
-import { createTestDatabase, type TestDatabase } from "~/test/test-database";
+import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { workerStats } from "./earnings.server";
+import { workerHandleSchema } from "./handle-schema";
+import { rejectCompletion, releaseHeldEarnings } from "./review.server";
+import { completeTask, countAvailableTasks, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { linkWorkerHandle } from "./worker-handles.server";
 
 /*
  * Fulfilment on PGlite or PostgreSQL: paid orders open tasks, approved workers complete them, the
  * ledger holds then releases earnings, admins reject. Orders are paid through the same settlement
  * transition the payment roads use.
  */
-process.env.SESSION_SECRET ??= "fulfilment-test-secret-fulfilment-test-0123";
-process.env.LOG_LEVEL = "silent";
+// Read when the services first read their settings (at the first test), so set here.
 process.env.COMPLETIONS_PER_DAY = "4";
 process.env.COMPLETION_HOLD_HOURS = "72";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-fulfilment-test-"));
-process.env.DATA_DIR = dataDir;
 
-const { completeTask, listAvailableTasks, listMyTasks, countAvailableTasks } = await import("./tasks.server");
-const { linkWorkerHandle } = await import("./worker-handles.server");
-const { rejectCompletion, releaseHeldEarnings } = await import("./review.server");
-const { workerStats } = await import("./earnings.server");
-const { decideWorker, listWorkers } = await import("~/features/admin/workers.server");
-const { createOrder, cancelOrder, listOrdersFor } = await import("~/features/orders/orders.server");
-const { createOrderSchema } = await import("~/features/orders/order-schema");
-const { applyTransactionOutcome } = await import("~/features/payments/settlement.server");
-const { workerHandleSchema } = await import("./handle-schema");
-
-let testDatabase: TestDatabase;
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  setDatabase(testDatabase.database);
-});
-afterAll(async () => {
-  setDatabase(undefined);
-  await testDatabase?.dispose();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const prisma = () => testDatabase.database.prisma;
+const { prisma } = serviceDatabase();
 
 let sequence = 0;
-async function newUser(role: "client" | "worker" | "admin", status: "active" | "pending_review" = "active", platforms: string[] = []): Promise<PublicUser> {
-  sequence += 1;
-  const username = `ful_${role}_${process.pid}_${sequence}`;
-  const user = await prisma().user.create({
-    data: { email: `${username}@example.com`, username, usernameLower: username, fullName: "Yaw Worker", role, status, platforms, passwordHash: "x" },
-  });
-  return { id: user.id, email: user.email, username, fullName: user.fullName, role, status, platforms } as PublicUser;
-}
+const newUser = (role: "client" | "worker" | "admin", status: "active" | "pending_review" = "active", platforms: string[] = []): Promise<PublicUser> =>
+  createTestUser(prisma(), role, { status, platforms, fullName: "Yaw Worker" });
 
 /** An approved Instagram worker with a linked handle. */
 async function newWorker(handle = `h${process.pid}x${++sequence}`) {
@@ -70,12 +46,6 @@ async function paidOrder(quantity = 50, target = `target${process.pid}x${++seque
   return { client, order, task };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 const seconds = (count: number, from = new Date()) => new Date(from.getTime() + count * 1000);
 
 describe("tasks from paid orders", () => {
@@ -90,13 +60,13 @@ describe("tasks from paid orders", () => {
     const worker = await newWorker();
     expect((await listAvailableTasks(worker, 50)).map((item) => item.id)).toContain(task.id);
     const pending = await newUser("worker", "pending_review", ["instagram"]);
-    expect((await failure(listAvailableTasks(pending))).status).toBe(403);
+    expect((await refusal(listAvailableTasks(pending))).status).toBe(403);
     const withoutHandle = await newUser("worker", "active", ["instagram"]);
     expect(await listAvailableTasks(withoutHandle)).toEqual([]);
     const otherPlatform = await newUser("worker", "active", ["tiktok"]);
     await linkWorkerHandle(otherPlatform, workerHandleSchema.parse({ platform: "tiktok", handle: `tt${sequence}` }));
     expect(await listAvailableTasks(otherPlatform)).toEqual([]);
-    expect((await failure(completeTask(otherPlatform, task.id, {}))).status).toBe(403);
+    expect((await refusal(completeTask(otherPlatform, task.id, {}))).status).toBe(403);
     const tasks = await listAvailableTasks(worker, 50);
     expect(tasks.map((item) => item.createdAt)).toEqual([...tasks.map((item) => item.createdAt)].sort());
   });
@@ -114,7 +84,7 @@ describe("completing a task", () => {
     expect(await workerStats(worker)).toMatchObject({ totalEarnings: 0.45, todayEarnings: 0.45, completedTasks: 1, heldEarnings: 0.45, availableBalance: 0 });
     // Never twice for the same target: not by this account, not by this handle.
     expect(await listAvailableTasks(worker, 50)).not.toContainEqual(expect.objectContaining({ id: task.id }));
-    expect((await failure(completeTask(worker, task.id, {}, seconds(10)))).status).toBe(409);
+    expect((await refusal(completeTask(worker, task.id, {}, seconds(10)))).status).toBe(409);
   });
 
   it("never offers a target to a handle that already did it, even from another account", async () => {
@@ -124,13 +94,13 @@ describe("completing a task", () => {
     await linkWorkerHandle(first, workerHandleSchema.parse({ platform: "instagram", handle: "moved.on" }));
     const second = await newWorker("shared.handle");
     expect(await listAvailableTasks(second, 50)).not.toContainEqual(expect.objectContaining({ id: task.id }));
-    expect((await failure(completeTask(second, task.id, {}))).message).toBe("You have already completed a task for this account.");
+    expect((await refusal(completeTask(second, task.id, {}))).message).toBe("You have already completed a task for this account.");
   });
 
   it("refuses a proof handle that is not the worker's own", async () => {
     const { task } = await paidOrder();
     const worker = await newWorker("mine.only");
-    const error = await failure(completeTask(worker, task.id, { proofHandle: "@someone.else" }));
+    const error = await refusal(completeTask(worker, task.id, { proofHandle: "@someone.else" }));
     expect(error).toMatchObject({ status: 400, message: "Use the Instagram handle linked to your profile (@mine.only)." });
   });
 
@@ -139,11 +109,11 @@ describe("completing a task", () => {
     const start = new Date();
     const tasks = await Promise.all(Array.from({ length: 5 }, () => paidOrder()));
     await completeTask(worker, tasks[0].task.id, {}, start);
-    expect(await failure(completeTask(worker, tasks[1].task.id, {}, seconds(2, start)))).toMatchObject({ status: 429, message: "Please wait 5 seconds between tasks." });
+    expect(await refusal(completeTask(worker, tasks[1].task.id, {}, seconds(2, start)))).toMatchObject({ status: 429, message: "Please wait 5 seconds between tasks." });
     await completeTask(worker, tasks[1].task.id, {}, seconds(6, start));
     await completeTask(worker, tasks[2].task.id, {}, seconds(12, start));
     await completeTask(worker, tasks[3].task.id, {}, seconds(18, start));
-    expect((await failure(completeTask(worker, tasks[4].task.id, {}, seconds(24, start)))).status).toBe(429);
+    expect((await refusal(completeTask(worker, tasks[4].task.id, {}, seconds(24, start)))).status).toBe(429);
     expect(await prisma().taskCompletion.count({ where: { workerId: worker.id } })).toBe(4);
   });
 
@@ -178,7 +148,7 @@ describe("completing a task", () => {
     const { task, order, client } = await paidOrder();
     await cancelOrder(client, order.id);
     expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ status: "cancelled" });
-    expect((await failure(completeTask(await newWorker(), task.id, {}))).status).toBe(409);
+    expect((await refusal(completeTask(await newWorker(), task.id, {}))).status).toBe(409);
   });
 });
 
@@ -201,12 +171,12 @@ describe("review and earnings", () => {
     const worker = await newWorker();
     const done = await completeTask(worker, task.id, {});
     const admin = await newUser("admin");
-    expect((await failure(rejectCompletion(worker, done.completionId, "nope"))).status).toBe(403);
+    expect((await refusal(rejectCompletion(worker, done.completionId, "nope"))).status).toBe(403);
     await rejectCompletion(admin, done.completionId, "The follow was removed");
     expect(await workerStats(worker)).toMatchObject({ totalEarnings: 0, heldEarnings: 0, completedTasks: 0 });
     expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completionCount: 0, status: "available" });
     expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).deliveredQuantity).toBe(0);
-    expect((await failure(rejectCompletion(admin, done.completionId, "again"))).status).toBe(409);
+    expect((await refusal(rejectCompletion(admin, done.completionId, "again"))).status).toBe(409);
     expect(await prisma().adminAuditLog.findMany({ where: { targetId: String(done.completionId) }, select: { action: true } })).toEqual([{ action: "completion.reject" }]);
     expect(await releaseHeldEarnings(seconds(100 * 3600))).toBe(0);
   });
@@ -223,11 +193,11 @@ describe("worker approval", () => {
     const applicant = await newUser("worker", "pending_review", ["youtube"]);
     expect((await listWorkers(admin, "pending_review")).map((worker) => worker.id)).toContain(applicant.id);
     expect((await decideWorker(admin, applicant.id, "approve")).status).toBe("active");
-    expect((await failure(decideWorker(admin, applicant.id, "reject"))).status).toBe(409);
+    expect((await refusal(decideWorker(admin, applicant.id, "reject"))).status).toBe(409);
     const other = await newUser("worker", "pending_review");
     expect((await decideWorker(admin, other.id, "reject")).status).toBe("rejected");
-    expect((await failure(decideWorker(admin, (await newUser("client")).id, "approve"))).status).toBe(404);
-    expect((await failure(decideWorker(applicant, other.id, "approve"))).status).toBe(403);
+    expect((await refusal(decideWorker(admin, (await newUser("client")).id, "approve"))).status).toBe(404);
+    expect((await refusal(decideWorker(applicant, other.id, "approve"))).status).toBe(403);
     const audit = await prisma().adminAuditLog.findMany({ where: { adminId: admin.id }, orderBy: { id: "asc" }, select: { action: true, details: true } });
     expect(audit).toEqual([
       { action: "worker.approve", details: { before: "pending_review", after: "active" } },
@@ -238,6 +208,6 @@ describe("worker approval", () => {
   it("keeps one worker per handle", async () => {
     await newWorker("only.one");
     const second = await newUser("worker", "active", ["instagram"]);
-    expect((await failure(linkWorkerHandle(second, workerHandleSchema.parse({ platform: "instagram", handle: "@Only.One" })))).message).toBe("This handle is linked to another worker account.");
+    expect((await refusal(linkWorkerHandle(second, workerHandleSchema.parse({ platform: "instagram", handle: "@Only.One" })))).message).toBe("This handle is linked to another worker account.");
   });
 });

@@ -2,6 +2,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { normalizeHandle } from "./handle-schema";
@@ -145,9 +146,17 @@ export async function listMyTasks(worker: PublicUser, limit = 20): Promise<Compl
     where: { workerId: worker.id },
     orderBy: { id: "desc" },
     take: Math.min(Math.max(limit, 1), 50),
-    include: { task: { select: { id: true, platform: true, type: true, targetUrl: true, status: true, createdAt: true } } },
+    include: { task: { select: completedTaskSelect } },
   });
-  return completions.map((completion) => ({
+  return completions.map(toCompletedTaskView);
+}
+
+const completedTaskSelect = { id: true, platform: true, type: true, targetUrl: true, createdAt: true } satisfies Prisma.TaskSelect;
+
+type CompletionWithTask = Prisma.TaskCompletionGetPayload<{ include: { task: { select: typeof completedTaskSelect } } }>;
+
+function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView {
+  return {
     id: completion.task.id,
     platform: completion.task.platform,
     type: completion.task.type,
@@ -161,8 +170,9 @@ export async function listMyTasks(worker: PublicUser, limit = 20): Promise<Compl
     review: completion.review,
     completedAt: completion.completedAt.toISOString(),
     holdUntil: completion.holdUntil.toISOString(),
-  }));
+  };
 }
+
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
@@ -238,9 +248,8 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         },
       });
       return created;
-    });
-    const [view] = (await listMyTasks(worker, 50)).filter((item) => item.completionId === completion.id);
-    return view;
+    }, burstTransactionOptions);
+    return toCompletedTaskView({ ...completion, task: await prisma.task.findUniqueOrThrow({ where: { id: task.id }, select: completedTaskSelect }) });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyDone();
     throw error;

@@ -1,64 +1,26 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import "~/test/service-test-environment";
+import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { setDatabase } from "~/lib/database/db.server";
-import { AppError } from "~/lib/errors";
-import { createTestDatabase, type TestDatabase } from "~/test/test-database";
-import { type RunningSandbox, type WebhookReceiver, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver } from "../../../sandbox/paystack/testing";
+import { createOrderSchema } from "~/features/orders/order-schema";
+import { cancelOrder, createOrder } from "~/features/orders/orders.server";
+import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
+import { sandboxSecretKey, sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
+import { chargeCard, chargeMobileMoney, resendAuthorization, submitOtp, verifyPayment } from "./payments.server";
 import { createPaystackClient, signWebhookBody } from "./paystack-client.server";
-import { usePaystack } from "./paystack.server";
+import { reconcileOpenAttempts, reconcilePayments } from "./reconciler.server";
+import { applyTransactionOutcome } from "./settlement.server";
+import { receivePaystackWebhook } from "./webhooks.server";
 
 /*
  * The payment service against the Paystack sandbox over real HTTP on loopback, with the real client,
  * on PGlite or PostgreSQL. Webhooks go to a receiver that keeps their exact bytes, so tests decide
  * when (and how often) the app receives them.
  */
-process.env.SESSION_SECRET ??= "payments-test-secret-payments-test-secret-0";
-process.env.LOG_LEVEL = "silent";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-payments-test-"));
-process.env.DATA_DIR = dataDir;
+const { prisma } = serviceDatabase();
+const paystack = paystackSandbox({ momoApproveMs: 300, momoAbandonMs: 600, refundProcessMs: 100 });
 
-const { chargeCard, chargeMobileMoney, submitOtp, verifyPayment, resendAuthorization } = await import("./payments.server");
-const { receivePaystackWebhook } = await import("./webhooks.server");
-const { applyTransactionOutcome } = await import("./settlement.server");
-const { reconcileOpenAttempts, reconcilePayments } = await import("./reconciler.server");
-const { createOrder, cancelOrder } = await import("~/features/orders/orders.server");
-const { createOrderSchema } = await import("~/features/orders/order-schema");
-
-let testDatabase: TestDatabase;
-let sandbox: RunningSandbox;
-let webhooks: WebhookReceiver;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  setDatabase(testDatabase.database);
-  webhooks = await startWebhookReceiver();
-  sandbox = await startSandbox({ webhookUrl: () => webhooks.url, momoApproveMs: 300, momoAbandonMs: 600, refundProcessMs: 100 });
-  usePaystack({ client: createPaystackClient({ baseUrl: sandbox.baseUrl, secretKey: sandboxSecretKey, retries: 0 }), secretKey: sandboxSecretKey });
-});
-afterAll(async () => {
-  usePaystack(undefined);
-  await sandbox?.close();
-  await webhooks?.close();
-  setDatabase(undefined);
-  await testDatabase?.dispose();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const prisma = () => testDatabase.database.prisma;
-
-let sequence = 0;
-async function newClient(): Promise<PublicUser> {
-  sequence += 1;
-  const username = `payer_${process.pid}_${sequence}`;
-  const user = await prisma().user.create({
-    data: { email: `${username}@example.com`, username, usernameLower: username, fullName: "Kofi Payer", role: "client", passwordHash: "x" },
-  });
-  return { id: user.id, email: user.email, username, fullName: user.fullName, role: "client", status: user.status } as PublicUser;
-}
+const newClient = () => createTestUser(prisma(), "client", { fullName: "Kofi Payer" });
 
 /** An unpaid order of 100 Instagram followers: ₵150.00 + ₵2.55 fee = 15255 pesewas. */
 async function newOrder(client: PublicUser) {
@@ -73,12 +35,6 @@ const momoCharge = (client: PublicUser, orderId: number, phone: string, provider
   mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId, currency: "GHS", mobile_money: { phone, provider } });
 
 const orderRow = (id: number) => prisma().order.findUniqueOrThrow({ where: { id } });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
@@ -99,13 +55,13 @@ describe("card payments", () => {
     expect(attempt).toMatchObject({ status: "success", amountMinor: 15255, payerEmail: client.email, phone: null });
     expect(JSON.stringify(attempt)).not.toContain("4084084084084081");
 
-    expect((await failure(chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408")))).status).toBe(409);
+    expect((await refusal(chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408")))).status).toBe(409);
   });
 
   it("takes the amount from the order and refuses a payload that differs", async () => {
     const client = await newClient();
     const order = await newOrder(client);
-    const error = await failure(chargeCard(client, { ...cardCharge(client, order.id, "4084084084084081", "408"), amount: 100 }));
+    const error = await refusal(chargeCard(client, { ...cardCharge(client, order.id, "4084084084084081", "408"), amount: 100 }));
     expect(error.status).toBe(400);
     expect(error.message).toBe("The amount does not match this order's total of ₵152.55.");
     expect(await prisma().paymentAttempt.count({ where: { orderId: order.id } })).toBe(0);
@@ -115,7 +71,7 @@ describe("card payments", () => {
     const owner = await newClient();
     const order = await newOrder(owner);
     const stranger = await newClient();
-    expect((await failure(chargeCard(stranger, cardCharge(stranger, order.id, "4084084084084081", "408")))).status).toBe(404);
+    expect((await refusal(chargeCard(stranger, cardCharge(stranger, order.id, "4084084084084081", "408")))).status).toBe(404);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid" });
   });
 
@@ -135,7 +91,7 @@ describe("card payments", () => {
     await chargeCard(client, cardCharge(client, order.id, "5060666666666666666", "123"));
     const afterPin = await chargeCard(client, cardCharge(client, order.id, "5060666666666666666", "123", { pin: "1234" }));
     expect(afterPin.data.status).toBe("send_otp");
-    expect((await failure(submitOtp(await newClient(), { reference: afterPin.data.reference, otp: "123456" }))).status).toBe(404);
+    expect((await refusal(submitOtp(await newClient(), { reference: afterPin.data.reference, otp: "123456" }))).status).toBe(404);
     const done = await submitOtp(client, { reference: afterPin.data.reference, otp: "123456" });
     expect(done).toMatchObject({ status: true, data: { status: "success" } });
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
@@ -198,8 +154,8 @@ describe("crediting exactly once", () => {
     const client = await newClient();
     const order = await newOrder(client);
     const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"));
-    const [delivered] = await webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference), 5_000);
-    const webhook = webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? delivered;
+    const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference), 5_000);
+    const webhook = paystack.webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? delivered;
 
     await prisma().paymentAttempt.update({ where: { reference: answer.data.reference }, data: { lastCheckedAt: null } });
     const started = performance.now();
@@ -224,8 +180,8 @@ describe("crediting exactly once", () => {
     const order = await newOrder(client);
     const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234989", "mtn"));
     const forged = JSON.stringify({ event: "charge.success", data: { id: 1, reference: answer.data.reference, amount: 15255, currency: "GHS", status: "success" } });
-    expect((await failure(receivePaystackWebhook(forged, signWebhookBody(forged, "sk_test_wrong")))).status).toBe(401);
-    expect((await failure(receivePaystackWebhook(forged, null))).status).toBe(401);
+    expect((await refusal(receivePaystackWebhook(forged, signWebhookBody(forged, "sk_test_wrong")))).status).toBe(401);
+    expect((await refusal(receivePaystackWebhook(forged, null))).status).toBe(401);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid" });
   });
 
@@ -257,8 +213,8 @@ describe("the reconciler", () => {
     // The attempt is recorded, the charge reaches Paystack, and the answer never comes back.
     const reference = `lost_${order.id}_${Date.now()}`;
     await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: 15255, currency: "GHS", payerEmail: client.email, nextCheckAt: new Date() } });
-    const paystack = createPaystackClient({ baseUrl: sandbox.baseUrl, secretKey: sandboxSecretKey });
-    const charged = await paystack.charge({ email: client.email, amount: 15255, currency: "GHS", reference, card: card("4084084084084081", "408") });
+    const directClient = createPaystackClient({ baseUrl: paystack.sandbox.baseUrl, secretKey: sandboxSecretKey });
+    const charged = await directClient.charge({ email: client.email, amount: 15255, currency: "GHS", reference, card: card("4084084084084081", "408") });
     expect(charged.ok).toBe(true);
 
     expect(await reconcileOpenAttempts(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,7 @@ import { type PaystackClient, createPaystackClient, paystackConfig } from "./pay
 
 /**
  * The process's Paystack client: real Paystack with PAYSTACK_SECRET_KEY, else the sandbox this
- * server answers itself (DESIGN §5). Tests point it at a sandbox of their own with usePaystack().
+ * server answers itself (DESIGN §5). Tests point it at a sandbox of their own with setPaystack().
  */
 interface PaystackAccess {
   client: PaystackClient;
@@ -25,6 +25,6 @@ export function getPaystack(): PaystackAccess {
 }
 
 /** For tests: a client against a sandbox the test started. */
-export function usePaystack(access: PaystackAccess | undefined) {
+export function setPaystack(access: PaystackAccess | undefined) {
   (globalThis as AccessHolder)[accessKey] = access;
 }

@@ -1,6 +1,7 @@
 import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 
 /**
@@ -69,7 +70,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
       // client never pays twice for one order.
       await transaction.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "requested", refundRequestedAt: now } });
       return "refund_requested" as const;
-    });
+    }, burstTransactionOptions);
   }
 
   const closing = closingStatuses[outcome.status];

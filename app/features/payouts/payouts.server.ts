@@ -7,6 +7,7 @@ import { mobileMoneyProviders } from "~/features/payments/payment-schema";
 import { getPaystack } from "~/features/payments/paystack.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
@@ -114,7 +115,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       data: { userId: worker.id, kind: "payout", bucket: "available", amountMinor: -amountMinor, currency: "GHS", payoutId: created.id, idempotencyKey: `payout:${created.id}:reserve`, description: "Withdrawal requested" },
     });
     return created;
-  });
+  }, burstTransactionOptions);
   return toView(payout);
 }
 
