@@ -85,7 +85,7 @@ test("a client chooses a preset, verifies the account, reviews the price with th
 
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(/\/checkout\?orderId=\d+$/);
-  await expect(page.getByRole("listitem").filter({ hasText: "Payment" })).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").filter({ hasText: "Payment" })).toHaveAttribute("aria-current", "step");
   const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
 
   const orders = await listOrders(page);
