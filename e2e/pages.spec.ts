@@ -219,7 +219,7 @@ test.describe("crawlers", () => {
     const lines = (await response.text()).split("\n");
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/dashboard", "/auth", "/checkout", "/api/", "/payment-status", "/order-success"]) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ["/dashboard", "/auth", "/checkout", "/api/", "/payment-status", "/order-success", "/profile", "/payouts", "/admin"]) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${new URL("/sitemap.xml", baseURL).href}`);
   });
 

@@ -4,7 +4,7 @@ import { getEnv } from "./env.server";
 export const sitemapPaths = ["/", "/packages", "/how-it-works", "/join-network", "/support", "/about", "/terms", "/privacy", "/cookies"] as const;
 
 /** Areas that are private or only make sense mid-purchase; robots.txt asks crawlers to stay out. */
-export const disallowedPaths = ["/dashboard", "/auth", "/checkout", "/api/", "/payment-status", "/order-success"] as const;
+export const disallowedPaths = ["/dashboard", "/auth", "/checkout", "/api/", "/payment-status", "/order-success", "/profile", "/payouts", "/admin"] as const;
 
 /**
  * The site's public address without a trailing slash: PUBLIC_URL when the operator set it (behind a
