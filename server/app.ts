@@ -18,7 +18,7 @@ import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { anonymousPageCache } from "./page-cache";
-import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
 
 /**
  * Everything a request passes through, bundled with the React Router build so pages, /api and
@@ -97,6 +97,7 @@ app.get("/healthz", async (_request, response) => {
 // Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
 if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
+app.use(rejectNulInUrls());
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
 app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
 

@@ -16,6 +16,7 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
     : ["'self'", (_request: unknown, response: unknown) => `'nonce-${(response as { locals: { cspNonce: string } }).locals.cspNonce}'`];
   return [
     assignNonce,
+    routeHeadersReplaceDefaults,
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -42,6 +43,35 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
       crossOriginEmbedderPolicy: false,
     }),
   ];
+}
+
+/** Headers helmet sets for every response that a route may also set for itself (e.g. an upload's `default-src 'none'`). */
+const overridableHeaders = new Set(["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"]);
+
+/**
+ * React Router's Express adapter *appends* a route's headers, which would send helmet's value and
+ * the route's side by side ("nosniff, nosniff", two CSPs joined by a comma). A route's own value
+ * replaces the default instead.
+ */
+const routeHeadersReplaceDefaults: RequestHandler = (_request, response, next) => {
+  const append = response.append.bind(response);
+  response.append = ((field: string, value?: string | string[]) =>
+    overridableHeaders.has(field.toLowerCase()) ? response.set(field, value) : append(field, value)) as typeof response.append;
+  next();
+};
+
+/**
+ * A NUL byte (%00) has no place in any URL of ours, and PostgreSQL refuses it in text: a search for
+ * it would fail as a 500. Refused with 400 before any route runs.
+ */
+export function rejectNulInUrls(): RequestHandler {
+  return (request, response, next) => {
+    if (!/%00/i.test(request.originalUrl)) return next();
+    const message = "The address contains characters that are not allowed.";
+    response.status(400);
+    if (request.path.startsWith("/api/")) response.json({ message });
+    else response.type("text/plain").send(message);
+  };
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

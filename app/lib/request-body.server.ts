@@ -21,7 +21,29 @@ export async function readJsonBody<Schema extends z.ZodType>(
   } catch {
     throw new AppError(400, "malformed_json", "Invalid JSON in the request body.");
   }
+  if (hasUnstorableText(body)) throw new AppError(400, "invalid_characters", "The request body contains characters that are not allowed.");
   return schema.parse(body);
+}
+
+// NUL, or half of a UTF-16 surrogate pair: no text of ours has them, and PostgreSQL refuses them (a 500).
+// eslint-disable-next-line no-control-regex -- NUL is what this looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether parsed JSON holds text PostgreSQL cannot store: NUL or an unpaired surrogate, in a string or a key. */
+export function hasUnstorableText(value: unknown): boolean {
+  return someJsonNode(value, (node, key) => (key !== undefined && UNSTORABLE_TEXT.test(key)) || (typeof node === "string" && UNSTORABLE_TEXT.test(node)));
+}
+
+/** Whether `test` holds for any value (with the key it sits under) of parsed JSON. Iterative: any depth of nesting. */
+export function someJsonNode(value: unknown, test: (node: unknown, key: string | undefined) => boolean): boolean {
+  const pending: [unknown, string | undefined][] = [[value, undefined]];
+  while (pending.length > 0) {
+    const [node, key] = pending.pop()!;
+    if (test(node, key)) return true;
+    if (Array.isArray(node)) for (const item of node) pending.push([item, undefined]);
+    else if (node !== null && typeof node === "object") for (const entry of Object.entries(node)) pending.push([entry[1], entry[0]]);
+  }
+  return false;
 }
 
 /** The body as text, exactly as sent (e.g. a webhook whose signature covers its bytes), capped at `maxBytes`. */

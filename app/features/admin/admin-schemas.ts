@@ -93,7 +93,7 @@ export const auditListQuerySchema = z.object({
     .regex(/^[a-z_.]*$/, "Invalid action")
     .optional()
     .transform((value) => (value ? value : undefined)),
-  adminId: z.coerce.number({ error: "Invalid admin" }).int("Invalid admin").positive("Invalid admin").optional(),
+  adminId: z.coerce.number({ error: "Invalid admin" }).int("Invalid admin").positive("Invalid admin").max(2_147_483_647, "Invalid admin").optional(),
   targetType: z
     .string()
     .trim()

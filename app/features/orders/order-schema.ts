@@ -84,15 +84,18 @@ export function targetUrlFor(platform: CatalogPlatform, targetUsername: string):
   }
 }
 
+/** The largest id a row can have (ids are PostgreSQL `integer`): a bigger one names nothing and must not reach a query. */
+export const maximumRecordId = 2_147_483_647;
+
 /** Query of GET /api/orders: newest first, `cursor` is the last id of the previous page. */
 export const listOrdersQuerySchema = z.object({
   limit: z.coerce.number().int("Invalid limit").min(1, "Invalid limit").max(50, "Invalid limit: at most 50").default(20),
-  cursor: z.coerce.number().int("Invalid cursor").positive("Invalid cursor").optional(),
+  cursor: z.coerce.number().int("Invalid cursor").positive("Invalid cursor").max(maximumRecordId, "Invalid cursor").optional(),
 });
 
 export type ListOrdersQuery = z.output<typeof listOrdersQuerySchema>;
 
-/** A path id that is not a plain positive integer names no order (0, which the service answers 404). */
+/** A path id that is not a plain positive integer of the id range names no order (0, which the service answers 404). */
 export function parseOrderId(value: string | undefined): number {
-  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0;
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= maximumRecordId ? Number(value) : 0;
 }

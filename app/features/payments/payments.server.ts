@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { maximumRecordId } from "~/features/orders/order-schema";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -50,6 +51,7 @@ function newReference(orderId: number): string {
 /** The client's own unpaid, open order whose total is exactly what the payload says. */
 async function payableOrder(user: PublicUser, input: { orderId: number; amount: number; currency: string }) {
   assertClient(user);
+  if (input.orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
   const order = await getPrisma().order.findFirst({
     where: { id: input.orderId, clientId: user.id },
     select: { id: true, totalMinor: true, currency: true, status: true, paymentStatus: true },

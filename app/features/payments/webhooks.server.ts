@@ -3,6 +3,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
+import { hasUnstorableText, someJsonNode } from "~/lib/request-body.server";
 import { settlePayout } from "~/features/payouts/payouts.server";
 import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature } from "./paystack-client.server";
 import { getPaystack } from "./paystack.server";
@@ -20,9 +21,13 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
   }
   const event = parsePaystackEvent(rawBody);
   if (!event) throw new AppError(400, "invalid_event", "Unreadable event");
+  // Kept as JSONB: text PostgreSQL refuses (NUL, half a surrogate pair) or a "__proto__" key (which
+  // Prisma's copy of the object turns into a prototype) cannot be stored, so it is no event of Paystack's.
+  const payload: unknown = JSON.parse(rawBody);
+  if (hasUnstorableText(payload) || hasProtoKey(payload)) throw new AppError(400, "invalid_event", "Unreadable event");
 
   const name = event.event === "unhandled" ? event.name : event.event;
-  const stored = await storeEvent(rawBody, name, referenceOf(event));
+  const stored = await storeEvent(rawBody, payload as Prisma.InputJsonValue, name, referenceOf(event));
 
   try {
     if (event.event === "charge.success") {
@@ -60,11 +65,13 @@ function referenceOf(event: PaystackEvent): string | null {
   return isRefundEvent(event) ? event.data.transaction_reference : null;
 }
 
-async function storeEvent(rawBody: string, event: string, reference: string | null) {
+const hasProtoKey = (value: unknown) => someJsonNode(value, (_node, key) => key === "__proto__");
+
+async function storeEvent(rawBody: string, payload: Prisma.InputJsonValue, event: string, reference: string | null) {
   const payloadSha256 = createHash("sha256").update(rawBody).digest("hex");
   const prisma = getPrisma();
   try {
-    return await prisma.webhookEvent.create({ data: { provider: "paystack", payloadSha256, event, reference, payload: JSON.parse(rawBody) as Prisma.InputJsonValue }, select: { id: true } });
+    return await prisma.webhookEvent.create({ data: { provider: "paystack", payloadSha256, event, reference, payload }, select: { id: true } });
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
     // A copy of an event already stored: act on it again (harmless), so a copy of one that failed still lands.

@@ -30,4 +30,17 @@ describe("detectImageType", () => {
     expect(detectImageType(ascii("RIFF\x00\x00\x00\x00WEB"))).toBeNull();
     expect(detectImageType(ascii("WEBPRIFF\x00\x00\x00\x00"))).toBeNull();
   });
+
+  it("refuses polyglots: a signature without its format's structure, or image bytes carrying HTML or script", () => {
+    const html = ascii("<html><script>alert(1)</script></html>");
+    const pngSignature = tinyPng().subarray(0, 8);
+    expect(detectImageType(Buffer.concat([pngSignature, html]))).toBeNull();
+    expect(detectImageType(Buffer.concat([tinyPng(), html]))).toBeNull();
+    expect(detectImageType(Buffer.concat([jpegStart.subarray(0, 3), html]))).toBeNull();
+    expect(detectImageType(Buffer.concat([tinyGif, ascii("<script src=//evil.example></script>")]))).toBeNull();
+    expect(detectImageType(Buffer.concat([ascii("GIF89a"), ascii("<!DOCTYPE html><p>hi")]))).toBeNull();
+    expect(detectImageType(Buffer.concat([ascii("RIFF\x00\x00\x00\x00WEBP"), html]))).toBeNull();
+    // Metadata that merely looks like markup is fine (XMP in a PNG or JPEG).
+    expect(detectImageType(Buffer.concat([tinyPng(), ascii('<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/"></x:xmpmeta>')]))).toBe("image/png");
+  });
 });

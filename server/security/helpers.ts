@@ -1,0 +1,214 @@
+import { createHmac } from "node:crypto";
+import { expect } from "vitest";
+import { type RunningServer, startServer } from "../testing/spawn-server";
+
+/*
+ * Shared by the security suite (server/security/*.test.ts): one real server per test file, an HTTP
+ * client that never follows redirects and keeps headers, and the few journeys every file needs
+ * (accounts of each role, an order, a paid order, an approved worker).
+ */
+
+/** The signing secret of the suite's servers: token forgery tests sign with it (and with others). */
+export const sessionSecret = "security-suite-session-secret-0123456789";
+export const admin = { email: "security-admin@example.com", password: "security-admin-password" };
+/** The key of the built-in Paystack sandbox: its webhooks are signed with it (HMAC-SHA512 of the raw body). */
+export const sandboxSecretKey = "sk_test_sandbox";
+
+export function startSecurityServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer({
+    SESSION_SECRET: sessionSecret,
+    REGISTER_LIMIT_PER_HOUR: "100000",
+    LOGIN_FAILURE_LIMIT: "100000",
+    COMPLETION_MIN_INTERVAL_MS: "0",
+    BOOTSTRAP_ADMIN_EMAIL: admin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+    ...env,
+  });
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+}
+
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  cookie?: string;
+  /** Sent as JSON (content-type application/json). */
+  body?: unknown;
+  /** Sent exactly as given (set the content-type in `headers`). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export class Api {
+  constructor(readonly baseUrl: string) {}
+
+  async call(path: string, { method, token, cookie, body, rawBody, headers = {} }: CallOptions = {}): Promise<Answer> {
+    const hasBody = body !== undefined || rawBody !== undefined;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: method ?? (hasBody ? "POST" : "GET"),
+      redirect: "manual",
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const text = await response.text();
+    let json: unknown;
+    if ((response.headers.get("content-type") ?? "").includes("json") && text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  get(path: string, options: Omit<CallOptions, "method" | "body"> = {}) {
+    return this.call(path, { ...options, method: "GET" });
+  }
+
+  post(path: string, body: unknown, options: Omit<CallOptions, "method" | "body"> = {}) {
+    return this.call(path, { ...options, method: "POST", body });
+  }
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  username: string;
+  password: string;
+  token: string;
+  /** `smb_session=…`: the session cookie the registration set, as a Cookie header value. */
+  cookie: string;
+}
+
+let sequence = 0;
+/** A short name unique across parallel test files and runs. */
+export function uniqueName(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${sequence}`;
+}
+
+export async function signUp(api: Api, role: "client" | "worker"): Promise<Account> {
+  const username = uniqueName(role === "client" ? "sc" : "sw");
+  const account = { email: `${username}@example.com`, username, password: "secret-pass-123" };
+  const answer = await api.post("/api/auth/register", {
+    ...account,
+    fullName: "Ama Security",
+    role,
+    ...(role === "worker" ? { platforms: ["instagram", "tiktok"] } : {}),
+  });
+  expect(answer.status, answer.text).toBe(201);
+  return { ...account, id: answer.json.user.id, token: answer.json.token, cookie: cookieOf(answer) };
+}
+
+export async function signIn(api: Api, credentials: { email: string; password: string }): Promise<{ token: string; cookie: string; id: number }> {
+  const answer = await api.post("/api/auth/login", credentials);
+  expect(answer.status, answer.text).toBe(200);
+  return { token: answer.json.token, cookie: cookieOf(answer), id: answer.json.user.id };
+}
+
+/** The `name=value` part of the session cookie an answer sets. */
+export function cookieOf(answer: Answer): string {
+  const setCookie = answer.headers.get("set-cookie") ?? "";
+  const value = /smb_session=[^;]*/.exec(setCookie)?.[0];
+  expect(value, "the answer sets the session cookie").toBeTruthy();
+  return value!;
+}
+
+export interface Order {
+  id: number;
+  /** The payable total in cedis. */
+  amount: number;
+  price: number;
+  fee: number;
+  currency: string;
+}
+
+/** A fresh Instagram order of `quantity` for a target nobody else uses. */
+export async function createOrder(api: Api, client: Account, extra: Record<string, unknown> = {}, quantity = 50): Promise<Order> {
+  const answer = await api.post(
+    "/api/orders",
+    { packageId: "custom-instagram", quantity, targetUsername: uniqueName("t"), accountScreenshot: null, ...extra },
+    { token: client.token },
+  );
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json;
+}
+
+export const successCard = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) };
+
+/** Minor units of an order's total, as the payment calls take it. */
+export const totalMinorOf = (order: Order) => Math.round(order.amount * 100);
+
+/** Pays `order` with the sandbox's success card; answers the payment reference. */
+export async function payByCard(api: Api, client: Account, order: Order): Promise<string> {
+  const answer = await api.post(
+    "/api/payment/charge/card",
+    { email: client.email, amount: totalMinorOf(order), orderId: order.id, currency: order.currency, card: successCard },
+    { token: client.token },
+  );
+  expect(answer.json?.data?.status, answer.text).toBe("success");
+  return answer.json.data.reference;
+}
+
+/** Starts a mobile-money payment of `order`; Vodafone asks for a voucher (send_otp), MTN prompts the phone. */
+export async function startMobileMoney(api: Api, client: Account, order: Order, wallet: { phone: string; provider: "mtn" | "vod" | "tgo" }) {
+  const answer = await api.post(
+    "/api/payment/charge/mobile-money",
+    { email: client.email, amount: totalMinorOf(order), orderId: order.id, currency: order.currency, mobile_money: wallet },
+    { token: client.token },
+  );
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json.data as { status: string; reference: string };
+}
+
+export async function adminToken(api: Api): Promise<string> {
+  return (await signIn(api, admin)).token;
+}
+
+/** A worker approved by the admin, with an Instagram handle linked (so tasks are offered). */
+export async function approvedWorker(api: Api, adminBearer: string): Promise<Account & { handle: string }> {
+  const worker = await signUp(api, "worker");
+  const approved = await api.post(`/api/admin/workers/${worker.id}/approve`, {}, { token: adminBearer });
+  expect(approved.status, approved.text).toBe(200);
+  const handle = uniqueName("h");
+  const linked = await api.call("/api/worker/handles", { method: "PUT", token: worker.token, body: { platform: "instagram", handle } });
+  expect(linked.status, linked.text).toBe(200);
+  return { ...worker, handle };
+}
+
+/** The open task of a paid order (its id is the one /api/tasks/:id/complete takes). */
+export async function taskOf(api: Api, adminBearer: string, orderId: number): Promise<number> {
+  const detail = await api.get(`/api/admin/orders/${orderId}`, { token: adminBearer });
+  expect(detail.status, detail.text).toBe(200);
+  const taskId = detail.json.deliveries?.[0]?.id;
+  expect(taskId, `a task of order ${orderId}: ${detail.text}`).toEqual(expect.any(Number));
+  return taskId;
+}
+
+/** A Paystack webhook signature: HMAC-SHA512 of the exact raw body, hex. */
+export function signWebhook(rawBody: string, key = sandboxSecretKey): string {
+  return createHmac("sha512", key).update(rawBody).digest("hex");
+}
+
+/** Polls `read` until `done` holds (or `timeoutMs` passes); answers the last value. */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  let value = await read();
+  while (!done(value) && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
