@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "~/lib/plain-text";
 
 /*
  * The admin console's inputs: one zod schema per list query and per action, shared by the pages
@@ -117,7 +118,8 @@ const reasonSchema = (what: string) =>
     .string({ error: `Give a reason for ${what}` })
     .trim()
     .min(3, `Give a reason for ${what} (at least 3 characters)`)
-    .max(500, "Keep the reason under 500 characters");
+    .max(500, "Keep the reason under 500 characters")
+    .refine(hasNoNul, nulMessage);
 
 export const suspensionSchema = z.object({ reason: reasonSchema("the suspension") });
 export type SuspensionInput = z.output<typeof suspensionSchema>;
@@ -126,7 +128,7 @@ export const orderCancellationSchema = z.object({ reason: reasonSchema("the canc
 export type OrderCancellationInput = z.output<typeof orderCancellationSchema>;
 
 export const rejectionReasonSchema = z.object({
-  reason: z.string({ error: "Give a reason" }).trim().min(3, "Give a reason of at least 3 characters").max(500, "Keep the reason under 500 characters"),
+  reason: z.string({ error: "Give a reason" }).trim().min(3, "Give a reason of at least 3 characters").max(500, "Keep the reason under 500 characters").refine(hasNoNul, nulMessage),
 });
 
 export const ticketAnswerSchema = z.object({
@@ -135,6 +137,7 @@ export const ticketAnswerSchema = z.object({
     .string()
     .trim()
     .max(5000, "Keep the note under 5000 characters")
+    .refine(hasNoNul, nulMessage)
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

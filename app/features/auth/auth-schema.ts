@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "~/lib/plain-text";
 
 /**
  * One schema per form and call: the /auth forms validate with these in the browser (conform) and
@@ -34,7 +35,8 @@ export const registerSchema = z.object({
     .string({ error: "Full name must be at least 2 characters" })
     .trim()
     .min(2, "Full name must be at least 2 characters")
-    .max(100, "Full name is too long"),
+    .max(100, "Full name is too long")
+    .refine(hasNoNul, nulMessage),
   password,
   // Admins are never self-registered: "admin" fails here with a 400.
   role: z.enum(["client", "worker"], { error: "Invalid role: choose client or worker" }),

@@ -76,3 +76,11 @@ describe("support form schema", () => {
     expect(supportCategories.map((category) => category.label)).toEqual(["Order issue", "Payment issue", "Worker account", "Account & login", "Other"]);
   });
 });
+
+describe("text the database cannot keep", () => {
+  it("refuses a NUL character in a free-text field with a message instead of failing on insert", () => {
+    const result = supportTicketSchema.safeParse({ name: "Ama", email: "ama@example.com", category: "order", subject: "Order help", message: "My order has a \u0000 problem, please help me" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ["message"], message: "Remove the invisible control characters from this field" });
+  });
+});

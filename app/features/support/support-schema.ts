@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "~/lib/plain-text";
 
 /**
  * The support form (SPEC §3: name, email, category, subject, message). One schema: conform checks
@@ -24,7 +25,8 @@ export const supportTicketSchema = z.object({
     .string({ error: "Name must be at least 2 characters" })
     .trim()
     .min(2, "Name must be at least 2 characters")
-    .max(supportFieldLimits.name, `Name must be at most ${supportFieldLimits.name} characters`),
+    .max(supportFieldLimits.name, `Name must be at most ${supportFieldLimits.name} characters`)
+    .refine(hasNoNul, nulMessage),
   email: z
     .string({ error: "Invalid email address" })
     .trim()
@@ -35,12 +37,14 @@ export const supportTicketSchema = z.object({
     .string({ error: "Subject must be at least 5 characters" })
     .trim()
     .min(5, "Subject must be at least 5 characters")
-    .max(supportFieldLimits.subject, `Subject must be at most ${supportFieldLimits.subject} characters`),
+    .max(supportFieldLimits.subject, `Subject must be at most ${supportFieldLimits.subject} characters`)
+    .refine(hasNoNul, nulMessage),
   message: z
     .string({ error: "Message must be at least 20 characters" })
     .trim()
     .min(20, "Message must be at least 20 characters")
-    .max(supportFieldLimits.message, `Message must be at most ${supportFieldLimits.message.toLocaleString("en")} characters`),
+    .max(supportFieldLimits.message, `Message must be at most ${supportFieldLimits.message.toLocaleString("en")} characters`)
+    .refine(hasNoNul, nulMessage),
 });
 
 export type SupportTicketInput = z.infer<typeof supportTicketSchema>;
