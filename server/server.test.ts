@@ -168,6 +168,11 @@ describe("the anonymous page cache", () => {
     const secondHtml = await second.text();
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(second.headers.get("x-page-cache")).toBeNull();
+    // A CDN may keep the anonymous copy as long as this process does, never for a signed-in visitor.
+    expect(first.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+    expect(second.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+    expect(first.headers.get("vary")).toMatch(/Authorization/);
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(secondHtml).toContain(`nonce="${nonceOf(second)}"`);
     expect(secondHtml).not.toContain(nonceOf(first)!);
@@ -184,6 +189,8 @@ describe("the anonymous page cache", () => {
     const cookie = registered.headers.get("set-cookie")!.split(";")[0];
     const page = await fetch(server.url, { headers: { cookie } });
     expect(page.headers.get("x-cache")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
+    expect(page.headers.get("x-page-cache")).toBeNull();
     const html = await page.text();
     expect(html).toContain("Dashboard");
     expect(html).toContain("Logout");
@@ -196,6 +203,7 @@ describe("the anonymous page cache", () => {
     const again = await fetch(`${server.url}/missing-page`);
     expect(again.status).toBe(404);
     expect(again.headers.get("x-cache")).toBeNull();
+    expect(again.headers.get("cache-control") ?? "").not.toMatch(/public/);
   });
 });
 
