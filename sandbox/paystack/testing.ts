@@ -65,7 +65,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received: [],
     attempts: 0,
     respondWith: () => 200,
-    async waitFor(predicate, timeoutMs = 5_000) {
+    async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(receiver.received)) {
         if (Date.now() > deadline) throw new Error(`webhooks not received in ${timeoutMs} ms; got ${JSON.stringify(receiver.received.map((webhook) => webhook.body.event))}`);

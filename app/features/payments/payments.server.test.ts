@@ -154,7 +154,7 @@ describe("crediting exactly once", () => {
     const client = await newClient();
     const order = await newOrder(client);
     const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"));
-    const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference), 5_000);
+    const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference));
     const webhook = paystack.webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? delivered;
 
     await prisma().paymentAttempt.update({ where: { reference: answer.data.reference }, data: { lastCheckedAt: null } });

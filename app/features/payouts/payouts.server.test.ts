@@ -49,7 +49,7 @@ describe("an admin's decision", () => {
     const payout = await requestPayout(worker, withdrawal(40));
     const approved = await approvePayout(admin, payout.id);
     expect(["processing", "success"]).toContain(approved.status);
-    const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === payout.reference), 5_000);
+    const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === payout.reference));
     const webhook = paystack.webhooks.received.find((received) => received.body.data.reference === payout.reference) ?? delivered;
     await receivePaystackWebhook(webhook.rawBody, webhook.signature);
     await receivePaystackWebhook(webhook.rawBody, webhook.signature);
