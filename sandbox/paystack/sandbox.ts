@@ -88,6 +88,9 @@ export function createPaystackSandbox({
     const record = await store.read<ChargeRecord | TransferRecord>(collection, key);
     const delivery = record?.deliveries.find((candidate) => candidate.key === deliveryKey);
     if (!record || !delivery || delivery.doneAt) return;
+    // A timer may fire a millisecond before Date.now() reaches the due time, when the charge's state
+    // (computed from the clock) is not yet the one the webhook reports: wait for it, do not give up.
+    if (Date.parse(delivery.dueAt) > now()) return scheduleDeliveries(collection, key, record);
     const event = eventOf(collection, record, deliveryKey);
     const isDelivered = event ? await sender.deliver(event, delivery.copies, { reference: key }) : false;
     if (!isDelivered && stopping.signal.aborted) return; // owed still: the next start delivers it
