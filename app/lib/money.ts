@@ -24,3 +24,8 @@ export function formatMoney(amountMinor: number, currency: CurrencyCode = "GHS")
 export function toMinorUnits(amountMajor: number): number {
   return Math.round(amountMajor * 100);
 }
+
+/** An API shape's major-unit amount (152.55, decision 0010) for display: "₵152.55". */
+export function formatApiAmount(amountMajor: number, currency: CurrencyCode = "GHS"): string {
+  return formatMoney(toMinorUnits(amountMajor), currency);
+}

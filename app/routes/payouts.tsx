@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { StatCards } from "~/components/ui/stat-cards";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { workerStats } from "~/features/fulfilment/earnings.server";
 import { mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments/payment-schema";
@@ -109,16 +110,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       {stats ? (
-        <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-          <div className="rounded-xl border bg-card p-5">
-            <dt className="text-sm text-muted-foreground">Available to withdraw</dt>
-            <dd className="mt-1 text-2xl font-bold">{formatMoney(toMinorUnits(stats.availableBalance))}</dd>
-          </div>
-          <div className="rounded-xl border bg-card p-5">
-            <dt className="text-sm text-muted-foreground">Held for review</dt>
-            <dd className="mt-1 text-2xl font-bold">{formatMoney(toMinorUnits(stats.heldEarnings))}</dd>
-          </div>
-        </dl>
+        <StatCards
+          className="mt-8 sm:grid-cols-2"
+          stats={[
+            ["Available to withdraw", formatMoney(toMinorUnits(stats.availableBalance))],
+            ["Held for review", formatMoney(toMinorUnits(stats.heldEarnings))],
+          ]}
+        />
       ) : null}
 
       {canWithdraw ? (

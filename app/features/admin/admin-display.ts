@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney, toMinorUnits } from "~/lib/money";
+import { formatApiAmount } from "~/lib/money";
 
 /*
  * How the admin console words things: labels for every stored state, dates, money, and the notices
@@ -7,7 +7,7 @@ import { type CurrencyCode, formatMoney, toMinorUnits } from "~/lib/money";
  */
 
 /** Cedis (or dollars) from an API shape's major-unit number: 152.55 → "₵152.55". */
-export const money = (amount: number, currency: CurrencyCode = "GHS") => formatMoney(toMinorUnits(amount), currency);
+export const money = formatApiAmount;
 
 /**
  * "2026-05-03 14:05 GMT". Ghana keeps GMT all year, so this is the UTC clock; built by hand so the

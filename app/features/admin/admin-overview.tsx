@@ -1,14 +1,15 @@
+import { StatCards } from "~/components/ui/stat-cards";
 import { Activity, CircleCheck, Clock, TrendingUp, TriangleAlert, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import { formatMoney, toMinorUnits } from "~/lib/money";
+import { formatApiAmount } from "~/lib/money";
 import { formatPercent, formatUptime } from "./admin-display";
 import { AdminNav } from "./admin-ui";
 import type { AdminStats } from "./stats.server";
 
 /** Cedis from an API shape's major-unit number: 152.55 → "₵152.55" (DESIGN §6: real currency, not SPEC's "$"). */
-const cedis = (amount: number) => formatMoney(toMinorUnits(amount), "GHS");
+const cedis = (amount: number) => formatApiAmount(amount);
 
 const periods = [
   ["7d", "7 days"],
@@ -38,19 +39,15 @@ export function AdminOverview({ stats }: { stats: AdminStats }) {
     <div className="grid gap-8">
       <AdminNav />
 
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {[
+      <StatCards
+        className="grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+        stats={[
           ["Total users", String(stats.totalUsers)],
           ["Total orders", String(stats.totalOrders)],
           ["Total revenue", cedis(stats.totalRevenue)],
           ["Active workers", String(stats.activeWorkers)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border bg-card p-5">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <section aria-labelledby="overview-heading" className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

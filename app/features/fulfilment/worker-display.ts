@@ -1,10 +1,10 @@
 import { isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
-import { formatMoney, toMinorUnits } from "~/lib/money";
+import { formatApiAmount } from "~/lib/money";
 
 /** Display helpers shared by the worker dashboard and profile (browser and server). */
 
 /** Cedis from an API shape's major-unit number: 0.45 → "₵0.45" (DESIGN §6: never the original's $). */
-export const cedis = (amount: number) => formatMoney(toMinorUnits(amount), "GHS");
+export const cedis = (amount: number) => formatApiAmount(amount);
 
 /** "Instagram" for the platforms the store sells; other values capitalised ("twitter" → "Twitter"). */
 export function platformName(platform: string): string {

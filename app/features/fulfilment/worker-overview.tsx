@@ -1,3 +1,4 @@
+import { StatCards } from "~/components/ui/stat-cards";
 import { CircleCheck, Clock, ExternalLink, Link2, UserRound, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
@@ -81,19 +82,15 @@ function ActiveWorkerOverview({ dashboard, taskFailure }: { dashboard: ActiveDas
         </section>
       ) : null}
 
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {[
+      <StatCards
+        className="grid-cols-2 lg:grid-cols-4"
+        stats={[
           ["Total earnings", cedis(stats.totalEarnings)],
           ["Today", cedis(stats.todayEarnings)],
           ["Completed tasks", String(stats.completedTasks)],
           ["Available tasks", String(stats.availableTasks)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border bg-card p-5">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <AvailableTasks dashboard={dashboard} taskFailure={taskFailure} />
       <RecentActivity recent={dashboard.recent} />

@@ -1,28 +1,24 @@
+import { StatCards } from "~/components/ui/stat-cards";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { formatMoney, toMinorUnits } from "~/lib/money";
+import { formatApiAmount } from "~/lib/money";
 import { orderStatusLabel } from "./order-display";
 import type { ClientStats, OrderListItem } from "./orders.server";
 
-/** Cedis from an API shape's major-unit number: 152.55 → "₵152.55". */
-const cedis = (amount: number) => formatMoney(toMinorUnits(amount), "GHS");
+const cedis = (amount: number) => formatApiAmount(amount);
 
 /** The client's dashboard: stats (always in ₵, SPEC §9), quick links, and the latest 5 orders. */
 export function ClientOverview({ stats, latestOrders }: { stats: ClientStats; latestOrders: OrderListItem[] }) {
   return (
     <div className="grid gap-8">
-      <dl className="grid gap-4 sm:grid-cols-3">
-        {[
+      <StatCards
+        className="sm:grid-cols-3"
+        stats={[
           ["Total orders", String(stats.totalOrders)],
           ["Active orders", String(stats.activeOrders)],
           ["Total spent", cedis(stats.totalSpent)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border bg-card p-5">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
 
       <section aria-labelledby="quick-links" className="rounded-xl border bg-card p-6">
         <h2 id="quick-links" className="text-lg font-bold">

@@ -1,3 +1,4 @@
+import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CircleAlert, CreditCard, Loader2, Lock, Smartphone } from "lucide-react";
@@ -394,10 +395,10 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
       <HiddenFields intent="card" hidden={hidden} />
       <fieldset disabled={isBusy} className="grid min-w-0 gap-4">
         <legend className="sr-only">Card details</legend>
-        <Field label="Email" meta={fields.email} hint="Your receipt goes here.">
+        <FormField label="Email" meta={fields.email} hint="Your receipt goes here.">
           <input {...getInputProps(fields.email, { type: "email", ariaDescribedBy: describedBy(fields.email) })} key={fields.email.key} autoComplete="email" maxLength={254} className={inputClass} />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           label="Card number"
           meta={card.number}
           hint={
@@ -424,9 +425,9 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
             }}
             className={cn(inputClass, "font-mono")}
           />
-        </Field>
+        </FormField>
         <div className="grid grid-cols-3 gap-3">
-          <Field label="Month" meta={card.expiry_month}>
+          <FormField label="Month" meta={card.expiry_month}>
             <select {...getSelectProps(card.expiry_month)} key={card.expiry_month.key} autoComplete="cc-exp-month" className={inputClass}>
               <option value="">MM</option>
               {expiryMonths.map((month) => (
@@ -435,8 +436,8 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
                 </option>
               ))}
             </select>
-          </Field>
-          <Field label="Year" meta={card.expiry_year}>
+          </FormField>
+          <FormField label="Year" meta={card.expiry_year}>
             <select {...getSelectProps(card.expiry_year)} key={card.expiry_year.key} autoComplete="cc-exp-year" className={inputClass}>
               <option value="">YYYY</option>
               {years.map((year) => (
@@ -445,8 +446,8 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
                 </option>
               ))}
             </select>
-          </Field>
-          <Field label="CVV" meta={card.cvv}>
+          </FormField>
+          <FormField label="CVV" meta={card.cvv}>
             <input
               {...getInputProps(card.cvv, { type: "text" })}
               key={card.cvv.key}
@@ -456,11 +457,11 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
               placeholder="123"
               className={cn(inputClass, "font-mono")}
             />
-          </Field>
+          </FormField>
         </div>
         {pinReference ? (
           <div className="rounded-lg border border-primary/30 bg-primary/5 p-4">
-            <Field label="Card PIN" meta={fields.pin} hint="Your bank needs your 4-digit card PIN to approve this payment.">
+            <FormField label="Card PIN" meta={fields.pin} hint="Your bank needs your 4-digit card PIN to approve this payment.">
               <input
                 {...getInputProps(fields.pin, { type: "password", ariaDescribedBy: describedBy(fields.pin) })}
                 key={fields.pin.key}
@@ -470,7 +471,7 @@ function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult,
                 maxLength={4}
                 className={cn(inputClass, "font-mono tracking-widest")}
               />
-            </Field>
+            </FormField>
           </div>
         ) : null}
       </fieldset>
@@ -518,10 +519,10 @@ function MobileMoneyForm({ hidden, payerEmail, total, currency, isBusy, lastResu
       <HiddenFields intent="mobile" hidden={hidden} />
       <fieldset disabled={isBusy} className="grid min-w-0 gap-4">
         <legend className="sr-only">Mobile money details</legend>
-        <Field label="Email" meta={fields.email} hint="Your receipt goes here.">
+        <FormField label="Email" meta={fields.email} hint="Your receipt goes here.">
           <input {...getInputProps(fields.email, { type: "email", ariaDescribedBy: describedBy(fields.email) })} key={fields.email.key} autoComplete="email" maxLength={254} className={inputClass} />
-        </Field>
-        <Field label="Provider" meta={wallet.provider}>
+        </FormField>
+        <FormField label="Provider" meta={wallet.provider}>
           <select {...getSelectProps(wallet.provider)} key={wallet.provider.key} className={inputClass}>
             <option value="">Select your network</option>
             {mobileMoneyProviders.map((provider) => (
@@ -530,8 +531,8 @@ function MobileMoneyForm({ hidden, payerEmail, total, currency, isBusy, lastResu
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="Mobile money number" meta={wallet.phone} hint="MTN and AirtelTigo send a prompt to approve; Vodafone Cash sends a code.">
+        </FormField>
+        <FormField label="Mobile money number" meta={wallet.phone} hint="MTN and AirtelTigo send a prompt to approve; Vodafone Cash sends a code.">
           <input
             {...getInputProps(wallet.phone, { type: "tel", ariaDescribedBy: describedBy(wallet.phone) })}
             key={wallet.phone.key}
@@ -541,7 +542,7 @@ function MobileMoneyForm({ hidden, payerEmail, total, currency, isBusy, lastResu
             placeholder="055 123 4567"
             className={cn(inputClass, "font-mono")}
           />
-        </Field>
+        </FormField>
       </fieldset>
       {currency !== "GHS" ? <p className="text-sm text-muted-foreground">Mobile money is charged in Ghana cedis.</p> : null}
       <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
@@ -633,25 +634,3 @@ const inputClass =
   "h-10 w-full scroll-mt-24 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition " +
   "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive disabled:opacity-60";
 
-/** A label, its control, then one reserved line for SPEC §5's error or else the hint. */
-function Field({ label, hint, meta, children }: { label: string; hint?: ReactNode; meta: { id: string; errorId: string; descriptionId: string; errors?: string[] }; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 content-start gap-1.5">
-      <label htmlFor={meta.id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      <div className="min-h-5 text-sm leading-5">
-        {meta.errors?.length ? (
-          <p id={meta.errorId} className="text-destructive">
-            {meta.errors[0]}
-          </p>
-        ) : hint ? (
-          <div id={meta.descriptionId} className="text-xs leading-5 text-muted-foreground">
-            {hint}
-          </div>
-        ) : null}
-      </div>
-    </div>
-  );
-}

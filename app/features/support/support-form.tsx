@@ -1,6 +1,6 @@
+import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -37,7 +37,7 @@ export function SupportForm({ lastResult, defaultValue, isSubmitting }: SupportF
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="grid gap-3">
       <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
-        <Field label="Name" meta={fields.name}>
+        <FormField label="Name" meta={fields.name}>
           <input
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
@@ -46,8 +46,8 @@ export function SupportForm({ lastResult, defaultValue, isSubmitting }: SupportF
             maxLength={supportFieldLimits.name}
             className={inputClass}
           />
-        </Field>
-        <Field label="Email" meta={fields.email} hint={emailHint}>
+        </FormField>
+        <FormField label="Email" meta={fields.email} hint={emailHint}>
           <input
             {...getInputProps(fields.email, { type: "email", ariaDescribedBy: describedBy(fields.email) })}
             key={fields.email.key}
@@ -56,10 +56,10 @@ export function SupportForm({ lastResult, defaultValue, isSubmitting }: SupportF
             maxLength={254}
             className={inputClass}
           />
-        </Field>
+        </FormField>
       </div>
 
-      <Field label="Category" meta={fields.category}>
+      <FormField label="Category" meta={fields.category}>
         <select {...getSelectProps(fields.category)} key={fields.category.key} required className={inputClass}>
           <option value="">Select a category</option>
           {supportCategories.map((category) => (
@@ -68,13 +68,13 @@ export function SupportForm({ lastResult, defaultValue, isSubmitting }: SupportF
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
 
-      <Field label="Subject" meta={fields.subject}>
+      <FormField label="Subject" meta={fields.subject}>
         <input {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} required maxLength={supportFieldLimits.subject} className={inputClass} />
-      </Field>
+      </FormField>
 
-      <Field label="Message" meta={fields.message} hint={messageHint}>
+      <FormField label="Message" meta={fields.message} hint={messageHint}>
         <textarea
           {...getTextareaProps(fields.message, { ariaDescribedBy: describedBy(fields.message) })}
           key={fields.message.key}
@@ -83,7 +83,7 @@ export function SupportForm({ lastResult, defaultValue, isSubmitting }: SupportF
           maxLength={supportFieldLimits.message}
           className={`${textareaClass} min-h-36`}
         />
-      </Field>
+      </FormField>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">We answer by e-mail, and aim to reply within 24 hours.</p>
@@ -102,29 +102,3 @@ const fieldClass =
 const inputClass = `${fieldClass} h-10`;
 const textareaClass = `${fieldClass} py-2`;
 
-/**
- * A label above its control, then one line for the field's error (SPEC §5's text) or else its hint.
- * The line is always reserved: an error appearing on blur must not push the submit button away
- * while it is being clicked (the blur comes between mouse down and up, and the click would be lost).
- */
-function Field({ label, hint, meta, children }: { label: string; hint?: string; meta: { id: string; errorId: string; descriptionId: string; errors?: string[] }; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-1.5">
-      <label htmlFor={meta.id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      <div className="min-h-5 text-sm leading-5">
-        {meta.errors?.length ? (
-          <p id={meta.errorId} className="text-destructive">
-            {meta.errors[0]}
-          </p>
-        ) : hint ? (
-          <p id={meta.descriptionId} className="text-xs leading-5 text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
