@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
 import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
+import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 
 /**
@@ -17,6 +18,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payments", everyMs: 5_000, run: () => reconcilePayments() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
+  // Deletes screenshots, proofs and tickets the privacy policy keeps only for a while.
+  { name: "apply the retention policy", everyMs: hourMs, atStart: true, run: () => applyRetentionPolicy() },
 ];
 
 export function startBackgroundJobs(logger: Logger): () => void {
