@@ -69,9 +69,10 @@ function SiteShell({ children }: { children: ReactNode }) {
   useStoredTokenCheck(data?.user?.email);
   return (
     <>
+      {/* The padding comes with focus: not-sr-only resets it to 0, and sr-only keeps it 0 until then. */}
       <a
         href="#main-content"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+        className="sr-only rounded-md bg-primary text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
