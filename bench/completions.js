@@ -133,7 +133,7 @@ async function enrolWorkers(call, count) {
   return tokens;
 }
 
-function apiClient(baseUrl) {
+export function apiClient(baseUrl) {
   return async (method, path, { token, body } = {}) => {
     const response = await fetch(baseUrl + path, {
       method,
@@ -227,7 +227,7 @@ async function checkIntegrity(database, taskIds, accepted, rewardMinor) {
 }
 
 /** A fresh, empty database on the PostgreSQL server of `baseUrl` (as server/testing/spawn-server.ts). */
-async function createDatabase(baseUrl) {
+export async function createDatabase(baseUrl) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   const name = `smb_bench_${process.pid}_${Date.now()}`;
@@ -261,7 +261,7 @@ function loggedErrors(output) {
 }
 
 /** User + system CPU seconds of a process so far (Linux /proc; NaN elsewhere). */
-function processCpuSeconds(pid) {
+export function processCpuSeconds(pid) {
   try {
     // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100/s).
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");

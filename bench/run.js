@@ -5,6 +5,11 @@
 //   npm run bench -- --no-build        measure the existing build-bench/
 //   npm run bench -- completions       instead: task completions/s of 100 workers on PostgreSQL
 //                                      (bench/completions.js, results in bench/results/completions.json)
+//   npm run bench -- api-reads         instead: GET /api/orders and /api/tasks/available on a seeded
+//                                      database, PGlite and PostgreSQL (bench/api-reads.js)
+//   npm run bench -- checkout          instead: order → card charge → verify journeys of 10 clients,
+//                                      PGlite and PostgreSQL (bench/checkout.js)
+//   npm run bench -- public-pages      instead: every public page, cached and uncached (bench/public-pages.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //
@@ -21,7 +26,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { measureClientJs } from "./client-js.js";
-import { measureCompletions } from "./completions.js";
+import { apiReadsRows, measureApiReads } from "./api-reads.js";
+import { checkoutRows, measureCheckout } from "./checkout.js";
+import { measureCompletions, processCpuSeconds } from "./completions.js";
+import { measurePublicPages, publicPagesRows } from "./public-pages.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const benchDirectory = path.join(repoRoot, "bench");
@@ -39,9 +47,18 @@ const { values: options, positionals } = parseArgs({
     extra: { type: "boolean", default: false },
   },
 });
+/**
+ * Scenarios in their own modules: `measure` gets this file's process helpers, `rows` turns its
+ * results into the README's table, `failed` says whether the run must exit 1 (lost money, say).
+ */
+const scenarioModules = {
+  "api-reads": { measure: measureApiReads, rows: apiReadsRows, failed: (results) => options.strict && !results.targetMet },
+  checkout: { measure: measureCheckout, rows: checkoutRows, failed: (results) => !results.integrityOk },
+  "public-pages": { measure: measurePublicPages, rows: publicPagesRows, failed: (results) => options.strict && !results.targetsMet },
+};
 const scenario = positionals[0] ?? "home";
-if (!["home", "completions"].includes(scenario) || positionals.length > 1) {
-  throw new Error(`Unknown scenario ${positionals.join(" ")}: use no scenario (the home page figures) or "completions"`);
+if (!["home", "completions", ...Object.keys(scenarioModules)].includes(scenario) || positionals.length > 1) {
+  throw new Error(`Unknown scenario ${positionals.join(" ")}: use no scenario (the home page figures), "completions", ${Object.keys(scenarioModules).map((name) => `"${name}"`).join(", ")}`);
 }
 const durationSeconds = positiveInteger(options.duration, "--duration");
 const connections = positiveInteger(options.connections, "--connections");
@@ -186,6 +203,29 @@ async function measureCompletionScenario() {
   };
 }
 
+/** A scenario module's run, with the date, the machine and its load, written to results/<name>.json and the README. */
+async function runScenarioModule(name, { measure, rows }) {
+  const loadBefore = os.loadavg()[0];
+  const measured = await measure({ startApp, stopApp, startHello, stopHello, load }, { durationSeconds, warmupSeconds, connections });
+  const results = {
+    date: new Date().toISOString(),
+    machine: machineInfo(loadBefore),
+    ...measured,
+    settings: { buildDirectory: path.relative(repoRoot, buildDirectory), durationSeconds, warmupSeconds, ...measured.settings },
+  };
+  const table = rows(results);
+  console.log(`\n${results.date}  ${results.machine.nproc} CPUs (${results.machine.cpu}), Node ${results.machine.node}, load average ${results.machine.loadAverage1mBefore} before, ${results.machine.loadAverage1mAfter} after\n`);
+  for (const line of table) console.log(line.replaceAll("**", ""));
+  fs.mkdirSync(path.join(benchDirectory, "results"), { recursive: true });
+  fs.writeFileSync(path.join(benchDirectory, `results/${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  replaceReadmeSection(name, [
+    `Measured ${results.date.slice(0, 10)} on ${describeMachine(results.machine)}; each load ${durationSeconds} s after a ${warmupSeconds} s warm-up.`,
+    "",
+    ...table,
+  ]);
+  return results;
+}
+
 // ---- processes -----------------------------------------------------------------------------------
 
 function appEnvironment(port, extraEnvironment) {
@@ -222,11 +262,12 @@ function spawnTracked(args, environment) {
   return { child, exited, output: () => output };
 }
 
-async function startApp(extraEnvironment = {}) {
+/** `deadlineMs`: scenarios that start on an empty DATA_DIR on a busy machine allow more than the default. */
+async function startApp(extraEnvironment = {}, { deadlineMs = startDeadlineMs } = {}) {
   const port = await findFreePort();
   const startedAt = performance.now();
   const processHandle = spawnTracked(["server/start.js"], appEnvironment(port, extraEnvironment));
-  await waitUntilAnswering(processHandle, port, "/healthz", "the app");
+  await waitUntilAnswering(processHandle, port, "/healthz", "the app", deadlineMs);
   return { ...processHandle, port, readyMs: performance.now() - startedAt };
 }
 
@@ -252,8 +293,8 @@ async function stopApp({ child, exited, output }) {
 const stopHello = stopApp;
 
 /** Polls every 10 ms until GET path answers 200; fails when the process exits or the deadline passes. */
-async function waitUntilAnswering({ child, output }, port, requestPath, name) {
-  const deadline = performance.now() + startDeadlineMs;
+async function waitUntilAnswering({ child, output }, port, requestPath, name, deadlineMs = startDeadlineMs) {
+  const deadline = performance.now() + deadlineMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${name} exited (${child.signalCode ?? `code ${child.exitCode}`}) before answering:\n${output()}`);
@@ -261,7 +302,7 @@ async function waitUntilAnswering({ child, output }, port, requestPath, name) {
     if ((await getStatus(port, requestPath)) === 200) return;
     await sleep(10);
   }
-  throw new Error(`${name} did not answer 200 on ${requestPath} within ${startDeadlineMs} ms:\n${output()}`);
+  throw new Error(`${name} did not answer 200 on ${requestPath} within ${deadlineMs} ms:\n${output()}`);
 }
 
 function getStatus(port, requestPath) {
@@ -289,9 +330,15 @@ function findFreePort() {
 
 // ---- load ----------------------------------------------------------------------------------------
 
-async function load(url, title, headers = {}, { connections: loadConnections = connections } = {}) {
+/**
+ * `serverPid`: also the CPU time that process spent per request of the measured run (from /proc),
+ * which moves much less than req/s when other work shares the machine.
+ */
+async function load(url, title, headers = {}, { connections: loadConnections = connections, serverPid } = {}) {
   if (warmupSeconds > 0) await runAutocannon({ url, headers, duration: warmupSeconds, connections: loadConnections });
+  const cpuBefore = serverPid ? processCpuSeconds(serverPid) : Number.NaN;
   const result = await runAutocannon({ url, headers, duration: durationSeconds, connections: loadConnections });
+  const cpuSeconds = serverPid ? processCpuSeconds(serverPid) - cpuBefore : Number.NaN;
   const summary = {
     url: new URL(url).pathname,
     headers,
@@ -301,8 +348,9 @@ async function load(url, title, headers = {}, { connections: loadConnections = c
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(serverPid ? { serverCpuMsPerRequest: round((cpuSeconds * 1000) / Math.max(1, result.requests.total), 3) } : {}),
   };
-  console.log(`  ${title}: ${summary.requestsPerSecond} req/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms)`);
+  console.log(`  ${title}: ${summary.requestsPerSecond} req/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms${serverPid ? `, server CPU ${summary.serverCpuMsPerRequest} ms/request` : ""})`);
   if (summary.non2xx > 0 || summary.errors > 0) {
     throw new Error(`${title}: ${summary.non2xx} non-2xx answers and ${summary.errors} errors; the figure would be meaningless`);
   }
@@ -451,7 +499,10 @@ try {
   if (!fs.existsSync(path.join(buildDirectory, "server/index.js"))) {
     throw new Error(`No server build in ${buildDirectory}; run without --no-build.`);
   }
-  if (scenario === "completions") {
+  if (scenarioModules[scenario]) {
+    const results = await runScenarioModule(scenario, scenarioModules[scenario]);
+    process.exitCode = scenarioModules[scenario].failed(results) ? 1 : 0;
+  } else if (scenario === "completions") {
     const results = await measureCompletionScenario();
     printCompletions(results);
     writeCompletionResults(results);

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "orders_client_id_id_idx" ON "orders"("client_id", "id");
