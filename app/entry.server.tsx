@@ -2,8 +2,41 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, ServerRouter } from "react-router";
+import { databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
+import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+
+/**
+ * Requests whose loader or action failed because the database was unreachable. React Router hands
+ * handleError the original error but the renderer only a sanitised copy, so handleError marks the
+ * request's load context and the response is then sent as 503 with Retry-After (the root
+ * ErrorBoundary is the error page) instead of 500.
+ */
+const databaseUnavailableRequests = new WeakSet<object>();
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    if (typeof context === "object" && context !== null) databaseUnavailableRequests.add(context);
+    getLogger().warn({ err: error, path: new URL(request.url).pathname }, "database unavailable: answered 503");
+    return;
+  }
+  // React Router's default: log, except for requests the client aborted.
+  if (!request.signal.aborted) console.error(error);
+};
+
+function markUnavailable(status: number, headers: Headers, context: unknown): number {
+  if (typeof context !== "object" || context === null || !databaseUnavailableRequests.has(context) || status < 500) return status;
+  headers.set("Retry-After", String(databaseUnavailableRetryAfterSeconds));
+  headers.set("Cache-Control", "no-store");
+  return 503;
+}
+
+/** Client-side navigations (`.data` requests) answer 503 in the same case. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const status = markUnavailable(response.status, response.headers, context);
+  return status === response.status ? response : new Response(response.body, { status, headers: response.headers });
+};
 
 export const streamTimeout = 5_000;
 
@@ -14,6 +47,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  responseStatusCode = markUnavailable(responseStatusCode, responseHeaders, loadContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "./database/database-unavailable";
 import { isAppError } from "./errors";
 import { getLogger } from "./logger.server";
 
@@ -16,7 +17,8 @@ export function errorResponse(status: number, message: string): Response {
 
 /**
  * Maps anything a service throws to SPEC's `{ message }` error body: AppError keeps its status,
- * validation errors answer 400, and anything unexpected answers 500 without leaking internals.
+ * validation errors answer 400, an unreachable database 503 with Retry-After (the request may be
+ * repeated as it is), and anything unexpected answers 500 without leaking internals.
  */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
@@ -25,6 +27,10 @@ export function toErrorResponse(error: unknown): Response {
     const first = error.issues[0];
     const field = first?.path.join(".");
     return errorResponse(400, `Invalid ${field ? `${field}: ` : ""}${first?.message ?? "input"}`);
+  }
+  if (isDatabaseUnavailable(error)) {
+    getLogger().warn({ err: error }, "database unavailable: answered 503");
+    return jsonResponse({ message: databaseUnavailableMessage }, { status: 503, headers: { "Retry-After": String(databaseUnavailableRetryAfterSeconds) } });
   }
   getLogger().error({ err: error }, "unhandled error in an /api route");
   return errorResponse(500, "Something went wrong on our side. Please try again.");

@@ -54,7 +54,9 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string): Promi
   // search_path on every pooled connection puts unqualified names (the migration runner's tables,
   // enum types, raw SQL) in the schema; Prisma itself qualifies names through the adapter option.
   const searchPath = schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {};
-  const pool = new pg.Pool({ connectionString, max: 10, ...searchPath });
+  // A bounded wait for a connection: when PostgreSQL is unreachable (not refusing, just silent),
+  // requests fail with a 503 instead of hanging; keepAlive notices connections that died silently.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true, ...searchPath });
   // An idle connection dropped by the network must not crash the process: the pool replaces it,
   // and the next query (or /healthz) reports the outage.
   pool.on("error", () => {});
