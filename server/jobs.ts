@@ -22,25 +22,43 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "apply the retention policy", everyMs: hourMs, atStart: true, run: () => applyRetentionPolicy() },
 ];
 
-export function startBackgroundJobs(logger: Logger): () => void {
-  const timers = jobs.map((job) => {
+/** How long a stop waits for job runs in progress (within SHUTDOWN_TIMEOUT_MS, 10 s by default). */
+const stopWaitMs = 5_000;
+
+/**
+ * Starts the jobs; the returned function stops them and resolves once the runs in progress have
+ * finished (at most `stopWaitMs`), so shutdown never closes the database under a running job.
+ */
+export function startBackgroundJobs(logger: Logger, jobList = jobs): () => Promise<void> {
+  const running = new Set<Promise<void>>();
+  const timers = jobList.map((job) => {
     let isRunning = false;
     // A run never overlaps the previous one of the same job.
-    const runSafely = async () => {
+    const runSafely = () => {
       if (isRunning) return;
       isRunning = true;
-      try {
-        await job.run();
-      } catch (error) {
-        logger.error({ err: error, job: job.name }, "background job failed");
-      } finally {
-        isRunning = false;
-      }
+      const run = (async () => {
+        try {
+          await job.run();
+        } catch (error) {
+          logger.error({ err: error, job: job.name }, "background job failed");
+        } finally {
+          isRunning = false;
+        }
+      })();
+      running.add(run);
+      void run.finally(() => running.delete(run));
     };
-    if (job.atStart) void runSafely();
+    if (job.atStart) runSafely();
     const timer = setInterval(runSafely, job.everyMs);
     timer.unref(); // never keeps the process alive on its own
     return timer;
   });
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    timers.forEach(clearInterval);
+    let timeout: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timeout = setTimeout(resolve, stopWaitMs)));
+    await Promise.race([Promise.all(running), waited]);
+    clearTimeout(timeout);
+  };
 }

@@ -288,6 +288,30 @@ describe("webhook controls and delivery", () => {
     expect(attempts).toBe(3);
   });
 
+  // Found by the load test (npm run test:load): more than 10 deliveries waiting to retry at once
+  // made Node warn of an EventTarget memory leak on the sandbox's shared stop signal.
+  it("retries many failing deliveries at once without a listener-leak warning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const payloads = [cardCharge("4084084084084081", "408", { metadata: { sandbox: { webhookCopies: 10 } } }), cardCharge("4084084084084081", "408", { metadata: { sandbox: { webhookCopies: 2 } } })];
+      const references = payloads.map((payload) => payload.reference);
+      const failedOnce = new Set<number>();
+      receiver.respondWith = (attempt, rawBody) => {
+        if (!references.some((reference) => rawBody.includes(reference)) || failedOnce.size >= 12 || failedOnce.has(attempt)) return 200;
+        failedOnce.add(attempt);
+        return 500;
+      };
+      for (const payload of payloads) await client.charge(payload);
+      await receiver.waitFor(() => webhooksFor(references[0]).length === 10 && webhooksFor(references[1]).length === 2);
+      expect(failedOnce.size).toBe(12);
+      expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("signs the exact bytes: a changed body or another key does not verify", async () => {
     const payload = cardCharge("4084084084084081", "408");
     await client.charge(payload);

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { setMaxListeners } from "node:events";
 import type { Router } from "express";
 import { createChargeOperations } from "./charges";
 import { type Reply, refuse, type SandboxContext, succeed, transactionNotFound } from "./context";
@@ -58,6 +59,9 @@ export function createPaystackSandbox({
   const store = createStore(stateDir);
   const now = () => Date.now();
   const stopping = new AbortController();
+  // Every delivery waiting to retry listens on this one signal (and drops its listener when done):
+  // many at once under load is normal, not the leak Node warns about past 10 listeners.
+  setMaxListeners(0, stopping.signal);
   const sender = createWebhookSender({ secretKey, webhookUrl, attempts: webhookAttempts, retryBaseMs: webhookRetryBaseMs, timeoutMs: webhookTimeoutMs, logger, signal: stopping.signal });
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<unknown>>();

@@ -1,0 +1,118 @@
+// After the load, with the server stopped: what the database holds must agree with itself and with
+// what the simulated users were told. Every check counts offending rows (0 is good) or compares two
+// figures; the queries follow the app's invariants (settlement.server.ts, tasks.server.ts, the schema).
+
+/** Rewards per action in pesewas (catalog.ts: 30 % of the unit price). */
+const rewardByPlatform = { instagram: 45, tiktok: 45, youtube: 60 };
+
+const offending = (name, sql, parameters) => ({ name, sql, parameters, expected: 0 });
+
+const checks = [
+  // Payments: a paid order is exactly an order with a successful attempt, credited once.
+  offending("paid orders without a successful payment attempt", `SELECT count(*)::int FROM orders o WHERE o.payment_status <> 'unpaid' AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id AND a.status = 'success')`),
+  offending("orders with a successful payment attempt still unpaid", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'unpaid' AND EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id AND a.status = 'success')`),
+  offending(
+    "paid orders that kept other than exactly one payment (a second success must be refunded)",
+    `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM payment_attempts a WHERE a.order_id = o.id AND a.status = 'success' AND a.refund_state IS NULL) <> 1`,
+  ),
+  offending("attempts whose status and paid_at disagree", `SELECT count(*)::int FROM payment_attempts WHERE (status = 'success') <> (paid_at IS NOT NULL)`),
+  offending("attempts charged another amount or currency than their order's total", `SELECT count(*)::int FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.amount_minor <> o.total_minor OR a.currency <> o.currency`),
+  offending("paid orders without paid_at or not in fulfilment", `SELECT count(*)::int FROM orders WHERE payment_status = 'paid' AND (paid_at IS NULL OR status NOT IN ('processing', 'completed'))`),
+  offending("unpaid orders that left pending or have a task", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'unpaid' AND (o.status <> 'pending' OR EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id))`),
+  offending("paid orders with other than one task (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id) <> 1`),
+  offending(
+    "refund ledger entries without a processed refund, or of another amount",
+    `SELECT count(*)::int FROM ledger_entries l LEFT JOIN payment_attempts a ON l.idempotency_key = 'refund:' || a.reference WHERE l.kind = 'refund' AND (a.id IS NULL OR a.refund_state <> 'processed' OR l.amount_minor <> a.amount_minor)`,
+  ),
+  offending("processed refunds without exactly one refund ledger entry", `SELECT count(*)::int FROM payment_attempts a WHERE a.refund_state = 'processed' AND (SELECT count(*) FROM ledger_entries l WHERE l.idempotency_key = 'refund:' || a.reference) <> 1`),
+
+  // Fulfilment: never past the quantity, counters equal their rows, one completion per worker and handle per target.
+  offending("tasks over-delivered (completion_count > required_completions)", `SELECT count(*)::int FROM tasks WHERE completion_count > required_completions`),
+  offending("tasks whose completion_count differs from their completion rows", `SELECT count(*)::int FROM tasks t WHERE t.completion_count <> (SELECT count(*) FROM task_completions c WHERE c.task_id = t.id)`),
+  offending("tasks whose status disagrees with their count", `SELECT count(*)::int FROM tasks WHERE status <> 'cancelled' AND (status = 'completed') <> (completion_count >= required_completions)`),
+  offending("tasks whose required completions differ from their order's quantity", `SELECT count(*)::int FROM tasks t JOIN orders o ON o.id = t.order_id WHERE t.required_completions <> o.quantity OR t.target_url <> o.target_url`),
+  offending("orders whose delivered_quantity differs from their completion rows", `SELECT count(*)::int FROM orders o WHERE o.delivered_quantity <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.order_id = o.id)`),
+  offending("orders over-delivered or whose completed status disagrees with the delivery", `SELECT count(*)::int FROM orders WHERE delivered_quantity > quantity OR (payment_status = 'paid' AND (status = 'completed') <> (delivered_quantity >= quantity))`),
+  offending("a worker twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY worker_id, target_url HAVING count(*) > 1) repeated`),
+  offending("a handle twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY target_url, platform, handle HAVING count(*) > 1) repeated`),
+  offending("completions whose handle is not the worker's linked handle", `SELECT count(*)::int FROM task_completions c LEFT JOIN worker_handles h ON h.worker_id = c.worker_id AND h.platform = c.platform WHERE h.handle IS DISTINCT FROM c.handle`),
+
+  // The ledger: one held earning per completion, for the completion's worker and reward.
+  offending("completions without exactly one earning entry", `SELECT count(*)::int FROM task_completions c WHERE (SELECT count(*) FROM ledger_entries l WHERE l.task_completion_id = c.id AND l.kind = 'earning') <> 1`),
+  offending(
+    "earning entries of another worker, amount or bucket than their completion",
+    `SELECT count(*)::int FROM ledger_entries l LEFT JOIN task_completions c ON c.id = l.task_completion_id WHERE l.kind = 'earning' AND (c.id IS NULL OR l.user_id <> c.worker_id OR l.amount_minor <> c.reward_minor OR l.bucket <> 'held')`,
+  ),
+  offending(
+    "completions whose reward differs from the platform's reward per action",
+    `SELECT count(*)::int FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE c.reward_minor <> t.reward_minor OR c.reward_minor <> (CASE c.platform::text WHEN 'youtube' THEN $1::int ELSE $2::int END)`,
+    [rewardByPlatform.youtube, rewardByPlatform.instagram],
+  ),
+  offending(
+    "workers whose earnings differ from their completions × reward",
+    `SELECT count(*)::int FROM users u WHERE u.role = 'worker' AND coalesce((SELECT sum(amount_minor) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind = 'earning'), 0)
+       <> coalesce((SELECT sum(CASE c.platform::text WHEN 'youtube' THEN $1::int ELSE $2::int END) FROM task_completions c WHERE c.worker_id = u.id), 0)`,
+    [rewardByPlatform.youtube, rewardByPlatform.instagram],
+  ),
+];
+
+/**
+ * Runs the SQL checks and the checks against the users' tallies. Returns { ok, rows, figures }:
+ * rows are { name, value, expected, ok } for the report.
+ */
+export async function checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches }) {
+  const one = async (sql, parameters) => Object.values((await database.query(sql, parameters)).rows[0])[0];
+  const rows = [];
+  for (const check of checks) {
+    const value = await one(check.sql, check.parameters);
+    rows.push({ name: check.name, value, expected: check.expected, ok: value === check.expected });
+  }
+
+  const figures = {
+    orders: await one("SELECT count(*)::int FROM orders"),
+    paidOrders: await one("SELECT count(*)::int FROM orders WHERE payment_status = 'paid'"),
+    completedOrders: await one("SELECT count(*)::int FROM orders WHERE status = 'completed'"),
+    attempts: (await database.query("SELECT status::text, count(*)::int AS count FROM payment_attempts GROUP BY status ORDER BY status")).rows,
+    secondPaymentsRefunded: (await database.query("SELECT coalesce(refund_state::text, 'kept') AS refund_state, count(*)::int AS count FROM payment_attempts WHERE status = 'success' AND refund_state IS NOT NULL GROUP BY refund_state")).rows,
+    tasks: await one("SELECT count(*)::int FROM tasks"),
+    tasksFilled: await one("SELECT count(*)::int FROM tasks WHERE status = 'completed'"),
+    completions: await one("SELECT count(*)::int FROM task_completions"),
+    earningsMinor: await one("SELECT coalesce(sum(amount_minor), 0)::int FROM ledger_entries WHERE kind = 'earning'"),
+    workersWhoEarned: await one("SELECT count(DISTINCT user_id)::int FROM ledger_entries WHERE kind = 'earning'"),
+  };
+
+  // What the users were told must be what the database holds.
+  const compare = (name, value, expected) => rows.push({ name, value, expected, ok: value === expected });
+  compare("orders in the database = orders answered 201", figures.orders, clientTally.ordersCreated);
+  compare("completion rows = completions answered 201", figures.completions, workerTally.accepted);
+  const seenPaid = [...clientTally.paidSeen.keys()];
+  const notPaid = seenPaid.length === 0 ? 0 : await one("SELECT count(*)::int FROM unnest($1::int[]) AS seen(id) LEFT JOIN orders o ON o.id = seen.id WHERE o.payment_status IS DISTINCT FROM 'paid'", [seenPaid]);
+  compare("orders a client saw paid that are not paid", notPaid, 0);
+  compare("workers whose GET /api/dashboard/worker-stats disagrees with the ledger", workerStatsMismatches.length, 0);
+  compare("client findings (answers that contradict the sandbox instrument or the order)", clientTally.findings.length, 0);
+  compare("worker findings (unexpected answers)", workerTally.findings.length, 0);
+
+  return { ok: rows.every((row) => row.ok), rows, figures };
+}
+
+/**
+ * Each worker's dashboard figures (API, cedis) against the ledger (pesewas), read while the
+ * server still runs and nothing completes any more.
+ */
+export async function compareWorkerStats(call, database, workers) {
+  const { rows } = await database.query(
+    `SELECT u.id, coalesce((SELECT sum(amount_minor) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind = 'earning'), 0)::int AS earned,
+            (SELECT count(*) FROM task_completions c WHERE c.worker_id = u.id)::int AS completions
+     FROM users u WHERE u.role = 'worker'`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const mismatches = [];
+  for (const worker of workers) {
+    const { body } = await call("GET", "/api/dashboard/worker-stats", { token: worker.token, expect: [200] });
+    const stored = byId.get(worker.id) ?? { earned: 0, completions: 0 };
+    if (Math.round(body.totalEarnings * 100) !== stored.earned || body.completedTasks !== stored.completions || Math.round(body.heldEarnings * 100) !== stored.earned) {
+      mismatches.push(`worker ${worker.index}: API ${JSON.stringify(body)}, ledger ${stored.earned} pesewas in ${stored.completions} completions`);
+    }
+  }
+  return mismatches;
+}

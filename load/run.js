@@ -1,0 +1,177 @@
+// `npm run test:load`: the production server on a fresh PostgreSQL database under 200 simulated
+// clients, 100 approved workers and an admin for a few minutes, then integrity checks in SQL.
+// Exits 1 on any 5xx, connection error, unexpected answer or failed check. See load/README.md.
+//
+//   npm run test:load                         build into build-load/, run 5 minutes
+//   npm run test:load -- --duration 20        a short run
+//   npm run test:load -- --no-build           reuse build-load/
+//   options: --clients 200 --workers 100 --build-dir build-load
+//   env: LOAD_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), LOAD_DURATION_SECONDS
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { runClient, createClientTally } from "./clients.js";
+import { createDatabase } from "./database.js";
+import { Recorder, createCaller } from "./http.js";
+import { checkIntegrity, compareWorkerStats } from "./integrity.js";
+import { createPace } from "./pace.js";
+import { build, killAllChildren, repoRoot, startServer } from "./processes.js";
+import { registerClients, enrolWorkers, signInAdmin } from "./setup.js";
+import { printReport } from "./report.js";
+import { createWorkerTally, runAdmin, runWorker } from "./workers.js";
+
+const { values: options } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    "build-dir": { type: "string", default: "build-load" },
+    duration: { type: "string", default: process.env.LOAD_DURATION_SECONDS ?? "300" },
+    clients: { type: "string", default: "200" },
+    workers: { type: "string", default: "100" },
+  },
+});
+const durationSeconds = positiveInteger(options.duration, "--duration");
+const clientCount = positiveInteger(options.clients, "--clients");
+const workerCount = positiveInteger(options.workers, "--workers");
+const buildDirectory = path.resolve(repoRoot, options["build-dir"]);
+const postgresUrl = process.env.LOAD_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/test";
+
+const admin = { email: "load-admin@example.com", password: "load-admin-password" };
+// Production settings, except: registrations from one address are not limited (300 users register
+// from 127.0.0.1), and mobile-money prompts are approved after 2 s instead of 5 s. The workers'
+// limits (COMPLETION_MIN_INTERVAL_MS 5000, COMPLETIONS_PER_DAY 300) are the real ones.
+const appSettings = {
+  REGISTER_LIMIT_PER_HOUR: "100000",
+  SANDBOX_MOMO_APPROVE_MS: "2000",
+  BOOTSTRAP_ADMIN_EMAIL: admin.email,
+  BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+};
+const completionMinIntervalMs = 5000;
+// Users arrive over the first quarter of the run, at most 30 s: 200 clients paying within the same
+// few seconds is a burst past what one process on this machine handles (see README), not traffic.
+const rampMs = Math.min(30_000, durationSeconds * 250);
+// After the end, users finish the request they are in (each bounded by a 30 s timeout).
+const drainDeadlineMs = 45_000;
+
+process.on("exit", killAllChildren);
+// Ctrl-C or SIGTERM: the server is killed and the database dropped too (bounded), then exit 130.
+let dropDatabaseOnSignal = async () => {};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    console.error(`\n${signal}: stopping the server and dropping the database ...`);
+    killAllChildren();
+    await Promise.race([dropDatabaseOnSignal().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    process.exit(130);
+  });
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const timings = {};
+  const step = async (name, work) => {
+    const stepStartedAt = performance.now();
+    console.log(`${name} ...`);
+    const result = await work();
+    timings[name] = (performance.now() - stepStartedAt) / 1000;
+    return result;
+  };
+
+  if (!options["no-build"]) await step(`Building into ${path.relative(repoRoot, buildDirectory)}/`, () => build(buildDirectory));
+  const database = await createDatabase(postgresUrl);
+  dropDatabaseOnSignal = () => database.drop();
+  let server;
+  let failed = true;
+  try {
+    server = await step(`Starting the production server on database ${database.name}`, () => startServer({ buildDirectory, databaseUrl: database.url, env: appSettings }));
+    const recorder = new Recorder();
+    const setupCall = createCaller(server.url, recorder, { phase: "setup" });
+    const call = createCaller(server.url, recorder);
+
+    const { clients, workers, adminToken } = await step(`Registering ${clientCount} clients and ${workerCount} workers through the API`, async () => {
+      const adminToken = await signInAdmin(setupCall, admin);
+      const clients = await registerClients(setupCall, clientCount);
+      const workers = await enrolWorkers(setupCall, adminToken, workerCount);
+      return { clients, workers, adminToken };
+    });
+
+    // The generator's own event-loop delay: when it is large, latencies include the generator's lag.
+    const generatorDelay = monitorEventLoopDelay({ resolution: 20 });
+    const clientTally = createClientTally();
+    const workerTally = createWorkerTally();
+    const adminFindings = [];
+    const loadAverageBefore = os.loadavg()[0];
+    const cpuBefore = processCpuSeconds(server.child.pid);
+    await step(`Load: ${clientCount} clients, ${workerCount} workers and an admin for ${durationSeconds} s`, async () => {
+      const loadStartedAt = Date.now();
+      const pace = createPace(durationSeconds * 1000);
+      generatorDelay.enable();
+      const progress = setInterval(() => {
+        const loadRoutes = [...recorder.routes.entries()].filter(([name]) => !name.startsWith("setup")).map(([, route]) => route);
+        const requests = loadRoutes.reduce((sum, route) => sum + route.latencies.length, 0);
+        const fivexx = loadRoutes.reduce((sum, route) => sum + Object.entries(route.statuses).filter(([status]) => Number(status) >= 500).reduce((total, [, n]) => total + n, 0), 0);
+        const errors = loadRoutes.reduce((sum, route) => sum + Object.values(route.errors).reduce((total, n) => total + n, 0), 0);
+        const elapsed = Math.round((Date.now() - loadStartedAt) / 1000);
+        console.log(`  ${elapsed} s: ${requests} answers (${fivexx} 5xx, ${errors} connection errors/timeouts), ${clientTally.ordersCreated} orders, ${clientTally.paidSeen.size} paid, ${workerTally.accepted} completions`);
+      }, 30_000);
+      const users = [
+        ...clients.map((client) => runClient(client, { call, pace, tally: clientTally, rampMs })),
+        ...workers.map((worker) => runWorker(worker, { call, pace, tally: workerTally, minIntervalMs: completionMinIntervalMs, rampMs })),
+        runAdmin(adminToken, { call, pace, findings: adminFindings }),
+      ];
+      await pace.untilEnd();
+      pace.stop();
+      clearInterval(progress);
+      generatorDelay.disable();
+      let drainTimer;
+      const drained = await Promise.race([Promise.all(users).then(() => true), new Promise((resolve) => (drainTimer = setTimeout(() => resolve(false), drainDeadlineMs)))]);
+      clearTimeout(drainTimer);
+      if (!drained) throw new Error(`the simulated users did not finish within ${drainDeadlineMs / 1000} s of the end`);
+    });
+    const serverCpuSeconds = processCpuSeconds(server.child.pid) - cpuBefore;
+    const loadAverageAfter = os.loadavg()[0];
+    workerTally.findings.push(...adminFindings);
+
+    const workerStatsMismatches = await step("Comparing every worker's dashboard with the ledger", () => compareWorkerStats(setupCall, database, workers));
+    const exit = await server.stop();
+    const integrity = await step("Integrity checks in SQL", () => checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches }));
+
+    const ok = printReport({
+      recorder,
+      integrity,
+      clientTally,
+      workerTally,
+      workerStatsMismatches,
+      serverLog: server.logLines,
+      serverExit: exit,
+      settings: { generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 }, durationSeconds, clientCount, workerCount, appSettings, serverCpuSeconds, loadAverageBefore, loadAverageAfter, nproc: os.availableParallelism() },
+    });
+    failed = !ok;
+  } finally {
+    await server?.stop().catch((error) => console.error(`Could not stop the server: ${error.message}`));
+    await database.drop().catch((error) => console.error(`Could not drop database ${database.name}: ${error.message}`));
+    console.log(`\nDone in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${Object.entries(timings).map(([name, seconds]) => `${name.split(" ")[0].toLowerCase()} ${seconds.toFixed(1)} s`).join(", ")}); database dropped, server stopped.`);
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc; NaN elsewhere). */
+function processCpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function positiveInteger(value, name) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number`);
+  return number;
+}
+
+main().catch((error) => {
+  console.error(`\nLOAD TEST FAILED: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+});
