@@ -1,12 +1,13 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
-import { sessionCookieName } from "~/features/auth/session.server";
+import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -17,8 +18,9 @@ import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
 import { startBackgroundJobs } from "./jobs";
-import { anonymousPageCache } from "./page-cache";
-import { rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
+import { createPageCache } from "./page-cache";
+import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
+import { visitorMarketVariation } from "./visitor-market";
 
 /**
  * Everything a request passes through, bundled with the React Router build so pages, /api and
@@ -58,11 +60,11 @@ export async function prepare() {
   await paystackSandbox?.start();
 }
 
-let stopBackgroundJobs = () => {};
+let stopBackgroundJobs: () => Promise<void> = async () => {};
 
-/** Closes the database (and releases the embedded database's lock). */
+/** Closes the database (and releases the embedded database's lock), once running jobs have finished. */
 export async function shutdown() {
-  stopBackgroundJobs();
+  await stopBackgroundJobs();
   await paystackSandbox?.stop();
   const database = getDatabase();
   setDatabase(undefined);
@@ -91,6 +93,7 @@ app.use(...securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHt
 
 app.get("/healthz", async (_request, response) => {
   const health = await checkHealth(getDatabase().sql);
+  if (!health.ok) response.set("Retry-After", String(databaseUnavailableRetryAfterSeconds));
   response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json(health);
 });
 
@@ -101,7 +104,15 @@ app.use(rejectNulInUrls());
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
 app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
 
-if (env.NODE_ENV === "production") app.use(anonymousPageCache({ sessionCookieName }));
+// Production only: stores rendered anonymous pages here; server/start.js serves them before Express
+// (`serveCachedPages`). Development always renders.
+const pageCache =
+  env.NODE_ENV === "production"
+    ? createPageCache({ variations: { market: visitorMarketVariation(app, { trustProxy: Boolean(env.TRUST_PROXY) }) }, createNonce: createCspNonce })
+    : undefined;
+if (pageCache) app.use(pageCache.storeRenderedPages);
+/** Wraps the process's request listener so cached anonymous pages are answered before anything else runs. */
+export const serveCachedPages = (listener: RequestListener): RequestListener => (pageCache ? pageCache.serveCachedPages(listener) : listener);
 
 app.all(
   "/{*splat}",
@@ -116,6 +127,13 @@ app.all(
 );
 
 const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
+  if (isDatabaseUnavailable(error) && !response.headersSent) {
+    logger.warn({ err: error, path: request.path }, "database unavailable: answered 503");
+    response.status(503).set("Retry-After", String(databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");
+    if (request.path.startsWith("/api/")) response.json({ message: databaseUnavailableMessage });
+    else response.type("text/plain").send(databaseUnavailableMessage);
+    return;
+  }
   logger.error({ err: error, path: request.path }, "unhandled request error");
   if (response.headersSent) return response.end();
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;

@@ -1,106 +1,226 @@
-import type { RequestHandler } from "express";
-import { pageCacheHeader } from "~/lib/page-cache";
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import { type PageVariation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
+import { type CachedPage, preparePage, privateCachePolicy, sendPage, sharedCachePolicy } from "./cached-page";
 
 /**
- * A short-lived cache of anonymous pages' HTML: rendering a page costs ~2.6 ms of CPU, serving it
- * from memory a few microseconds. Routes opt in by answering the header `X-Page-Cache: <seconds>`
- * (their `headers` export); it is removed before the response leaves. Only requests that carry no
- * session cookie and no Authorization header are served from or stored in the cache, and only
- * 200 responses that set no cookie are stored, so no one ever receives another person's page.
- * A route whose HTML depends on anything else in the request (location, query) must not opt in
- * unless that is part of the URL. The stored page's CSP nonce is replaced by the current one.
- * Opted-in pages also tell shared caches (a CDN) they may keep the anonymous copy just as long.
+ * A short-lived cache of anonymous pages' HTML (decision 0007). Rendering a page costs milliseconds
+ * of CPU; a hit costs one copy of its bytes. Routes opt in with the header `X-Page-Cache` (their
+ * `headers` export, app/lib/page-cache.ts); it never leaves the server.
+ *
+ * No visitor ever receives another's page: only GET/HEAD requests with no Cookie header at all and
+ * no Authorization header are served from it, only GET responses to such requests are stored, and
+ * only when they are `200`, opted in and set no cookie. The key is everything that can change the
+ * HTML: the address as the app sees it (Host, X-Forwarded-Host/-Proto, path and query) plus the
+ * value of each variation the page declared (`varyBy`, e.g. the visitor's market), worked out for
+ * every request before looking. Each response gets its own CSP nonce, in the header and the HTML.
+ *
+ * Two halves: `storeRenderedPages` (Express middleware, after the security headers) records what a
+ * rendered page sent; `serveCachedPages` wraps the whole server's request listener, so a hit skips
+ * Express, compression, static files, logging and React Router altogether.
  */
 
-interface CachedPage {
-  body: string;
-  contentType: string;
-  nonce: string;
-  expiresAt: number;
+export interface Variation {
+  /** The request's value (e.g. "GHS"): part of the key. */
+  valueOf(request: IncomingMessage): string | Promise<string>;
+  /** Request headers a shared cache must key on to keep such pages, or null when it cannot (then they are private). */
+  sharedCacheVary: string[] | null;
 }
 
-export function anonymousPageCache({ sessionCookieName, maxEntries = 500 }: { sessionCookieName: string; maxEntries?: number }): RequestHandler {
+export interface PageCacheOptions {
+  variations: Record<PageVariation, Variation>;
+  createNonce: () => string;
+  maxEntries?: number;
+}
+
+export function createPageCache({ variations, createNonce, maxEntries = 500 }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
+  /** What each stored address varies by, learnt when it was stored: tells a lookup which values to work out. */
+  const variationsAt = new Map<string, PageVariation[]>();
 
-  return (request, response, next) => {
-    if ((request.method !== "GET" && request.method !== "HEAD") || request.path.endsWith(".data")) return next();
-    const isAnonymous = !request.headers.authorization && !request.headers.cookie?.includes(`${sessionCookieName}=`);
-    if (!isAnonymous) {
-      // A signed-in visitor's copy of an opted-in page: only their browser may keep it.
-      onMarker(response, (seconds) => seconds > 0 && setCachePolicy(response, "private, no-cache"));
-      return next();
+  /** The key of this request's copy; synchronous unless a variation has to look something up. */
+  const keyOf = (address: string, varyBy: PageVariation[], request: IncomingMessage): string | Promise<string> => {
+    if (varyBy.length === 0) return address;
+    const values = varyBy.map((name) => variations[name].valueOf(request));
+    const join = (resolved: string[]) => `${address}\n${resolved.join("\n")}`;
+    return values.every((value) => typeof value === "string") ? join(values as string[]) : Promise.all(values).then(join);
+  };
+
+  const store = (key: string, address: string, varyBy: PageVariation[], page: CachedPage) => {
+    pages.delete(key); // re-inserted as the newest
+    while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
+    pages.set(key, page);
+    variationsAt.set(address, varyBy);
+    if (variationsAt.size > maxEntries * 2) variationsAt.delete(variationsAt.keys().next().value!);
+  };
+
+  /** Serves a fresh stored page; false when there is none. */
+  const serveStored = (key: string, request: IncomingMessage, response: ServerResponse): boolean => {
+    const page = pages.get(key);
+    if (!page) return false;
+    const now = Date.now();
+    if (page.expiresAt <= now) {
+      pages.delete(key);
+      return false;
     }
+    try {
+      sendPage(page, { method: request.method!, acceptEncoding: request.headers["accept-encoding"], nonce: createNonce(), now }, response);
+    } catch {
+      // Never expected; a page that cannot be sent from memory is dropped and rendered instead.
+      pages.delete(key);
+      if (!response.headersSent) return false;
+      response.destroy();
+    }
+    return true;
+  };
 
-    const key = request.originalUrl;
-    const nonce: string = response.locals.cspNonce;
-    const cached = pages.get(key);
-    if (cached && cached.expiresAt > Date.now()) {
-      setCachePolicy(response, sharedCachePolicy(Math.ceil((cached.expiresAt - Date.now()) / 1000)));
-      response.status(200).type(cached.contentType).set("X-Cache", "HIT");
-      response.end(request.method === "HEAD" ? undefined : cached.body.replaceAll(cached.nonce, nonce));
+  /** Wraps the server's request listener: hits are answered here, everything else goes to `next`. */
+  const serveCachedPages = (next: RequestListener): RequestListener => (request, response) => {
+    if (!isCacheableRequest(request)) return next(request, response);
+    const address = addressOf(request);
+    const varyBy = variationsAt.get(address);
+    if (!varyBy) return next(request, response);
+    let key: string | Promise<string>;
+    try {
+      key = keyOf(address, varyBy, request);
+    } catch {
+      return next(request, response); // a variation that cannot be worked out: render
+    }
+    if (typeof key === "string") {
+      if (!serveStored(key, request, response)) next(request, response);
       return;
     }
-    if (cached) pages.delete(key);
-    capture(response, (page) => {
-      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
-      pages.set(key, { ...page, nonce });
+    key.then(
+      (resolved) => serveStored(resolved, request, response) || next(request, response),
+      () => next(request, response),
+    );
+  };
+
+  const storeRenderedPages: RequestHandler = (request, response, next) => {
+    if (!isCacheableRequest(request)) {
+      // A signed-in visitor's copy of an opted-in page (or one sent with cookies, a post's answer, a
+      // data request): only their browser may keep it.
+      onMarker(response, ({ seconds }) => {
+        if (seconds > 0) setCachePolicy(response, privateCachePolicy, []);
+      });
+      return next();
+    }
+    const nonce: string = response.locals.cspNonce;
+    const address = addressOf(request);
+    capture(response, ({ seconds, varyBy }) => {
+      const sharedVary = sharedCacheVaryOf(varyBy);
+      setCachePolicy(response, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
+      return sharedVary !== null;
+    }, async ({ seconds, varyBy, isShareable, headers, body }) => {
+      if (request.method !== "GET") return; // a HEAD response has no body to keep
+      const key = await keyOf(address, varyBy, request);
+      store(key, address, varyBy, preparePage({ headers, body, nonce, expiresAt: Date.now() + seconds * 1000, isShareable }));
     });
     next();
   };
+
+  const sharedCacheVaryOf = (varyBy: PageVariation[]): string[] | null => {
+    const headers: string[] = [];
+    for (const name of varyBy) {
+      const vary = variations[name].sharedCacheVary;
+      if (!vary) return null;
+      headers.push(...vary);
+    }
+    return headers;
+  };
+
+  return { serveCachedPages, storeRenderedPages };
 }
 
 /**
- * Signed-out visitors all get the same page for a while: a CDN may keep it as long as this process
- * does (`s-maxage`); browsers revalidate. It varies by the session cookie and Authorization, so a
- * shared cache never hands it to a signed-in visitor or the other way round.
+ * GET or HEAD for a document, with nothing that identifies the visitor. Any cookie counts, not only
+ * the session: a page that some day reads another cookie stays correct without touching the cache.
  */
-const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
-
-function setCachePolicy(response: Parameters<RequestHandler>[1], policy: string) {
-  response.setHeader("Cache-Control", policy);
-  response.vary("Cookie");
-  response.vary("Authorization");
+function isCacheableRequest(request: IncomingMessage): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.cookie !== undefined || request.headers.authorization !== undefined) return false;
+  const url = request.url ?? "";
+  const queryStart = url.indexOf("?");
+  return !(queryStart === -1 ? url : url.slice(0, queryStart)).endsWith(".data"); // React Router's data requests
 }
 
+/** Everything React Router builds the request's URL from (Express's `trust proxy` decides which it uses; keying on all is never wrong). */
+function addressOf(request: IncomingMessage & { originalUrl?: string }): string {
+  const headers = request.headers;
+  return `${headers.host ?? ""} ${headers["x-forwarded-host"] ?? ""} ${headers["x-forwarded-proto"] ?? ""} ${request.originalUrl ?? request.url}`;
+}
+
+/**
+ * Every opted-in page answers with Vary: Cookie, Authorization, as it differs by them; shared
+ * caches must also key on the headers its variations come from.
+ */
+function setCachePolicy(response: Response, policy: string, varyHeaders: string[]) {
+  response.setHeader("Cache-Control", policy);
+  for (const header of ["Cookie", "Authorization", ...varyHeaders]) response.vary(header);
+}
+
+type Marker = ReturnType<typeof parsePageCacheHeader>;
+
 /** Calls `use` with the route's page-cache marker (removed from the response) just before the headers go out. */
-function onMarker(response: Parameters<RequestHandler>[1], use: (seconds: number) => void) {
-  const originalWriteHead = response.writeHead.bind(response) as (...args: unknown[]) => typeof response;
+function onMarker(response: Response, use: (marker: Marker) => void) {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
   response.writeHead = ((...args: unknown[]) => {
-    const seconds = Number(response.getHeader(pageCacheHeader)) || 0;
+    const marker = parsePageCacheHeader(response.getHeader(pageCacheHeader));
     response.removeHeader(pageCacheHeader);
-    use(seconds);
-    return originalWriteHead(...args);
+    use(marker);
+    return writeHead(...args);
   }) as typeof response.writeHead;
 }
 
-/** Watches what is written to `response`; hands a cacheable page to `store` when it ends. */
-function capture(response: Parameters<RequestHandler>[1], store: (page: Omit<CachedPage, "nonce">) => void) {
-  const chunks: Buffer[] = [];
-  let lifetimeSeconds = 0;
-  onMarker(response, (seconds) => {
-    lifetimeSeconds = seconds;
-    if (seconds > 0) setCachePolicy(response, sharedCachePolicy(seconds));
-  });
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
-  };
+interface CapturedPage extends Marker {
+  isShareable: boolean;
+  /** Every header as sent, including those later middleware (compression's Vary) added. */
+  headers: OutgoingHttpHeaders;
+  /** The body before compression. */
+  body: Buffer;
+}
 
-  const originalWrite = response.write.bind(response) as (...args: unknown[]) => boolean;
-  const originalEnd = response.end.bind(response) as (...args: unknown[]) => typeof response;
+/**
+ * Watches what is written to `response`. `decide` runs with the marker of an opted-in page before its
+ * headers go out (and says whether shared caches may keep it); `store` gets the page when it ended as
+ * a 200 that set no cookie.
+ */
+function capture(response: Response, decide: (marker: Marker) => boolean, store: (page: CapturedPage) => Promise<void>) {
+  const chunks: Buffer[] = [];
+  let marker: Marker = { seconds: 0, varyBy: [] };
+  let isShareable = false;
+  let status = 0;
+  let sentHeaders: OutgoingHttpHeaders | undefined;
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
+  response.writeHead = ((...args: unknown[]) => {
+    marker = parsePageCacheHeader(response.getHeader(pageCacheHeader));
+    response.removeHeader(pageCacheHeader);
+    status = typeof args[0] === "number" ? args[0] : response.statusCode;
+    if (marker.seconds > 0 && status === 200) isShareable = decide(marker);
+    // An opted-in page's error (404, 503…) is never shared; a policy it chose itself (no-store) stays.
+    else if (marker.seconds > 0 && !response.hasHeader("cache-control")) response.setHeader("Cache-Control", privateCachePolicy);
+    const result = writeHead(...args);
+    sentHeaders = response.getHeaders();
+    return result;
+  }) as typeof response.writeHead;
+
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+  };
+  const write = response.write.bind(response) as (...args: unknown[]) => boolean;
+  const end = response.end.bind(response) as (...args: unknown[]) => Response;
   response.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return originalWrite(chunk, ...rest);
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
   }) as typeof response.write;
   response.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (typeof chunk !== "function") collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    const result = originalEnd(chunk, ...rest);
+    collect(chunk, rest[0]);
+    const result = end(chunk, ...rest);
     // end() has sent the headers by now, so the marker has been read.
-    const isStorable = lifetimeSeconds > 0 && response.statusCode === 200 && !response.hasHeader("set-cookie");
+    const isStorable = marker.seconds > 0 && status === 200 && response.statusCode === 200 && sentHeaders !== undefined && !response.hasHeader("set-cookie");
     if (isStorable) {
-      store({
-        body: Buffer.concat(chunks).toString("utf8"),
-        contentType: String(response.getHeader("content-type") ?? "text/html; charset=utf-8"),
-        expiresAt: Date.now() + lifetimeSeconds * 1000,
+      store({ ...marker, isShareable, headers: sentHeaders!, body: Buffer.concat(chunks) }).catch(() => {
+        // Not storing only costs the next visitor a render.
       });
     }
     return result;

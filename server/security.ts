@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
@@ -6,9 +6,27 @@ import helmet from "helmet";
  * Security headers. Scripts run only from our own origin or inline with this request's nonce (React
  * Router's hydration data); nothing may load from another origin.
  */
+/*
+ * Nonces are cut from a pool of random bytes filled 256 nonces at a time: one call into the CSPRNG
+ * per response cost ~7 µs, more than the page cache needs for the rest of a hit. Each byte is used once.
+ */
+const noncePool = Buffer.alloc(16 * 256);
+let noncePoolUsed = noncePool.length;
+
+/** A fresh CSP nonce: 16 random bytes, base64 (always 24 characters; the page cache relies on it). */
+export function createCspNonce(): string {
+  if (noncePoolUsed === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + 16);
+  noncePoolUsed += 16;
+  return nonce;
+}
+
 export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boolean; isHttps: boolean }): RequestHandler[] {
   const assignNonce: RequestHandler = (_request, response, next) => {
-    response.locals.cspNonce = randomBytes(16).toString("base64");
+    response.locals.cspNonce = createCspNonce();
     next();
   };
   const scriptSources = isDevelopment

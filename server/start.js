@@ -2,6 +2,8 @@
 // listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
 import compression from "compression";
 import express from "express";
+import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -31,7 +33,15 @@ if (isDevelopment) {
   // Fingerprinted assets never change; everything else in the client build may.
   const clientDirectory = path.join(buildDirectory, "client");
   server.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static(clientDirectory, { maxAge: "1h", index: false }));
+  // The other client files (favicon.svg, …) sit at the top of the client build: only requests under
+  // one of those names go to the disk. Checking it for every page and /api request cost a stat()
+  // each (issue #9).
+  const clientFiles = express.static(clientDirectory, { maxAge: "1h", index: false });
+  const clientTopLevelNames = new Set(fs.existsSync(clientDirectory) ? fs.readdirSync(clientDirectory) : []);
+  server.use((request, response, next) => {
+    const name = firstPathSegment(request.path);
+    return name === undefined || clientTopLevelNames.has(name) ? clientFiles(request, response, next) : next();
+  });
 }
 
 let appModule;
@@ -48,11 +58,30 @@ try {
 const { env, logger } = appModule;
 server.use(isDevelopment ? async (request, response, next) => (await loadAppModule()).app(request, response, next) : appModule.app);
 
-const httpServer = server.listen(env.PORT, env.HOST, () => {
+// Cached anonymous pages are answered before Express (server/page-cache.ts); everything else goes to
+// `server`. A build made before the page cache existed has no serveCachedPages: it still starts.
+const httpServer = http.createServer(appModule.serveCachedPages?.(server) ?? server);
+// Node closes an idle kept-alive connection after 5 s; a client or proxy that sends its next request
+// on it at that moment gets a reset (a 502 behind a proxy). The load test (npm run test:load) met
+// such resets on a busy machine. Idle connections are kept longer than the 60 s of common proxies
+// and load balancers, so the other side closes first; headersTimeout must exceed keepAliveTimeout.
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
+httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   appModule.setSelfBaseUrl(loopbackUrl(env.HOST, address.port));
   logger.info({ port: address.port }, `Social Media Boost is listening on http://localhost:${address.port}`);
 });
+
+/** The decoded first segment of a URL path ("favicon.svg" of "/favicon.svg"); undefined when it does not decode. */
+function firstPathSegment(pathname) {
+  const segment = pathname.split("/", 2)[1] ?? "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
 
 /** How this process reaches itself (the Paystack sandbox and its webhooks): loopback unless bound to one address. */
 function loopbackUrl(host, port) {
@@ -71,11 +100,14 @@ async function shutDown(signal) {
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
   forceExit.unref();
-  // Stop accepting, let running requests finish; idle keep-alive sockets close now.
+  // Stop accepting, let running requests finish; idle keep-alive sockets close now, and the others as
+  // soon as their answer is sent (kept-alive connections would otherwise hold close() for 65 s).
+  const closeIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
   await new Promise((resolve) => {
     httpServer.close(resolve);
     httpServer.closeIdleConnections();
   });
+  clearInterval(closeIdle);
   await appModule.shutdown();
   logger.info("shut down cleanly");
   process.exit(0);

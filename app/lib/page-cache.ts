@@ -2,9 +2,27 @@
 export const pageCacheHeader = "X-Page-Cache";
 
 /**
- * A route `headers` export for pages that look the same to every signed-out visitor: the server
- * keeps their HTML for `seconds` and serves it without rendering again.
+ * What, besides the address, may change an opted-in page's HTML for a signed-out visitor. The cache
+ * keeps one copy per value and works the value out for every request before it looks:
+ * - `market`: the visitor's market (Ghana or global, from the country; app/features/geo).
  */
-export function cacheForAnonymousVisitors(seconds: number) {
-  return () => ({ [pageCacheHeader]: String(seconds) });
+export type PageVariation = "market";
+
+/**
+ * A route `headers` export for pages that look the same to every signed-out visitor (at the same
+ * address, and with the same `varyBy` values): the server keeps their HTML for `seconds` and serves
+ * it without rendering again. The header reads `60` or `60; vary=market`.
+ */
+export function cacheForAnonymousVisitors(seconds: number, { varyBy = [] }: { varyBy?: PageVariation[] } = {}) {
+  const value = varyBy.length > 0 ? `${seconds}; vary=${varyBy.join(",")}` : String(seconds);
+  return () => ({ [pageCacheHeader]: value });
+}
+
+/** Reads the header back: lifetime and variations (0 seconds when absent or malformed). */
+export function parsePageCacheHeader(value: unknown): { seconds: number; varyBy: PageVariation[] } {
+  const [lifetime, ...options] = String(value ?? "").split(";");
+  const seconds = Number(lifetime);
+  const vary = options.map((option) => option.trim()).find((option) => option.startsWith("vary="));
+  const varyBy = vary ? (vary.slice("vary=".length).split(",").filter(Boolean) as PageVariation[]) : [];
+  return { seconds: Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0, varyBy };
 }

@@ -28,6 +28,7 @@ import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
 import { RegisterLink, RegistrationDialog, RegistrationPanel, registerSectionId } from "~/features/recruitment/worker-registration";
 import { cn } from "~/lib/cn";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/join-network";
@@ -37,12 +38,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Join Our Worker Network", description: "Earn money doing simple follow, like and watch tasks on Instagram, TikTok, YouTube, Twitter and Facebook. Register as a worker with Social Media Boost.", path: "/join-network" }, matches);
 
 /*
- * The figures depend on where the visitor is, so this page is never served from the anonymous page
- * cache (no cacheForAnonymousVisitors) and no shared cache may keep it.
+ * The figures depend on where the visitor is: the page cache keeps one copy per market (the cache
+ * works the market out for each visitor as the loader does), and a shared cache may keep it only
+ * when the country comes from the trusted proxy's header (Vary names it; otherwise it is private).
  */
-export function headers() {
-  return { "Cache-Control": "private, no-cache" };
-}
+export const headers = cacheForAnonymousVisitors(60, { varyBy: ["market"] });
 
 /** The visitor's market, resolved on the server so the first HTML carries the right currency. */
 export async function loader({ request, context }: Route.LoaderArgs) {

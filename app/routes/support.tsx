@@ -9,15 +9,18 @@ import { submitSupportForm } from "~/features/support/support-form-action.server
 import { readOrderContext } from "~/features/support/support-links";
 import { supportNotices } from "~/features/support/support-schema";
 import { siteBaseUrl } from "~/lib/seo.server";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RootLoaderData } from "~/root";
 import type { Route } from "./+types/support";
 
 /*
- * No page cache here (cacheForAnonymousVisitors): the page shows the result of a post and fills in
- * a signed-in visitor's name and e-mail.
+ * Signed-out visitors' GETs come from the page cache: the page depends only on its address (query
+ * and origin, both part of the cache key). A post's result and a signed-in visitor's name and
+ * e-mail are never cached (posts and visitors with cookies are always rendered).
  */
+export const headers = cacheForAnonymousVisitors(60);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

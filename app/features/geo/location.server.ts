@@ -32,7 +32,7 @@ export async function resolveCountry(request: Request, clientAddress: string, op
 }
 
 /** The first country header that holds a real country (Cloudflare sends XX for unknown, T1 for Tor). */
-export function readProxyCountry(headers: Headers): string | null {
+export function readProxyCountry(headers: Pick<Headers, "get">): string | null {
   for (const name of countryHeaders) {
     const code = toCountryCode(headers.get(name));
     if (code) return code;

@@ -1,0 +1,52 @@
+import type { IncomingMessage } from "node:http";
+import express, { type Express } from "express";
+import { countryHeaders, lookUpCountry, readProxyCountry } from "~/features/geo/location.server";
+import { marketForCountry } from "~/features/geo/market";
+import type { Variation } from "./page-cache";
+
+/**
+ * The page-cache variation "market" (app/lib/page-cache.ts): the visitor's market worked out from
+ * a bare request exactly as /join-network's loader does (resolveCountry with the client address
+ * Express gives it), so a stored page is only ever served to visitors of the market it shows.
+ */
+export function visitorMarketVariation(app: Express, { trustProxy }: { trustProxy: boolean }): Variation {
+  // The bundled country database never changes while the process runs, so an address's market is
+  // remembered: a returning address is answered without the (asynchronous) lookup.
+  const marketOfAddress = new Map<string, string>();
+  return {
+    valueOf(request: IncomingMessage) {
+      const fromProxy = trustProxy ? readProxyCountry(proxyCountryHeaders(request)) : null;
+      if (fromProxy) return marketForCountry(fromProxy).currency;
+      const address = clientAddressOf(app, request);
+      const known = marketOfAddress.get(address);
+      if (known) return known;
+      return lookUpCountry(address).then((country) => {
+        const market = marketForCountry(country).currency;
+        if (marketOfAddress.size >= 10_000) marketOfAddress.delete(marketOfAddress.keys().next().value!);
+        marketOfAddress.set(address, market);
+        return market;
+      });
+    },
+    // A shared cache can tell countries apart only by the header the trusted proxy adds.
+    sharedCacheVary: trustProxy ? [...countryHeaders] : null,
+  };
+}
+
+/** The request's headers as readProxyCountry reads them, without building a fetch `Headers` (~µs per hit). */
+function proxyCountryHeaders(request: IncomingMessage): Pick<Headers, "get"> {
+  return {
+    get(name: string) {
+      const value = request.headers[name.toLowerCase()];
+      return value === undefined ? null : String(value);
+    },
+  };
+}
+
+// Express's own `request.ip` (proxy-addr with the app's `trust proxy` setting), read for a request
+// that has not entered Express: the loader gets `request.ip ?? request.socket.remoteAddress`.
+const expressClientAddress = Object.getOwnPropertyDescriptor(express.request, "ip")!.get!;
+
+function clientAddressOf(app: Express, request: IncomingMessage): string {
+  const address = expressClientAddress.call({ app, socket: request.socket, headers: request.headers }) as string | undefined;
+  return address ?? request.socket.remoteAddress ?? "unknown";
+}
