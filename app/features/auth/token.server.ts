@@ -15,9 +15,21 @@ export interface TokenClaims {
 export const tokenLifetimeSeconds = 7 * 24 * 60 * 60;
 const issuer = "social-media-boost";
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+/**
+ * The HMAC key of a secret, imported once: given raw bytes, jose imports a new WebCrypto key on
+ * every sign and verify, and every signed-in request verifies a token (issue #9).
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
-export function issueToken(claims: TokenClaims, secret: string, now = Date.now()): Promise<string> {
+export async function issueToken(claims: TokenClaims, secret: string, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -25,13 +37,13 @@ export function issueToken(claims: TokenClaims, secret: string, now = Date.now()
     .setIssuer(issuer)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + tokenLifetimeSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 /** The token's claims, or null for anything forged, expired, malformed or not HS256 (e.g. alg none). */
 export async function readToken(token: string, secret: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"], issuer });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ["HS256"], issuer });
     const userId = Number(payload.sub);
     const { role, ver } = payload as { role?: unknown; ver?: unknown };
     if (!Number.isSafeInteger(userId) || typeof ver !== "number" || !isRole(role)) return null;

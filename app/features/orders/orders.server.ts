@@ -109,7 +109,21 @@ function toConfirmation(order: OrderRow): OrderConfirmation {
   };
 }
 
-function toListItem(order: OrderRow): OrderListItem {
+/** The columns of a list item only: the list is read on every dashboard visit (issue #9). */
+const orderListSelect = {
+  id: true,
+  packageName: true,
+  platform: true,
+  quantity: true,
+  deliveredQuantity: true,
+  targetUrl: true,
+  totalMinor: true,
+  status: true,
+  paymentStatus: true,
+  createdAt: true,
+} satisfies Prisma.OrderSelect;
+
+function toListItem(order: Prisma.OrderGetPayload<{ select: typeof orderListSelect }>): OrderListItem {
   return {
     id: order.id,
     package_name: order.packageName,
@@ -219,7 +233,7 @@ export async function listOrdersFor(client: OrderViewer, { limit, cursor }: List
     where: { clientId: client.id, ...(cursor ? { id: { lt: cursor } } : {}) },
     orderBy: { id: "desc" },
     take: Math.min(Math.max(limit, 1), 50),
-    select: orderSelect,
+    select: orderListSelect,
   });
   return orders.map(toListItem);
 }
