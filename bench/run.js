@@ -71,7 +71,9 @@ if (!path.basename(buildDirectory).startsWith("build") || buildDirectory === rep
   throw new Error("--build-dir must name a folder whose name starts with 'build' (e.g. build-bench)");
 }
 
-const targets = { coldStartMs: 2000, appToHelloPercent: 3, clientJsGzipBytes: 120 * 1000 };
+// An anonymous visitor's GET / is answered from the page cache: its target is the cached pages' 25 %.
+// Rendered (signed-in) pages have the 3 % target; `npm run bench -- public-pages` measures them.
+const targets = { coldStartMs: 2000, appToHelloPercent: 25, clientJsGzipBytes: 120 * 1000 };
 const startDeadlineMs = 30_000;
 const stopDeadlineMs = 15_000;
 
@@ -408,7 +410,7 @@ function writeResults(results) {
     `| first start on an empty DATA_DIR (initdb + migrations), once | ${formatMs(coldStart.firstStartMs)} | — | |`,
     `| node:http hello world | ${formatNumber(throughput.hello.requestsPerSecond)} req/s | — | |`,
     `| app GET / | ${formatNumber(throughput.app.requestsPerSecond)} req/s, p50 ${throughput.app.latencyMs.p50} ms, p99 ${throughput.app.latencyMs.p99} ms | — | |`,
-    `| app as a share of hello world | ${throughput.ratioPercent} % | >= ${targets.appToHelloPercent} % | ${mark(results.targetsMet.throughput)} |`,
+    `| app GET / (anonymous, from the page cache) as a share of hello world | ${throughput.ratioPercent} % | >= ${targets.appToHelloPercent} % | ${mark(results.targetsMet.throughput)} |`,
     ...(throughput.extra
       ? [
           `| app GET /healthz (Express + one SQL query, no React) | ${formatNumber(throughput.extra.healthz.requestsPerSecond)} req/s | — | |`,
