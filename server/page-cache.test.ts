@@ -23,7 +23,7 @@ beforeAll(async () => {
   const cache = createPageCache({
     createNonce: createCspNonce,
     // A real variation read from a request header, so tests can be any "market" they like.
-    variations: { market: { valueOf: (request) => String(request.headers["x-test-market"] ?? "none"), sharedCacheVary: ["X-Test-Market"] } },
+    variations: { market: { valueOf: (request) => String(request.headers["x-test-market"] ?? "none"), sharedCacheVary: () => ["X-Test-Market"] } },
   });
   const app = express();
   app.use(...securityHeaders({ isDevelopment: false, isHttps: false }));

@@ -23,8 +23,11 @@ import { type CachedPage, preparePage, privateCachePolicy, sendPage, sharedCache
 export interface Variation {
   /** The request's value (e.g. "GHS"): part of the key. */
   valueOf(request: IncomingMessage): string | Promise<string>;
-  /** Request headers a shared cache must key on to keep such pages, or null when it cannot (then they are private). */
-  sharedCacheVary: string[] | null;
+  /**
+   * Request headers a shared cache must key on to keep this request's page, or null when it cannot
+   * (then the page is private). Its answer must follow from `valueOf`: both are part of one key.
+   */
+  sharedCacheVary(request: IncomingMessage): string[] | null;
 }
 
 export interface PageCacheOptions {
@@ -108,7 +111,7 @@ export function createPageCache({ variations, createNonce, maxEntries = 500 }: P
     const nonce: string = response.locals.cspNonce;
     const address = addressOf(request);
     capture(response, ({ seconds, varyBy }) => {
-      const sharedVary = sharedCacheVaryOf(varyBy);
+      const sharedVary = sharedCacheVaryOf(varyBy, request);
       setCachePolicy(response, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
       return sharedVary !== null;
     }, async ({ seconds, varyBy, isShareable, headers, body }) => {
@@ -119,10 +122,10 @@ export function createPageCache({ variations, createNonce, maxEntries = 500 }: P
     next();
   };
 
-  const sharedCacheVaryOf = (varyBy: PageVariation[]): string[] | null => {
+  const sharedCacheVaryOf = (varyBy: PageVariation[], request: IncomingMessage): string[] | null => {
     const headers: string[] = [];
     for (const name of varyBy) {
-      const vary = variations[name].sharedCacheVary;
+      const vary = variations[name].sharedCacheVary(request);
       if (!vary) return null;
       headers.push(...vary);
     }

@@ -14,22 +14,29 @@ export function visitorMarketVariation(app: Express, { trustProxy }: { trustProx
   // remembered: a returning address is answered without the (asynchronous) lookup.
   const marketOfAddress = new Map<string, string>();
   return {
+    // The value names where the market came from too ("header:GHS", "address:GHS"): the two kinds
+    // of copy differ in whether a shared cache may keep them (sharedCacheVary).
     valueOf(request: IncomingMessage) {
-      const fromProxy = trustProxy ? readProxyCountry(proxyCountryHeaders(request)) : null;
-      if (fromProxy) return marketForCountry(fromProxy).currency;
+      const fromProxy = proxyCountryOf(request);
+      if (fromProxy) return `header:${marketForCountry(fromProxy).currency}`;
       const address = clientAddressOf(app, request);
       const known = marketOfAddress.get(address);
       if (known) return known;
       return lookUpCountry(address).then((country) => {
-        const market = marketForCountry(country).currency;
+        const market = `address:${marketForCountry(country).currency}`;
         if (marketOfAddress.size >= 10_000) marketOfAddress.delete(marketOfAddress.keys().next().value!);
         marketOfAddress.set(address, market);
         return market;
       });
     },
-    // A shared cache can tell countries apart only by the header the trusted proxy adds.
-    sharedCacheVary: trustProxy ? [...countryHeaders] : null,
+    // A shared cache can tell countries apart only by the header the trusted proxy adds; a market
+    // worked out from the client's address is invisible to it, so such a page stays private.
+    sharedCacheVary: (request: IncomingMessage) => (proxyCountryOf(request) ? [...countryHeaders] : null),
   };
+
+  function proxyCountryOf(request: IncomingMessage) {
+    return trustProxy ? readProxyCountry(proxyCountryHeaders(request)) : null;
+  }
 }
 
 /** The request's headers as readProxyCountry reads them, without building a fetch `Headers` (~µs per hit). */
