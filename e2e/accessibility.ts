@@ -18,6 +18,8 @@ export async function expectNoSeriousAxeViolations(page: Page, settle?: (target:
     : await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
   let target = page;
   if (context) {
+    // A page that reloads itself (the no-JS payment status) may still be streaming: copy it whole.
+    await page.waitForLoadState("load");
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     target = await context.newPage();
     await target.route("**/*", async (route) => {
