@@ -57,11 +57,16 @@ export async function createPostgresDatabase(baseUrl: string) {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  let dropped: Promise<void> | undefined;
   return {
     url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+    /** Drops the database once; later calls (a server stopped twice) wait for the same drop. */
+    drop() {
+      dropped ??= (async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      })();
+      return dropped;
     },
   };
 }
