@@ -19,8 +19,6 @@ import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -30,6 +28,7 @@ import { apiReadsRows, measureApiReads } from "./api-reads.js";
 import { checkoutRows, measureCheckout } from "./checkout.js";
 import { measureCompletions, processCpuSeconds } from "./completions.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
+import { findFreePort, getStatus } from "./loopback.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const benchDirectory = path.join(repoRoot, "bench");
@@ -307,28 +306,6 @@ async function waitUntilAnswering({ child, output }, port, requestPath, name, de
   throw new Error(`${name} did not answer 200 on ${requestPath} within ${deadlineMs} ms:\n${output()}`);
 }
 
-function getStatus(port, requestPath) {
-  return new Promise((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: requestPath, agent: false, timeout: 1000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
-    request.on("timeout", () => request.destroy());
-    request.on("error", () => resolve(0));
-  });
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- load ----------------------------------------------------------------------------------------
 

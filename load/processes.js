@@ -3,11 +3,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { findFreePort, getStatus } from "../bench/loopback.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 const startDeadlineMs = 60_000;
@@ -116,31 +115,9 @@ async function waitUntilHealthy({ child, port, output }) {
   const deadline = performance.now() + startDeadlineMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before answering:\n${output()}`);
-    if ((await getStatus(port, "/healthz")) === 200) return;
+    if ((await getStatus(port, "/healthz", 2000)) === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server did not answer 200 on /healthz within ${startDeadlineMs} ms:\n${output()}`);
 }
 
-function getStatus(port, requestPath) {
-  return new Promise((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: requestPath, agent: false, timeout: 2000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
-    request.on("timeout", () => request.destroy());
-    request.on("error", () => resolve(0));
-  });
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
