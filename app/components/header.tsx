@@ -18,7 +18,7 @@ export function Logo({ className }: { className?: string }) {
   return (
     <Link
       to="/"
-      className={cn("flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", className)}
+      className={cn("flex items-center gap-2 rounded-md font-bold tracking-tight focus-ring", className)}
     >
       <span className="flex size-8 items-center justify-center rounded-lg bg-linear-to-br from-brand-from to-brand-to text-white shadow-sm">
         <TrendingUp className="size-5" aria-hidden="true" />
@@ -38,12 +38,7 @@ function NavigationLinks({ layout, onNavigate }: { layout: "row" | "column"; onN
             to={to}
             end
             onClick={onNavigate}
-            className={cn(
-              "block rounded-md px-3 font-medium text-muted-foreground transition-colors",
-              "hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              "aria-[current=page]:bg-accent aria-[current=page]:text-primary",
-              layout === "column" ? "py-3 text-base" : "py-2 text-sm",
-            )}
+            className={cn("nav-link", layout === "column" ? "py-3 text-base" : "py-2 text-sm")}
           >
             {label}
           </NavLink>

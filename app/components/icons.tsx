@@ -1,30 +1,19 @@
-import type { SVGProps } from "react";
+import type { JSX, SVGProps } from "react";
 
 /*
  * The icons of the site shell and the home page: Lucide's artwork (https://lucide.dev, ISC licence),
  * as plain SVG. lucide-react's runtime costs ~1.5 kB gzip, too much for the JavaScript every page
- * loads (target: < 120 kB for GET /). Other pages may import from lucide-react as usual.
+ * loads (target: < 120 kB for GET /). The other public pages draw theirs the same way
+ * (~/components/page-icons); pages behind sign-in import from lucide-react as usual.
  * To add one: copy the `node` of node_modules/lucide-react/dist/esm/icons/<name>.mjs as SVG markup.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
+export type Icon = (props: IconProps) => JSX.Element;
 
-function icon(body: string) {
-  return function Icon(props: IconProps) {
-    return (
-      <svg
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        {...props}
-        dangerouslySetInnerHTML={{ __html: body }}
-      />
-    );
+/** Size (24px unless a size class says otherwise) and stroke style come from the `icon` class (app/app.css). */
+export function icon(body: string) {
+  return function Icon({ className, ...props }: IconProps) {
+    return <svg viewBox="0 0 24 24" aria-hidden="true" {...props} className={className ? `icon ${className}` : "icon"} dangerouslySetInnerHTML={{ __html: body }} />;
   };
 }
 

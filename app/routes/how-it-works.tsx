@@ -1,4 +1,5 @@
-import { ArrowRight, Banknote, ClipboardCheck, CreditCard, HeartHandshake, Package, Target, TrendingUp, UserPlus, Zap, type LucideIcon } from "lucide-react";
+import { ArrowRight, TrendingUp, type Icon } from "~/components/icons";
+import { Banknote, ClipboardCheck, CreditCard, HeartHandshake, Package, Target, UserPlus, Zap } from "~/components/page-icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 interface Step {
-  icon: LucideIcon;
+  icon: Icon;
   title: string;
   text: string;
 }
@@ -200,7 +201,7 @@ function AudienceTabs() {
               onClick={() => setSelected(audience.id)}
               onKeyDown={handleKeyDown}
               className={cn(
-                "rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:px-8",
+                "rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-ring sm:px-8",
                 isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
               )}
             >

@@ -1,22 +1,5 @@
-import {
-  ArrowRight,
-  BadgeCheck,
-  Briefcase,
-  CalendarDays,
-  CalendarRange,
-  Clock,
-  Coffee,
-  Coins,
-  Headset,
-  Hourglass,
-  Layers,
-  ListChecks,
-  MapPin,
-  Smartphone,
-  TrendingUp,
-  UserPlus,
-  Wallet,
-} from "lucide-react";
+import { ArrowRight, Smartphone, TrendingUp } from "~/components/icons";
+import { BadgeCheck, Briefcase, CalendarDays, CalendarRange, Clock, Coffee, Coins, Headset, Hourglass, Layers, ListChecks, MapPin, UserPlus, Wallet } from "~/components/page-icons";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { data, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";

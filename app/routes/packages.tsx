@@ -1,4 +1,5 @@
-import { Clock, Info, ShieldCheck } from "lucide-react";
+import { Clock, Info } from "~/components/page-icons";
+import { ShieldCheck } from "~/components/icons";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/toaster";

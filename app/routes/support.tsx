@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, Mail } from "lucide-react";
+import { CircleCheck, Clock, Mail } from "~/components/page-icons";
 import { useEffect } from "react";
 import { Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";

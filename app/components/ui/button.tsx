@@ -1,10 +1,11 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-const base =
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors " +
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 " +
-  "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
+/*
+ * `btn` (app/app.css) is the shape shared by every button. The icon rules stay utilities: they must
+ * outrank an icon's own size class, as they always have.
+ */
+const base = "btn [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
 
 const variants = {
   default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
@@ -19,9 +20,9 @@ const variants = {
 const sizes = {
   default: "h-9 px-4 py-2",
   sm: "h-8 px-3 text-xs",
-  lg: "h-11 px-6 text-base",
+  lg: "h-11 px-6",
   /** `lg` with wider padding, for a page's main call to action. */
-  wide: "h-11 px-8 text-base",
+  wide: "h-11 px-8",
   icon: "size-9",
 } as const;
 

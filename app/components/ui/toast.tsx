@@ -54,7 +54,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
     <ToastPrimitive.Action
       className={cn(
         "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium",
-        "hover:bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "hover:bg-secondary focus-ring",
         "group-data-[variant=destructive]:border-destructive-foreground/40 group-data-[variant=destructive]:hover:bg-destructive-foreground/10",
         className,
       )}

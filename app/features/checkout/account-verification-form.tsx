@@ -140,7 +140,7 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
             onChange={chooseScreenshot}
             aria-invalid={screenshotError ? true : undefined}
             aria-describedby={`${screenshotId}-hint${screenshotError ? ` ${screenshotId}-error` : ""}`}
-            className="min-w-0 flex-1 rounded-md text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring file:mr-3 file:rounded-md file:border-0 file:bg-primary/10 file:px-3 file:py-1.5 file:font-semibold file:text-primary"
+            className="min-w-0 flex-1 rounded-md text-sm focus-ring file:mr-3 file:rounded-md file:border-0 file:bg-primary/10 file:px-3 file:py-1.5 file:font-semibold file:text-primary"
           />
         </div>
         <p id={`${screenshotId}-hint`} className="text-xs text-muted-foreground">

@@ -1,4 +1,5 @@
-import { Check, ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/page-icons";
+import { Check } from "~/components/icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CatalogPlatform, catalogPlatforms, platformLabels, popularQuantities, presetQuantities, priceOrder } from "~/features/catalog/catalog";
@@ -26,7 +27,7 @@ export function PlatformTabs({ selected }: { selected: CatalogPlatform }) {
             preventScrollReset
             aria-current={isSelected ? "page" : undefined}
             className={cn(
-              "rounded-lg px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              "rounded-lg px-5 py-2 text-sm font-semibold transition-colors focus-ring",
               isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
             )}
           >
@@ -84,7 +85,7 @@ export function QuantityDropdown({ platform, selected }: { platform: CatalogPlat
     <details ref={detailsRef} open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={handleKeyDown} className="group relative">
       <summary
         aria-label={`Quantity: ${isPreset ? `${selected.toLocaleString("en-US")} ${unit}` : "custom amount"}. Choose a package size`}
-        className="flex h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-input bg-background px-4 text-left font-semibold transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
+        className="flex h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-input bg-background px-4 text-left font-semibold transition-colors hover:bg-accent focus-ring [&::-webkit-details-marker]:hidden"
       >
         <span>{isPreset ? `${selected.toLocaleString("en-US")} ${unit}` : "Custom amount"}</span>
         <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
@@ -104,10 +105,7 @@ export function QuantityDropdown({ platform, selected }: { platform: CatalogPlat
                 aria-current={isSelected ? "true" : undefined}
                 aria-label={`${quantity.toLocaleString("en-US")} ${unit}${isPopular ? ", popular" : ""}, ${price}`}
                 onClick={() => setOpen(false)}
-                className={cn(
-                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
-                  isSelected && "font-semibold",
-                )}
+                className={cn("menu-item", isSelected && "font-semibold")}
               >
                 <Check className={cn("size-4 shrink-0 text-primary", !isSelected && "invisible")} aria-hidden="true" />
                 <span className="flex-1">

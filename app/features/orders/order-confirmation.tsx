@@ -244,7 +244,7 @@ function OrderHelp({ reference, pageUrl, packageName, platform, amount }: OrderH
             <a
               href={href}
               {...(isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              className="flex h-full items-center gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="flex h-full items-center gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-ring"
             >
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                 <Icon className="size-4" aria-hidden="true" />

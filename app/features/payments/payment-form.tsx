@@ -321,7 +321,7 @@ function MethodTabs({ orderId, method, isDisabled }: { orderId: number; method: 
               if (isDisabled) event.preventDefault();
             }}
             className={cn(
-              "flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              "flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-ring",
               isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
             )}
           >

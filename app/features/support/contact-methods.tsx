@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Phone } from "lucide-react";
+import { Mail, MessageCircle, Phone } from "~/components/page-icons";
 import type { ComponentType, SVGProps } from "react";
 import { supportContact } from "./contact-details";
 import { buildSupportLinks, type SupportLinkContext } from "./support-links";
@@ -35,7 +35,7 @@ export function ContactMethods({ context }: { context: SupportLinkContext }) {
             <a
               href={href}
               {...(isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              className="group flex gap-3 rounded-lg border p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="group flex gap-3 rounded-lg border p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-ring"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                 <Icon className="size-5" aria-hidden="true" />

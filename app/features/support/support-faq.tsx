@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -109,11 +109,11 @@ export function SupportFaq() {
       <div className="mt-6 divide-y rounded-2xl border bg-card">
         {questions.map(({ question, answer }) => (
           <details key={question} className="group px-5">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+            <summary className="faq-question">
               {question}
               <ChevronDown className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
             </summary>
-            <div className="space-y-3 pb-5 text-sm leading-6 text-muted-foreground [&_a]:font-medium [&_a]:text-primary [&_a]:underline-offset-4 hover:[&_a]:underline">
+            <div className="faq-answer">
               {answer}
             </div>
           </details>
