@@ -272,9 +272,10 @@ async function startApp(extraEnvironment = {}, { deadlineMs = startDeadlineMs } 
   return { ...processHandle, port, readyMs: performance.now() - startedAt };
 }
 
-async function startHello() {
+/** `extraEnvironment.BODY_FILE`: serve that file's bytes instead of "Hello World" (bench/hello-server.js). */
+async function startHello(extraEnvironment = {}) {
   const port = await findFreePort();
-  const processHandle = spawnTracked([path.join(benchDirectory, "hello-server.js")], { ...process.env, PORT: String(port), HOST: "127.0.0.1" });
+  const processHandle = spawnTracked([path.join(benchDirectory, "hello-server.js")], { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...extraEnvironment });
   await waitUntilAnswering(processHandle, port, "/", "the hello server");
   return { ...processHandle, port };
 }
