@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFoundContent } from "~/components/not-found";
@@ -62,11 +62,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * After a client-side navigation to another page the focus goes to its main content, as a page load
+ * would start from the top: a keyboard or screen-reader user is not left on the header link they
+ * used or on <body>. A page that focuses something of its own in main (its effects run first) keeps it.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const shownPathname = useRef(pathname);
+  useEffect(() => {
+    if (shownPathname.current === pathname) return;
+    shownPathname.current = pathname;
+    const main = document.getElementById("main-content");
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** Header, page, footer and the app-wide providers; shared by pages and error pages. */
 function SiteShell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useThemeSync();
   useStoredTokenCheck(data?.user?.email);
+  useFocusOnNewPage();
   return (
     <>
       {/* The padding comes with focus: not-sr-only resets it to 0, and sr-only keeps it 0 until then. */}

@@ -158,6 +158,20 @@ test.describe("the page shell", () => {
     const nextIsInMain = await page.evaluate(() => Boolean(document.activeElement?.closest("main")));
     expect(nextIsInMain, `after the skip link, Tab went to ${await describeFocus(page)}`).toBe(true);
   });
+
+  test("after following a link to another page, the next Tab is in that page's content, not back in the header", async ({ page }) => {
+    // Without JavaScript every link loads a new document, whose first Tab is the skip link: nothing to move.
+    test.skip(!isJavaScriptProject(), "without JavaScript each page is a new document and the focus starts at its top");
+    await open(page, "/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await tabTo(page, banner(page).getByRole("link", { name: "How It Works", exact: true }), { maxPresses: 12 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(page.getByRole("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    const nextIsInMain = await page.evaluate(() => Boolean(document.activeElement?.closest("main")));
+    expect(nextIsInMain, `after the navigation, Tab went to ${await describeFocus(page)}`).toBe(true);
+  });
 });
 
 test.describe("signing in", () => {
