@@ -58,6 +58,7 @@ export async function measurePublicPages({ startApp, stopApp, startHello, stopHe
     const cookie = await signInCookie(base);
     for (const path of signedInPages) {
       const result = await load(base + path, `app GET ${path} (signed-in client)`, { cookie }, { serverPid: app.child.pid });
+      // Its body stays out: only the cached pages are measured again as plain bytes.
       const { status, cacheHit, cacheControl, bytes } = await probePage(base + path, { cookie });
       pages.push({ title: `${path} (signed-in client, rendered)`, visitor: "signed-in client", expectedCached: false, status, cacheHit, cacheControl, bytes, ...result });
     }
@@ -104,10 +105,10 @@ async function probePage(url, headers) {
 async function measureSameBytes(pages, bodies, { startHello, stopHello, load }) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "smb-bench-pages-"));
   try {
-    for (const page of pages) {
+    for (const [index, page] of pages.entries()) {
       const body = bodies.get(page.title);
-      if (body === undefined) continue;
-      const file = path.join(directory, `${pages.indexOf(page)}.html`);
+      if (body === undefined) continue; // a signed-in page: rendered, not a cached page's bytes
+      const file = path.join(directory, `${index}.html`);
       fs.writeFileSync(file, body);
       const server = await startHello({ BODY_FILE: file });
       try {
