@@ -389,4 +389,20 @@ test.describe("buying", () => {
     await page.keyboard.press("Space");
     await expect(dialog).toBeVisible();
   });
+
+  test("Escape and then at once Space on START opens the dialog again (the close is not undone a moment later)", async ({ page }) => {
+    test.skip(!isJavaScriptProject(), "without JavaScript there is no dialog to close and reopen");
+    await registerClient(page, "keyreopen");
+    await open(page, "/packages?platform=instagram&quantity=100");
+    await tabTo(page, startButton(page), { maxPresses: 30 });
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Complete Your Order" });
+    await expect(dialog).toBeVisible();
+    // No waiting in between: the browser gives the focus back to START as it closes the dialog.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Space");
+    await expect(dialog).toBeVisible();
+    await page.waitForTimeout(300); // past any late 'close' event
+    await expect(dialog).toBeVisible();
+  });
 });

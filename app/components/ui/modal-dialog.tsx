@@ -30,18 +30,35 @@ export function ModalDialog({ isOpen, title, description, onClosed, opener, chil
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
 
+  /*
+   * The page hears of a close at once, not from the 'close' event: that comes a task later, and a key
+   * pressed in between (Escape, then Space on the opener the browser has just focused again) would
+   * reopen the dialog only for the late event to close it.
+   */
+  const close = () => {
+    const dialog = dialogRef.current;
+    if (dialog?.open) dialog.close();
+    onClosed();
+    opener?.focus();
+  };
+
   return (
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => {
-        onClosed();
-        opener?.focus();
+      onCancel={(event) => {
+        event.preventDefault(); // Escape
+        close();
+      }}
+      // Closed another way (a button of the content calling close(), or the browser skipping 'cancel');
+      // nothing to do when the page already knows, or the dialog is open again.
+      onClose={(event) => {
+        if (isOpen && !event.currentTarget.open) close();
       }}
       // A click on the backdrop lands on the <dialog> itself, never on its content.
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target === event.currentTarget) close();
       }}
       className={cn(
         "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl border bg-card p-0 text-card-foreground shadow-2xl",
@@ -62,7 +79,7 @@ export function ModalDialog({ isOpen, title, description, onClosed, opener, chil
           {/* Last in the document so that showModal() focuses the first field, not this button. */}
           <button
             type="button"
-            onClick={() => dialogRef.current?.close()}
+            onClick={close}
             className="absolute right-4 top-4 rounded-md p-2 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             <X className="size-5" aria-hidden="true" />
