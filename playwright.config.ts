@@ -77,6 +77,8 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret-not-for-production-use",
+      // Production settings on the built-in Paystack sandbox (a production server must ask for it).
+      PAYMENTS_SANDBOX: "true",
       BUILD_DIR: buildDirectory,
       DATA_DIR: process.env.SMB_E2E_DATA_DIR,
       PORT: String(port),

@@ -238,6 +238,7 @@ function appEnvironment(port, extraEnvironment) {
   return {
     ...environment,
     NODE_ENV: "production",
+    PAYMENTS_SANDBOX: "true",
     SESSION_SECRET: sessionSecret,
     REQUEST_LOGS: "false",
     LOG_LEVEL: "warn",

@@ -55,6 +55,7 @@ export async function startServer({ buildDirectory, databaseUrl, env }) {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
+      PAYMENTS_SANDBOX: "true",
       SESSION_SECRET: randomBytes(48).toString("base64url"),
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -24,7 +24,7 @@ describe("npm run create-admin", () => {
 
   const createAdmin = (...args: string[]) =>
     run(process.execPath, ["scripts/create-admin.js", ...args], {
-      env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", ...databaseEnv },
+      env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", PAYMENTS_SANDBOX: "true", ...databaseEnv },
     }).then(
       ({ stdout }) => ({ code: 0, output: stdout }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),

@@ -21,6 +21,14 @@ describe("configuration", () => {
     expect(failure.output).toContain("SESSION_SECRET: required when NODE_ENV=production");
   });
 
+  it("refuses to run production payments on the sandbox unless PAYMENTS_SANDBOX=true says so", async () => {
+    const failure = await expectStartFailure({ PAYMENTS_SANDBOX: "" });
+    expect(failure.exitCode).toBe(1);
+    expect(failure.output).toContain("PAYSTACK_SECRET_KEY: required when NODE_ENV=production");
+    expect(failure.output).toContain("PAYMENTS_SANDBOX=true");
+    expect(failure.output).not.toMatch(/\n\s+at /);
+  });
+
   it("generates a session secret once in the data folder when NODE_ENV is unset", async () => {
     const dataDir = makeDataDir();
     for (let run = 0; run < 2; run++) {

@@ -45,6 +45,25 @@ describe("parseEnv", () => {
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required when NODE_ENV=production/);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) }).SESSION_SECRET).toBe("s".repeat(32));
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PAYSTACK_SECRET_KEY: "sk_live_abc" }).SESSION_SECRET).toBe("s".repeat(32));
+  });
+
+  it("refuses a production server without Paystack keys unless the sandbox is asked for", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DATA_DIR: tempDataDir() };
+    expect(() => parseEnv(production)).toThrow(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production.*PAYMENTS_SANDBOX=true/);
+    expect(parseEnv({ ...production, PAYMENTS_SANDBOX: "true" }).PAYMENTS_SANDBOX).toBe(true);
+    expect(parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_test_abc" }).PAYMENTS_SANDBOX).toBe(false);
+    expect(() => parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_test_abc", PAYMENTS_SANDBOX: "true" })).toThrow(/PAYMENTS_SANDBOX: set it only without PAYSTACK_SECRET_KEY/);
+  });
+
+  it("checks the Paystack base URL and card mode", () => {
+    const env = parseEnv({ DATA_DIR: tempDataDir() });
+    expect(env).toMatchObject({ PAYSTACK_BASE_URL: "https://api.paystack.co", PAYSTACK_CARD_MODE: "hosted", PAYMENTS_SANDBOX: false });
+    expect(parseEnv({ DATA_DIR: tempDataDir(), PAYSTACK_BASE_URL: "http://127.0.0.1:9999/paystack", PAYSTACK_CARD_MODE: "direct" })).toMatchObject({
+      PAYSTACK_BASE_URL: "http://127.0.0.1:9999/paystack",
+      PAYSTACK_CARD_MODE: "direct",
+    });
+    expect(() => parseEnv({ DATA_DIR: tempDataDir(), PAYSTACK_BASE_URL: "ftp://example.com" })).toThrow(/PAYSTACK_BASE_URL/);
+    expect(() => parseEnv({ DATA_DIR: tempDataDir(), PAYSTACK_CARD_MODE: "raw" })).toThrow(/PAYSTACK_CARD_MODE/);
   });
 });

@@ -21,6 +21,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…").optional(),
+  // Where the Paystack client sends its calls: Paystack itself, or a Paystack-compatible mock or proxy (staging).
+  PAYSTACK_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.paystack.co"),
+  // hosted: cards are entered on Paystack's checkout page (the default). direct: card numbers go to
+  // Paystack's POST /charge through this server, allowed only for PCI-DSS-certified merchants Paystack approved.
+  PAYSTACK_CARD_MODE: z.enum(["hosted", "direct"]).default("hosted"),
+  // The built-in Paystack sandbox in production (a demo or staging without keys): must be asked for.
+  PAYMENTS_SANDBOX: booleanFromString.default(false),
   // The Paystack sandbox's mobile-money timings (DESIGN §5): approval of the approving test wallet,
   // and abandonment of the wallet that never approves.
   SANDBOX_MOMO_APPROVE_MS: z.coerce.number().int().min(0).default(5_000),
@@ -73,6 +80,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new EnvError(["SESSION_SECRET: required when NODE_ENV=production"]);
+  }
+  if (env.PAYMENTS_SANDBOX && env.PAYSTACK_SECRET_KEY) {
+    throw new EnvError(["PAYMENTS_SANDBOX: set it only without PAYSTACK_SECRET_KEY (the sandbox replaces Paystack)"]);
+  }
+  // A production server without keys would take "payments" anyone can fake with the public test cards.
+  if (env.NODE_ENV === "production" && !env.PAYSTACK_SECRET_KEY && !env.PAYMENTS_SANDBOX) {
+    throw new EnvError([
+      "PAYSTACK_SECRET_KEY: required when NODE_ENV=production. To run on the built-in Paystack sandbox instead (test mode, no real money), set PAYMENTS_SANDBOX=true",
+    ]);
   }
   if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
     throw new EnvError(["BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD: set both or neither"]);

@@ -22,11 +22,13 @@ export function readOrCreateLocalSecret(dataDir) {
 
 /**
  * `npm start` (and the scripts beside it) with NODE_ENV unset: run the optimised build, with a secret
- * kept in the data folder. A deployment that says NODE_ENV=production itself must set SESSION_SECRET.
+ * kept in the data folder, on the Paystack sandbox unless a key is set. A deployment that says NODE_ENV=production itself must set SESSION_SECRET.
  * @param {NodeJS.ProcessEnv} env
  */
 export function applyLocalRunDefaults(env = process.env) {
   if (env.NODE_ENV) return;
   env.NODE_ENV = "production";
+  // A local run without keys pays on the built-in sandbox (a deployment must ask for it: env.server.ts).
+  if (!env.PAYSTACK_SECRET_KEY) env.PAYMENTS_SANDBOX ||= "true";
   env.SESSION_SECRET ||= readOrCreateLocalSecret(path.resolve(env.DATA_DIR || "./data"));
 }

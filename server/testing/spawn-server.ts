@@ -77,6 +77,7 @@ function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<Ru
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
+      PAYMENTS_SANDBOX: "true",
       SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
       PORT: "0",
       HOST: "127.0.0.1",
