@@ -7,6 +7,7 @@ import { ThemeScript, useThemeSync } from "~/components/theme";
 import { ToastArea } from "~/components/toast-area";
 import { buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
+import { type PaymentMode, paymentModeOf } from "~/features/payments/paystack-client.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { useStoredTokenCheck } from "~/features/auth/stored-token";
 import { getEnv } from "~/lib/env.server";
@@ -17,6 +18,7 @@ import "./app.css";
 export interface RootLoaderData {
   user: SessionUser | null;
   publicUrl: string | null;
+  paymentMode: PaymentMode;
 }
 
 /** Every page's signed-in user, from the session cookie (or a Bearer token). */
@@ -27,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderD
     // For og:url (app/lib/seo.ts): only a configured address, never one guessed from the request,
     // because anonymous pages are cached across hosts.
     publicUrl: getEnv().PUBLIC_URL ?? null,
+    paymentMode: paymentModeOf(getEnv()),
   };
 }
 
@@ -93,6 +96,10 @@ function SiteShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      {/* Nobody may take a sandbox or Paystack test-mode store for a real one (issue #15). */}
+      {data && data.paymentMode !== "live" ? (
+        <p className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950">Test mode — no real money moves</p>
+      ) : null}
       <Header user={data?.user ?? null} />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         {children}

@@ -13,7 +13,7 @@ import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getSelfBaseUrl } from "~/lib/self-url.server";
-import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/payments/paystack-client.server";
+import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf } from "~/features/payments/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
@@ -33,7 +33,10 @@ export { env, logger };
 /** server/start.js tells the app its own URL once it listens (the sandbox and its client use it). */
 export { setSelfBaseUrl } from "~/lib/self-url.server";
 
-/** DESIGN §5: without Paystack keys, payments go to the sandbox this server itself answers. */
+/** live, test (an sk_test_ key) or sandbox: /healthz reports it and every page but a live one says "Test mode". */
+const paymentMode = paymentModeOf(env);
+
+/** DESIGN §5: without Paystack keys, payments go to the sandbox this server itself answers (env.server.ts allows that in production only with PAYMENTS_SANDBOX=true). */
 const paystackSandbox = env.PAYSTACK_SECRET_KEY
   ? undefined
   : createPaystackSandbox({
@@ -94,10 +97,12 @@ app.use(...securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHt
 app.get("/healthz", async (_request, response) => {
   const health = await checkHealth(getDatabase().sql);
   if (!health.ok) response.set("Retry-After", String(databaseUnavailableRetryAfterSeconds));
-  response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json(health);
+  response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json({ ...health, payments: paymentMode });
 });
 
 // Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
+// The sandbox's hosted checkout is a browser page (no key): it comes first.
+if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/checkout`, paystackSandbox.checkoutPages);
 if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
 app.use(rejectNulInUrls());

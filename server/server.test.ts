@@ -14,7 +14,7 @@ describe("the running server", () => {
   it("answers /healthz with 200 when the database answers", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, database: "up" });
+    expect(await response.json()).toEqual({ ok: true, database: "up", payments: "sandbox" });
   });
 
   it("renders the home page with a CSP whose nonce matches the inline scripts", async () => {

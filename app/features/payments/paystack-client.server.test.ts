@@ -230,11 +230,20 @@ describe("parsePaystackEvent", () => {
 
 describe("paystackConfig", () => {
   it("uses Paystack itself when PAYSTACK_SECRET_KEY is set", () => {
-    expect(paystackConfig({ PAYSTACK_SECRET_KEY: "sk_live_abc" })).toEqual({ baseUrl: "https://api.paystack.co", secretKey: "sk_live_abc", isSandbox: false });
+    expect(paystackConfig({ PAYSTACK_SECRET_KEY: "sk_live_abc" })).toEqual({ baseUrl: "https://api.paystack.co", secretKey: "sk_live_abc", isSandbox: false, mode: "live" });
+  });
+
+  it("says test mode for an sk_test_ key and goes where PAYSTACK_BASE_URL points", () => {
+    expect(paystackConfig({ PAYSTACK_SECRET_KEY: "sk_test_abc", PAYSTACK_BASE_URL: "http://127.0.0.1:9000/mock" })).toEqual({
+      baseUrl: "http://127.0.0.1:9000/mock",
+      secretKey: "sk_test_abc",
+      isSandbox: false,
+      mode: "test",
+    });
   });
 
   it("uses this server's sandbox with sk_test_sandbox otherwise", () => {
     setSelfBaseUrl("http://127.0.0.1:43210/");
-    expect(paystackConfig({})).toEqual({ baseUrl: "http://127.0.0.1:43210/sandbox/paystack", secretKey: "sk_test_sandbox", isSandbox: true });
+    expect(paystackConfig({})).toEqual({ baseUrl: "http://127.0.0.1:43210/sandbox/paystack", secretKey: "sk_test_sandbox", isSandbox: true, mode: "sandbox" });
   });
 });

@@ -5,6 +5,8 @@ import {
   type ChargeData,
   chargeDataSchema,
   envelopeSchema,
+  type InitializedTransaction,
+  initializedTransactionSchema,
   type RefundData,
   refundDataSchema,
   type TransactionData,
@@ -28,16 +30,33 @@ export * from "./paystack-schemas";
 export const PAYSTACK_SANDBOX_SECRET_KEY = "sk_test_sandbox";
 export const PAYSTACK_SANDBOX_PATH = "/sandbox/paystack";
 
+/**
+ * Whether real money moves: `live` with an sk_live_ key; `test` with an sk_test_ key (Paystack's test
+ * mode); `sandbox` on this server's own sandbox. Every page says so unless it is `live`.
+ */
+export type PaymentMode = "live" | "test" | "sandbox";
+
 export interface PaystackConfig {
   baseUrl: string;
   secretKey: string;
   isSandbox: boolean;
+  mode: PaymentMode;
 }
 
-/** Real Paystack when PAYSTACK_SECRET_KEY is set, else this server's own sandbox (DESIGN §5). */
-export function paystackConfig(env: { PAYSTACK_SECRET_KEY?: string }): PaystackConfig {
-  if (env.PAYSTACK_SECRET_KEY) return { baseUrl: "https://api.paystack.co", secretKey: env.PAYSTACK_SECRET_KEY, isSandbox: false };
-  return { baseUrl: `${getSelfBaseUrl()}${PAYSTACK_SANDBOX_PATH}`, secretKey: PAYSTACK_SANDBOX_SECRET_KEY, isSandbox: true };
+export const PAYSTACK_API_ORIGIN = "https://api.paystack.co";
+
+/** Real Paystack (or PAYSTACK_BASE_URL) when PAYSTACK_SECRET_KEY is set, else this server's own sandbox (DESIGN §5). */
+export function paystackConfig(env: { PAYSTACK_SECRET_KEY?: string; PAYSTACK_BASE_URL?: string }): PaystackConfig {
+  if (env.PAYSTACK_SECRET_KEY) {
+    return { baseUrl: env.PAYSTACK_BASE_URL ?? PAYSTACK_API_ORIGIN, secretKey: env.PAYSTACK_SECRET_KEY, isSandbox: false, mode: paymentModeOf(env) };
+  }
+  return { baseUrl: `${getSelfBaseUrl()}${PAYSTACK_SANDBOX_PATH}`, secretKey: PAYSTACK_SANDBOX_SECRET_KEY, isSandbox: true, mode: "sandbox" };
+}
+
+/** The payment mode without building a client (pages, /healthz): the same rule as paystackConfig. */
+export function paymentModeOf(env: { PAYSTACK_SECRET_KEY?: string }): PaymentMode {
+  if (!env.PAYSTACK_SECRET_KEY) return "sandbox";
+  return env.PAYSTACK_SECRET_KEY.startsWith("sk_live_") ? "live" : "test";
 }
 
 // --- Results ---------------------------------------------------------------------------------------
@@ -87,6 +106,20 @@ interface ChargeBase {
 export type ChargeRequest =
   | (ChargeBase & { card: CardDetails; pin?: string; mobile_money?: never })
   | (ChargeBase & { mobile_money: { phone: string; provider: MobileMoneyProvider }; card?: never; pin?: never });
+
+/** POST /transaction/initialize: a transaction the payer completes on Paystack's checkout page. */
+export interface InitializeTransactionRequest {
+  email: string;
+  /** Minor units (pesewas), a positive integer. */
+  amount: number;
+  currency: string;
+  /** Ours: the transaction is verified and settled by it. */
+  reference: string;
+  /** Where Paystack sends the payer back, with `?trxref=&reference=` added. */
+  callback_url: string;
+  channels: Array<"card" | "bank" | "ussd" | "qr" | "eft" | "mobile_money" | "bank_transfer">;
+  metadata?: Record<string, unknown>;
+}
 
 export interface RefundRequest {
   /** The transaction's reference (or Paystack id). */
@@ -229,6 +262,15 @@ export function createPaystackClient({
       return chargeStep("/charge/submit_phone", { reference, phone });
     },
     checkPendingCharge,
+    /**
+     * Starts a hosted-checkout transaction. Retried only when the request surely never left: an
+     * answer lost on the way back cannot be recovered (verify has no authorization URL), and the
+     * unpaid transaction it may have created does no harm.
+     */
+    initializeTransaction(payload: InitializeTransactionRequest): Promise<PaystackResult<InitializedTransaction>> {
+      requireMinorUnits(payload.amount);
+      return call("POST", "/transaction/initialize", payload, initializedTransactionSchema, "unsent-only");
+    },
     verifyTransaction(reference: string): Promise<PaystackResult<TransactionData>> {
       return call("GET", `/transaction/verify/${encodeURIComponent(reference)}`, undefined, transactionDataSchema);
     },
