@@ -1,7 +1,7 @@
 import { customerIdFor, isoAt, newCode, newId, type Reply, refuse, type SandboxContext, succeed, transactionNotFound } from "./context";
 import { cardBrand, type Challenge, findCard, findWallet, type Instrument, instrumentById, unknownCardMessage, unknownWalletMessage, walletNames, wrongAnswerMessage } from "./instruments";
 import { type ChargeRecord, chargeShape, type RefundRecord, refundShape, resolveCharge } from "./records";
-import { chargeRequestSchema, firstProblem, refundRequestSchema, submitOtpSchema, submitPhoneSchema, submitPinSchema } from "./requests";
+import { type CardInput, chargeRequestSchema, firstProblem, initializeRequestSchema, refundRequestSchema, submitOtpSchema, submitPhoneSchema, submitPinSchema } from "./requests";
 
 /** Charges, their PIN/OTP/phone steps, status checks and refunds. */
 export function createChargeOperations(context: SandboxContext) {
@@ -59,17 +59,7 @@ export function createChargeOperations(context: SandboxContext) {
 
     let record: ChargeRecord;
     if (input.card) {
-      const { number, cvv, expiry_month, expiry_year } = input.card;
-      const card: ChargeRecord = { ...base, channel: "card", authorization: { last4: number.slice(-4), brand: cardBrand(number), bank: "TEST BANK", channel: "card" } };
-      const instrument = findCard(number, cvv);
-      if (isExpired(Number(expiry_month), Number(expiry_year), at)) record = { ...card, gatewayResponse: "Expired Card" };
-      else if (!instrument) record = { ...card, gatewayResponse: unknownCardMessage };
-      else {
-        const started = { ...card, instrumentId: instrument.id };
-        const [first] = instrument.challenges;
-        // Paystack takes the PIN with the charge itself: it answers the first `send_pin` at once.
-        record = input.pin !== undefined && first?.kind === "pin" ? answer(started, instrument, first, input.pin, at) : advance(started, instrument, at);
-      }
+      record = chargeCard(base, input.card, input.pin, at);
     } else {
       const { provider } = input.mobile_money!;
       const phone = localPhone(input.mobile_money!.phone);
@@ -85,6 +75,69 @@ export function createChargeOperations(context: SandboxContext) {
     if (!(await store.create("charges", reference, record))) return refuse("Duplicate Transaction Reference");
     context.scheduleDeliveries("charges", reference, record);
     return succeed("Charge attempted", chargeShape(record, at, "charge"));
+  }
+
+  /** A card charge from its first answer: the instrument's first challenge or ending, or a refusal. */
+  function chargeCard(base: Omit<ChargeRecord, "channel" | "authorization">, card: CardInput, pin: string | undefined, at: number): ChargeRecord {
+    const { number, cvv, expiry_month, expiry_year } = card;
+    const started: ChargeRecord = { ...base, channel: "card", authorization: { last4: number.slice(-4), brand: cardBrand(number), bank: "TEST BANK", channel: "card" } };
+    const instrument = findCard(number, cvv);
+    if (isExpired(Number(expiry_month), Number(expiry_year), at)) return { ...started, state: "failed", gatewayResponse: "Expired Card" };
+    if (!instrument) return { ...started, state: "failed", gatewayResponse: unknownCardMessage };
+    const withInstrument = { ...started, instrumentId: instrument.id };
+    const [first] = instrument.challenges;
+    // Paystack takes the PIN with the charge itself: it answers the first `send_pin` at once.
+    return pin !== undefined && first?.kind === "pin" ? answer(withInstrument, instrument, first, pin, at) : advance(withInstrument, instrument, at);
+  }
+
+  /**
+   * POST /transaction/initialize: a transaction the payer completes on the sandbox's checkout page
+   * (`authorization_url`), as on Paystack's. Until then it verifies as `abandoned`.
+   */
+  async function initialize(body: unknown, checkoutUrl: (accessCode: string, callbackUrl: string | null) => string): Promise<Reply> {
+    const parsed = initializeRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) return refuse(firstProblem(parsed.error));
+    const input = parsed.data;
+    if (input.channels && !input.channels.includes("card")) return refuse("The sandbox's checkout takes cards only: include \"card\" in channels");
+    const at = now();
+    const reference = input.reference ?? newCode();
+    const accessCode = newCode();
+    const record: ChargeRecord = {
+      id: newId(),
+      reference,
+      email: input.email,
+      customerId: customerIdFor(input.email),
+      amount: input.amount,
+      currency: input.currency,
+      channel: "card",
+      metadata: input.metadata ?? null,
+      createdAt: isoAt(at),
+      instrumentId: null,
+      challengesPassed: 0,
+      state: "initialized",
+      gatewayResponse: null,
+      paidAt: null,
+      settlesAt: null,
+      authorization: { last4: "", brand: "", bank: null, channel: "card" },
+      webhook: sandboxControls(input.metadata),
+      refunds: [],
+      deliveries: [],
+      checkout: { accessCode, callbackUrl: input.callback_url ?? null },
+    };
+    if (!(await store.create("charges", reference, record))) return refuse("Duplicate Transaction Reference");
+    await store.create("checkouts", accessCode, { reference });
+    return succeed("Authorization URL created", { authorization_url: checkoutUrl(accessCode, record.checkout!.callbackUrl), access_code: accessCode, reference });
+  }
+
+  /** The checkout page's card form: the initialised transaction becomes a card charge (its steps follow by reference). */
+  async function payInitialized(reference: string, card: CardInput): Promise<ChargeRecord | undefined> {
+    const at = now();
+    const record = await store.update<ChargeRecord>("charges", reference, (current) =>
+      // A transaction whose card was declined may be tried again with another card, as on Paystack's page.
+      current.state === "initialized" || (current.checkout && current.state === "failed") ? chargeCard({ ...current, state: "failed", gatewayResponse: null, challengesPassed: 0, instrumentId: null }, card, undefined, at) : undefined,
+    );
+    if (record) context.scheduleDeliveries("charges", reference, record);
+    return record;
   }
 
   /** submit_pin, submit_otp and submit_phone: answer the challenge the charge is waiting for. */
@@ -165,7 +218,7 @@ export function createChargeOperations(context: SandboxContext) {
     return records.find((record) => String(record.id) === transaction)?.reference;
   }
 
-  return { charge, submit, checkPending, verify, refund };
+  return { charge, submit, checkPending, verify, refund, initialize, payInitialized };
 }
 
 function instrumentOf(record: ChargeRecord): Instrument {

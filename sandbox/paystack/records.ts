@@ -37,7 +37,8 @@ export interface ChargeRecord {
   /** Null for an instrument that is not a test instrument (the charge failed at once). */
   instrumentId: string | null;
   challengesPassed: number;
-  state: "awaiting" | "offline" | "success" | "failed";
+  /** `initialized`: a hosted-checkout transaction whose payer has not entered a card yet. */
+  state: "initialized" | "awaiting" | "offline" | "success" | "failed";
   gatewayResponse: string | null;
   paidAt: string | null;
   /** When an offline (pay_offline) charge reaches its instrument's outcome. */
@@ -47,6 +48,8 @@ export interface ChargeRecord {
   webhook: { copies: number; delayMs: number };
   refunds: RefundRecord[];
   deliveries: Delivery[];
+  /** Set for a transaction started with POST /transaction/initialize (paid on the checkout page). */
+  checkout?: { accessCode: string; callbackUrl: string | null };
 }
 
 export interface RecipientRecord {
@@ -98,6 +101,10 @@ export function resolveCharge(record: ChargeRecord, now: number): ChargeState {
   const base = { displayText: null, paidAt: null, challenge: null, refundedAmount };
   const instrument = record.instrumentId ? instrumentById(record.instrumentId) : undefined;
 
+  if (record.state === "initialized") {
+    // Paystack's word for a transaction nobody has paid yet: it may still be paid on the checkout page.
+    return { ...base, chargeStatus: "abandoned", transactionStatus: "abandoned", gatewayResponse: "The transaction was not completed" };
+  }
   if (record.state === "awaiting" && instrument) {
     const challenge = instrument.challenges[record.challengesPassed];
     if (challenge) {

@@ -17,6 +17,17 @@ const digits = (message: string, pattern: RegExp) =>
 export const currencies = ["GHS", "USD", "NGN", "ZAR", "KES"] as const;
 const currency = z.enum(currencies, { error: "Currency not supported by merchant" });
 
+/** A card in POST /charge, and on the sandbox's checkout page. */
+export const cardSchema = z.object(
+  {
+    number: digits("Invalid card number", /^\d{12,19}$/),
+    cvv: digits("Invalid CVV", /^\d{3,4}$/),
+    expiry_month: digits("Invalid expiry month", /^(0?[1-9]|1[0-2])$/),
+    expiry_year: digits("Invalid expiry year", /^(\d{2}|\d{4})$/),
+  },
+  { error: "Invalid card details" },
+);
+
 export const chargeRequestSchema = z
   .object({
     email: z.email({ error: "Invalid Email Address Passed" }),
@@ -24,17 +35,7 @@ export const chargeRequestSchema = z
     currency: currency.default("GHS"),
     reference: reference.optional(),
     metadata: z.record(z.string(), z.unknown(), { error: "Invalid metadata: send a JSON object" }).nullish(),
-    card: z
-      .object(
-        {
-          number: digits("Invalid card number", /^\d{12,19}$/),
-          cvv: digits("Invalid CVV", /^\d{3,4}$/),
-          expiry_month: digits("Invalid expiry month", /^(0?[1-9]|1[0-2])$/),
-          expiry_year: digits("Invalid expiry year", /^(\d{2}|\d{4})$/),
-        },
-        { error: "Invalid card details" },
-      )
-      .optional(),
+    card: cardSchema.optional(),
     pin: digits("Invalid PIN", /^\d{4}$/).optional(),
     mobile_money: z
       .object(
@@ -49,6 +50,32 @@ export const chargeRequestSchema = z
   .refine((body) => Boolean(body.card) !== Boolean(body.mobile_money), { error: "Send either card or mobile_money details" })
   .refine((body) => !body.mobile_money || body.currency === "GHS", { error: "Mobile money charges must be in GHS" });
 export type ChargeRequest = z.infer<typeof chargeRequestSchema>;
+export type CardInput = z.infer<typeof cardSchema>;
+
+/** POST /transaction/initialize (Paystack's TransactionInitialize: email and amount required). */
+export const initializeRequestSchema = z.object({
+  email: z.email({ error: "Invalid Email Address Passed" }),
+  amount,
+  currency: currency.default("GHS"),
+  reference: reference.optional(),
+  callback_url: z.url({ protocol: /^https?$/, error: "Invalid callback_url: send a fully qualified http(s) URL" }).optional(),
+  channels: z.array(z.enum(["card", "bank", "ussd", "qr", "eft", "mobile_money", "bank_transfer"], { error: "Invalid channel" })).optional(),
+  // Paystack takes a JSON object, or the same object as a JSON string.
+  metadata: z
+    .union([z.record(z.string(), z.unknown()), z.string().transform((text, context) => parseJsonObject(text, context))], { error: "Invalid metadata: send a JSON object" })
+    .nullish(),
+});
+
+function parseJsonObject(text: string, context: z.RefinementCtx): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  context.addIssue({ code: "custom", message: "Invalid metadata: send a JSON object" });
+  return z.NEVER;
+}
 
 const text = (name: string) => z.string({ error: `${name} is required` }).min(1, { error: `${name} is required` });
 

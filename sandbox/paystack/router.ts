@@ -27,6 +27,17 @@ export function createSandboxRouter({ secretKey, charges, transfers, resendWebho
     };
   const reference = (request: Request) => String(request.params.reference);
 
+  router.post(
+    "/transaction/initialize",
+    answer((request) =>
+      charges.initialize(request.body, (accessCode, callbackUrl) => {
+        // The checkout page is on this server; the payer's browser reaches it at the store's own
+        // address (the callback's origin), which this server-to-server request does not show.
+        const origin = callbackUrl ? new URL(callbackUrl).origin : `${request.protocol}://${request.get("host")}`;
+        return `${origin}${request.baseUrl}/checkout/${accessCode}`;
+      }),
+    ),
+  );
   router.post("/charge", answer((request) => charges.charge(request.body)));
   router.post("/charge/submit_pin", answer((request) => charges.submit("pin", request.body)));
   router.post("/charge/submit_otp", answer((request) => charges.submit("otp", request.body)));

@@ -4,6 +4,7 @@ import type { Router } from "express";
 import { createChargeOperations } from "./charges";
 import { type Reply, refuse, type SandboxContext, succeed, transactionNotFound } from "./context";
 import { type ChargeRecord, chargeEvent, type Delivery, type TransferRecord, transferEvent, type WebhookEvent } from "./records";
+import { createCheckoutPages } from "./checkout-page";
 import { createSandboxRouter } from "./router";
 import { type Collection, createStore } from "./store";
 import { createTransferOperations } from "./transfers";
@@ -34,6 +35,8 @@ export interface PaystackSandboxOptions {
 export interface PaystackSandbox {
   /** Mount under the base URL the Paystack client uses (e.g. /sandbox/paystack). */
   router: Router;
+  /** The hosted checkout pages for browsers (no secret key): mount at `<base URL>/checkout`, before `router`. */
+  checkoutPages: Router;
   /** Re-arms the webhooks still owed from the stored state (e.g. a wallet approved while the server was down). */
   start(): Promise<void>;
   /** Clears timers, ends webhook retries, and waits for deliveries in flight. */
@@ -126,9 +129,10 @@ export function createPaystackSandbox({
     scheduleDeliveries,
   };
 
+  const charges = createChargeOperations(context);
   const router = createSandboxRouter({
     secretKey,
-    charges: createChargeOperations(context),
+    charges,
     transfers: createTransferOperations(context),
     resendWebhook,
     logger,
@@ -136,6 +140,7 @@ export function createPaystackSandbox({
 
   return {
     router,
+    checkoutPages: createCheckoutPages({ store, charges, now }),
     async start() {
       await fs.mkdir(stateDir, { recursive: true });
       for (const collection of ["charges", "transfers"] as const) {

@@ -29,6 +29,7 @@ export async function startSandbox(options: Partial<PaystackSandboxOptions> & Pi
   const sandbox = createPaystackSandbox({ secretKey: sandboxSecretKey, webhookRetryBaseMs: 50, ...options, stateDir });
   await sandbox.start();
   const app = express();
+  app.use("/sandbox/paystack/checkout", sandbox.checkoutPages);
   app.use("/sandbox/paystack", sandbox.router);
   const server = await listen(app);
   return {

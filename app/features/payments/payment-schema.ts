@@ -21,6 +21,12 @@ const chargeBase = z.object({
   currency: z.enum(["GHS", "USD"], { error: "Currency must be GHS or USD" }).default("GHS"),
 });
 
+/**
+ * A card payment on Paystack's hosted checkout: which order, who pays. Card fields an API client
+ * still sends (SPEC §3's payload) are dropped unread: the card is entered on Paystack's page.
+ */
+export const hostedCardPaymentSchema = chargeBase;
+
 export const cardDetailsSchema = z.object({
   number: z.string({ error: "Card number must be at least 16 digits" }).transform(digitsOnly).pipe(
     z.string().min(16, "Card number must be at least 16 digits").max(19, "Card number must be at most 19 digits"),

@@ -49,7 +49,7 @@ function newReference(orderId: number): string {
 }
 
 /** The client's own unpaid, open order whose total is exactly what the payload says. */
-async function payableOrder(user: PublicUser, input: { orderId: number; amount: number; currency: string }) {
+export async function payableOrder(user: PublicUser, input: { orderId: number; amount: number; currency: string }) {
   assertClient(user);
   if (input.orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
   const order = await getPrisma().order.findFirst({
@@ -187,7 +187,7 @@ export async function refreshAttempt(reference: string, now = new Date()) {
   return applyTransactionOutcome({ reference, status, amount, currency, gatewayResponse }, now);
 }
 
-async function recordAttempt(
+export async function recordAttempt(
   order: { id: number; totalMinor: number; currency: "GHS" | "USD" },
   details: { channel: "card" | "mobile_money"; provider?: "mtn" | "vod" | "tgo"; phone?: string; payerEmail: string },
 ): Promise<string> {

@@ -79,6 +79,14 @@ export const chargeDataSchema = z.looseObject({
 });
 export type ChargeData = z.infer<typeof chargeDataSchema>;
 
+/** POST /transaction/initialize: where the payer goes to pay on Paystack's checkout page. */
+export const initializedTransactionSchema = z.looseObject({
+  authorization_url: z.url({ protocol: /^https?$/ }),
+  access_code: z.string(),
+  reference: z.string(),
+});
+export type InitializedTransaction = z.infer<typeof initializedTransactionSchema>;
+
 /** A transaction as GET /transaction/verify/:reference returns it. */
 export const transactionDataSchema = z.looseObject({
   id: z.number(),
