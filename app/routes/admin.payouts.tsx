@@ -6,6 +6,7 @@ import { adminLoad, parseAdminQuery, runAdminAction } from "~/features/admin/adm
 import { queryOf } from "~/features/admin/admin-schemas";
 import { ActionButton, AdminPageHeader, Badge, ConfirmAction, EmptyState, Fact, FailureBanner, FilterForm, NoticeBanner, SelectFilter } from "~/features/admin/admin-ui";
 import { payoutIntents } from "~/features/admin/page-actions.server";
+import { PayoutOtpForm } from "~/features/payouts/payout-otp-form";
 import { listPayouts } from "~/features/payouts/payouts.server";
 import type { Route } from "./+types/admin.payouts";
 
@@ -17,7 +18,7 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-const payoutStatuses = ["pending", "processing", "success", "failed", "reversed", "rejected"] as const;
+const payoutStatuses = ["pending", "processing", "awaiting_otp", "success", "failed", "reversed", "rejected"] as const;
 const querySchema = z.object({ status: z.enum([...payoutStatuses, "all"], { error: "Unknown status" }).default("pending") });
 const providerNames: Record<string, string> = { MTN: "MTN", VOD: "Vodafone", ATL: "AirtelTigo" };
 
@@ -37,7 +38,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
     <div className="grid gap-6">
       <AdminPageHeader
         title="Payouts"
-        description="Workers' withdrawals of their available earnings. The amount is reserved when the worker asks; approving sends a Paystack transfer to the wallet, rejecting gives the amount back."
+        description="Workers' withdrawals of their available earnings. The amount is reserved when the worker asks; approving sends a Paystack transfer to the wallet, rejecting gives the amount back. A transfer Paystack holds for its OTP waits here for it; a transfer that never reached Paystack is sent again automatically, or by you."
       />
       <NoticeBanner />
       <FailureBanner failure={actionData?.failure} />
@@ -70,6 +71,12 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                   <Fact label="Requested">{formatAdminDateTime(payout.createdAt)}</Fact>
                   <Fact label="Reference">{payout.reference}</Fact>
                   {payout.failureReason ? <Fact label="Reason">{payout.failureReason}</Fact> : null}
+                  {payout.transferAttempts ? (
+                    <Fact label="Transfer sent">
+                      {payout.transferAttempts === 1 ? "once" : `${payout.transferAttempts} times`}
+                      {payout.lastSentAt ? `, last ${formatAdminDateTime(payout.lastSentAt)}` : ""}
+                    </Fact>
+                  ) : null}
                 </dl>
               </div>
               {payout.status === "pending" ? (
@@ -84,6 +91,30 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                     description={`Reject this withdrawal? ${money(payout.amount, payout.currency)} goes back to the worker's balance.`}
                     confirmLabel="Reject payout"
                     reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet name does not match the account" }}
+                  />
+                </div>
+              ) : null}
+              {payout.status === "processing" || payout.status === "awaiting_otp" ? (
+                <div className="flex flex-wrap items-start gap-2 md:justify-end">
+                  {payout.status === "awaiting_otp" ? (
+                    <>
+                      <PayoutOtpForm payoutId={payout.id} />
+                      <ActionButton intent="resend-otp" id={payout.id} label={`Resend the OTP of payout ${payout.id}`}>
+                        Resend OTP
+                      </ActionButton>
+                    </>
+                  ) : (
+                    <ActionButton intent="retry" id={payout.id} label={`Send payout ${payout.id} again`}>
+                      Send again
+                    </ActionButton>
+                  )}
+                  <ConfirmAction
+                    intent="fail"
+                    id={payout.id}
+                    summary="Fail…"
+                    description={`Give up on this transfer? ${money(payout.amount, payout.currency)} goes back to the worker's balance. Refused while Paystack may still pay it.`}
+                    confirmLabel="Fail payout"
+                    reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet cannot receive transfers" }}
                   />
                 </div>
               ) : null}

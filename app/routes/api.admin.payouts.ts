@@ -4,7 +4,7 @@ import { listPayouts } from "~/features/payouts/payouts.server";
 import { apiHandler, jsonResponse } from "~/lib/api-response.server";
 import type { Route } from "./+types/api.admin.payouts";
 
-const querySchema = z.object({ status: z.enum(["pending", "processing", "success", "failed", "reversed", "rejected"], { error: "Invalid status" }).optional() });
+const querySchema = z.object({ status: z.enum(["pending", "processing", "awaiting_otp", "success", "failed", "reversed", "rejected"], { error: "Invalid status" }).optional() });
 
 /** GET /api/admin/payouts?status=: withdrawal requests, newest first (admin only). */
 export const loader = apiHandler(async ({ request }: Route.LoaderArgs) => {

@@ -64,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
 const statusWords: Record<PayoutView["status"], string> = {
   pending: "Waiting for approval",
   processing: "Sending to your wallet",
+  awaiting_otp: "Sending to your wallet",
   success: "Paid",
   failed: "Failed: the amount is back in your balance",
   reversed: "Reversed: the amount is back in your balance",

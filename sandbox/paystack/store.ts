@@ -8,8 +8,11 @@ import path from "node:path";
  * or claims a new key at once (link, which fails when the key exists), so a crash never leaves half a
  * record behind. Updates of one key are serialised inside this process.
  */
-/** `checkouts` maps a hosted checkout's access code to its transaction's reference. */
-export type Collection = "charges" | "transfers" | "recipients" | "checkouts";
+/**
+ * `checkouts` maps a hosted checkout's access code to its transaction's reference; `transfer-codes`
+ * maps a transfer's code (what finalize_transfer and resend_otp name) to its reference.
+ */
+export type Collection = "charges" | "transfers" | "recipients" | "checkouts" | "transfer-codes";
 
 /** Keys become file names: Paystack's reference alphabet, no leading dot, bounded length. */
 export const keyPattern = /^[A-Za-z0-9_=-][A-Za-z0-9._=-]{0,99}$/;

@@ -210,6 +210,11 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/admin/payouts", cells: admins(200) },
     { method: "POST", path: `/api/admin/payouts/${world.payouts.toApprove}/approve`, body: {}, cells: admins(200) },
     { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/reject`, body: { reason: "Wrong number" }, cells: admins(200) },
+    // The transfer actions: refused to everyone but admins, and to admins too for a rejected payout (409).
+    { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/finalize`, body: { otp: "123456" }, cells: admins(409) },
+    { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/resend-otp`, body: {}, cells: admins(409) },
+    { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/retry`, body: {}, cells: admins(409) },
+    { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/fail`, body: { reason: "Wallet closed" }, cells: admins(409) },
 
     { method: "GET", path: "/api/no-such-call", cells: everyone(404) },
     { method: "POST", path: "/api/no-such-call", body: {}, cells: everyone(404) },

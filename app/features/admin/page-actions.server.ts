@@ -1,4 +1,6 @@
 import { approveCompletion, rejectCompletion } from "~/features/fulfilment/review.server";
+import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "~/features/payouts/payout-admin.server";
+import { payoutOtpSchema } from "~/features/payouts/payout-schemas";
 import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
 import type { IntentTable } from "./admin-form.server";
 import { rejectionReasonSchema, orderCancellationSchema, parseRecordId, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
@@ -81,5 +83,22 @@ export const payoutIntents = {
     const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
     await rejectPayout(admin, parseRecordId(fields.id), reason);
     return "payout-rejected";
+  },
+  finalize: async (admin, _form, fields) => {
+    await finalizePayout(admin, parseRecordId(fields.id), payoutOtpSchema.parse({ otp: fields.otp }));
+    return "payout-finalized";
+  },
+  "resend-otp": async (admin, _form, fields) => {
+    await resendPayoutOtp(admin, parseRecordId(fields.id));
+    return "payout-otp-resent";
+  },
+  retry: async (admin, _form, fields) => {
+    await retryPayout(admin, parseRecordId(fields.id));
+    return "payout-retried";
+  },
+  fail: async (admin, _form, fields) => {
+    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
+    await failPayout(admin, parseRecordId(fields.id), reason);
+    return "payout-failed";
   },
 } satisfies IntentTable;

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
-import { mobileMoneyProviders } from "~/features/payments/payment-schema";
-import { getPaystack } from "~/features/payments/paystack.server";
+import { ghanaMobileNumberSchema, mobileMoneyProviders } from "~/features/payments/payment-schema";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -12,6 +11,9 @@ import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { formatMoney } from "~/lib/money";
+import { openPayoutStatuses, recoverPayoutTransfer, releaseReservation, sendPayoutTransfer } from "./payout-transfers.server";
+
+export { applyTransfer, settlePayout } from "./payout-transfers.server";
 
 /**
  * Money out: a worker withdraws available earnings to a mobile-money wallet. The request reserves
@@ -19,6 +21,7 @@ import { formatMoney } from "~/lib/money";
  * with the worker's row locked, so concurrent requests can never overdraw); an admin approves it,
  * which sends a Paystack transfer, or rejects it, which gives the amount back. A failed or reversed
  * transfer gives it back too. Every give-back is one ledger entry with its own idempotency key.
+ * Sending, OTPs and recovery of lost transfers: payout-transfers.server.ts and payout-admin.server.ts.
  */
 
 // Paystack's mobile-money bank codes for Ghana (DESIGN §5: SPEC's tgo is Paystack's ATL).
@@ -30,10 +33,8 @@ export const payoutRequestSchema = z.object({
     .number({ error: "Enter an amount in cedis" })
     .positive("Enter an amount in cedis")
     .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Use at most 2 decimals"),
-  phone: z
-    .string({ error: "Phone number must be at least 10 digits" })
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(z.string().min(10, "Phone number must be at least 10 digits").max(12, "Phone number must be at most 12 digits")),
+  /** Stored and sent to Paystack in the local form (0551234987), however it was written. */
+  phone: ghanaMobileNumberSchema,
   provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
 });
 export type PayoutRequest = z.output<typeof payoutRequestSchema>;
@@ -49,7 +50,10 @@ export interface PayoutView {
   reference: string;
   createdAt: string;
   completedAt: string | null;
+  /** Admins' view only: the worker, and how often (and when last) the transfer was sent. */
   worker?: { id: number; email: string; fullName: string };
+  transferAttempts?: number;
+  lastSentAt?: string | null;
 }
 
 const payoutSelect = {
@@ -63,6 +67,8 @@ const payoutSelect = {
   reference: true,
   createdAt: true,
   completedAt: true,
+  transferAttempts: true,
+  lastSentAt: true,
   worker: { select: { id: true, email: true, fullName: true } },
 } satisfies Prisma.PayoutSelect;
 
@@ -78,7 +84,7 @@ function toView(payout: Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>
     reference: payout.reference,
     createdAt: payout.createdAt.toISOString(),
     completedAt: payout.completedAt?.toISOString() ?? null,
-    ...(withWorker ? { worker: payout.worker } : {}),
+    ...(withWorker ? { worker: payout.worker, transferAttempts: payout.transferAttempts, lastSentAt: payout.lastSentAt?.toISOString() ?? null } : {}),
   };
 }
 
@@ -125,7 +131,7 @@ export async function listMyPayouts(worker: PublicUser): Promise<PayoutView[]> {
   return payouts.map((payout) => toView(payout));
 }
 
-function assertAdmin(user: PublicUser) {
+export function assertAdmin(user: PublicUser) {
   if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
 }
 
@@ -133,15 +139,6 @@ export async function listPayouts(admin: PublicUser, status?: PayoutStatus): Pro
   assertAdmin(admin);
   const payouts = await getPrisma().payout.findMany({ where: status ? { status } : {}, orderBy: { id: "desc" }, take: 100, select: payoutSelect });
   return payouts.map((payout) => toView(payout, true));
-}
-
-/** Gives a payout's amount back to the worker's available balance, once. */
-async function releaseReservation(transaction: Prisma.TransactionClient, payout: { id: number; workerId: number; amountMinor: number; currency: "GHS" | "USD" }, why: string) {
-  await transaction.ledgerEntry.upsert({
-    where: { idempotencyKey: `payout:${payout.id}:release` },
-    create: { userId: payout.workerId, kind: "payout_reversal", bucket: "available", amountMinor: payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:release`, description: why },
-    update: {},
-  });
 }
 
 /** An admin turns a pending request down; the amount returns to the worker. 409 if it moved on meanwhile. */
@@ -158,77 +155,46 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
   });
 }
 
-/** An admin approves a pending request: Paystack transfer recipient, then the transfer itself. */
+/**
+ * An admin approves a pending request: Paystack transfer recipient, then the transfer itself. A send
+ * that gets no answer stays `processing`; the reconciler finds out (and sends again if it was lost).
+ */
 export async function approvePayout(admin: PublicUser, payoutId: number): Promise<PayoutView> {
   assertAdmin(admin);
-  const prisma = getPrisma();
-  const payout = await prisma.$transaction(async (transaction) => {
+  await getPrisma().$transaction(async (transaction) => {
     const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true } });
     if (!current) throw new AppError(404, "not_found", "Payout not found");
-    // The claim: one approval sends one transfer.
+    // The claim: one approval starts one transfer.
     const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "processing" } });
     if (count === 0) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
     await recordAdminAction(transaction, admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
-    return transaction.payout.findUniqueOrThrow({ where: { id: payoutId } });
   });
-
-  const paystack = getPaystack().client;
-  let recipientCode = payout.recipientCode;
-  if (!recipientCode) {
-    const recipient = await paystack.createTransferRecipient({ type: "mobile_money", name: payout.accountName, account_number: payout.accountNumber, bank_code: payout.bankCode, currency: payout.currency });
-    if (!recipient.ok) {
-      await settlePayout(payout.reference, "failed", recipient.kind === "rejected" ? recipient.message : "The payment provider could not be reached.");
-      return getPayoutView(payoutId);
-    }
-    recipientCode = recipient.data.recipient_code;
-    await prisma.payout.update({ where: { id: payoutId }, data: { recipientCode } });
-  }
-  const transfer = await paystack.initiateTransfer({ amount: payout.amountMinor, recipient: recipientCode, reference: payout.reference, reason: "Social Media Boost earnings", currency: payout.currency });
-  if (transfer.ok) {
-    await prisma.payout.update({ where: { id: payoutId }, data: { transferCode: transfer.data.transfer_code } });
-    await settlePayout(payout.reference, transfer.data.status);
-  } else if (transfer.kind === "rejected") {
-    await settlePayout(payout.reference, "failed", transfer.message);
-  }
-  // Unreachable: it stays processing and the reconciler asks Paystack (the reference makes a retry safe).
+  await sendPayoutTransfer(payoutId);
   return getPayoutView(payoutId);
 }
 
-async function getPayoutView(payoutId: number) {
+/** The admins' view of one payout. */
+export async function getPayoutView(payoutId: number) {
   return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
 }
 
 /**
- * Paystack's word on a transfer (its answer, a transfer webhook, or the reconciler's verify):
- * success completes the payout; failed or reversed gives the amount back. Conditional, so repeats
- * change nothing.
+ * Reconciler step: open payouts nobody reported on for a minute are checked with Paystack, those
+ * looked at longest ago first; a transfer Paystack never received is sent again or, after a few
+ * tries, failed (payout-transfers.server.ts).
  */
-export async function settlePayout(reference: string, transferStatus: string, reason?: string | null): Promise<void> {
-  const prisma = getPrisma();
-  const now = new Date();
-  if (transferStatus === "success") {
-    await prisma.payout.updateMany({ where: { reference, status: "processing" }, data: { status: "success", completedAt: now } });
-    return;
-  }
-  const closing: PayoutStatus | null = transferStatus === "failed" ? "failed" : transferStatus === "reversed" ? "reversed" : null;
-  if (!closing) return; // pending, otp, processing…: still on its way
-  await prisma.$transaction(async (transaction) => {
-    const payout = await transaction.payout.findUnique({ where: { reference }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
-    if (!payout) return;
-    // A reversal may follow a success; a failure only an open transfer.
-    const from: PayoutStatus[] = closing === "reversed" ? ["processing", "success"] : ["processing"];
-    const { count } = await transaction.payout.updateMany({ where: { id: payout.id, status: { in: from } }, data: { status: closing, failureReason: reason ?? `Transfer ${closing}`, completedAt: now } });
-    if (count === 1) await releaseReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
-  });
-  getLogger().warn({ reference, status: closing }, "a payout transfer did not go through; the amount went back to the worker");
-}
-
-/** Reconciler step: transfers still processing after a minute are verified with Paystack. */
 export async function reconcileProcessingPayouts(now = new Date()): Promise<void> {
-  const stale = await getPrisma().payout.findMany({ where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - 60_000) } }, take: 20, select: { reference: true } });
+  const stale = await getPrisma().payout.findMany({
+    where: { status: { in: openPayoutStatuses }, updatedAt: { lt: new Date(now.getTime() - 60_000) } },
+    orderBy: { updatedAt: "asc" },
+    take: 20,
+    select: { id: true, reference: true, status: true, transferAttempts: true, lastSentAt: true },
+  });
   for (const payout of stale) {
-    const result = await getPaystack().client.verifyTransfer(payout.reference);
-    if (result.ok) await settlePayout(payout.reference, result.data.status, result.data.reason);
-    else await getPrisma().payout.update({ where: { reference: payout.reference }, data: { updatedAt: now } });
+    try {
+      await recoverPayoutTransfer(payout, now);
+    } catch (error) {
+      getLogger().error({ err: error, reference: payout.reference }, "could not reconcile a payout");
+    }
   }
 }
