@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, money, refundStateLabels } from "./admin-display";
+import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, money, refundOriginLabels, refundStateLabels } from "./admin-display";
 import { ActionButton, Badge, Fact } from "./admin-ui";
 import type { AdminPaymentAttempt } from "./payment-attempts.server";
 
@@ -13,6 +13,7 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
           <Badge value={attempt.status} labels={attemptStatusLabels} prefix="Status" />
           {attempt.refundState ? <Badge value={attempt.refundState} labels={refundStateLabels} prefix="Refund" /> : null}
         </p>
+        {attempt.refundOrigin === "paystack_dashboard" ? <OutsideRefundNotice attempt={attempt} /> : null}
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {showOrder ? (
             <Fact label="Order">
@@ -37,6 +38,7 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
           </Fact>
           <Fact label="Refund">
             {labelOf(refundStateLabels, attempt.refundState ?? "none")}
+            {attempt.refundedAmount > 0 ? ` · ${money(attempt.refundedAmount, attempt.currency)} of ${money(attempt.amount, attempt.currency)}` : ""}
             {attempt.refundedAt ? ` · ${formatAdminDateTime(attempt.refundedAt)}` : attempt.refundRequestedAt ? ` · asked ${formatAdminDateTime(attempt.refundRequestedAt)}` : ""}
           </Fact>
         </dl>
@@ -47,5 +49,17 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
         </ActionButton>
       ) : null}
     </li>
+  );
+}
+
+/** Money that left through Paystack's dashboard, not through the store: an admin should know why. */
+function OutsideRefundNotice({ attempt }: { attempt: AdminPaymentAttempt }) {
+  return (
+    <p role="note" className="mt-2 rounded-md border border-amber-600/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+      <strong className="font-semibold">{refundOriginLabels.paystack_dashboard}</strong>
+      {": "}
+      {attempt.refundedAmount > 0 ? `${money(attempt.refundedAmount, attempt.currency)} of ${money(attempt.amount, attempt.currency)} refunded.` : "Paystack reports it pending."} The store did not ask for
+      this refund.
+    </p>
   );
 }

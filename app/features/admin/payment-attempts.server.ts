@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { openAttemptStatuses, refreshAttempt } from "~/features/payments/payments.server";
-import type { PaymentAttemptStatus, Prisma, RefundState } from "~/generated/prisma/client";
+import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
@@ -27,6 +27,10 @@ export interface AdminPaymentAttempt {
   status: PaymentAttemptStatus;
   gatewayResponse: string | null;
   refundState: RefundState | null;
+  /** Who started the refund: "paystack_dashboard" is a refund the store did not ask for. */
+  refundOrigin: RefundOrigin | null;
+  /** What Paystack reported refunded so far, in major units like `amount`. */
+  refundedAmount: number;
   refundRequestedAt: string | null;
   refundedAt: string | null;
   paidAt: string | null;
@@ -50,6 +54,8 @@ export const paymentAttemptSelect = {
   status: true,
   gatewayResponse: true,
   refundState: true,
+  refundOrigin: true,
+  refundedAmountMinor: true,
   refundRequestedAt: true,
   refundedAt: true,
   paidAt: true,
@@ -77,6 +83,8 @@ export function toPaymentAttemptView(attempt: Prisma.PaymentAttemptGetPayload<{ 
     status: attempt.status,
     gatewayResponse: attempt.gatewayResponse,
     refundState: attempt.refundState,
+    refundOrigin: attempt.refundOrigin,
+    refundedAmount: toMajor(attempt.refundedAmountMinor),
     refundRequestedAt: isoOrNull(attempt.refundRequestedAt),
     refundedAt: isoOrNull(attempt.refundedAt),
     paidAt: isoOrNull(attempt.paidAt),

@@ -1,25 +1,27 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaystack } from "./paystack.server";
+import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.server";
 
 /**
  * Giving money back (the cancellation promise of SPEC §9, and any second payment of one order).
- * A refund is asked for once per payment attempt: the claim is a conditional update, and Paystack
- * itself refuses to refund a transaction beyond its amount. When every payment of a cancelled order
- * is back, the order shows `refunded`.
+ * The store asks once per payment attempt, for what is left of it after any refund already booked:
+ * the claim is a conditional update, and Paystack itself refuses to refund beyond a transaction's
+ * amount. What Paystack then reports is booked by refund-booking.server.ts.
  */
 
-/** Turns the refund requests of cancelled orders into refunds of their successful payments. */
+/** Turns the refund requests of cancelled orders into refunds of their successful payments (or of what is left of them). */
 export async function requestRefundsOfCancelledOrders(now = new Date()): Promise<number> {
   const { count } = await getPrisma().paymentAttempt.updateMany({
-    where: { status: "success", refundState: null, order: { status: "cancelled", refundRequestedAt: { not: null } } },
+    where: {
+      status: "success",
+      OR: [{ refundState: null }, { refundState: "partially_refunded" }],
+      order: { status: "cancelled", refundRequestedAt: { not: null } },
+    },
     data: { refundState: "requested", refundRequestedAt: now },
   });
   return count;
 }
-
-/** A refund still "pending" after this long without Paystack's word is asked for again (Paystack refuses a duplicate). */
-const pendingRefundRecheckMs = 10 * 60 * 1000;
 
 /** Sends the requested refunds to Paystack; safe to run in several processes at once. */
 export async function processRequestedRefunds(now = new Date(), limit = 20): Promise<number> {
@@ -28,17 +30,31 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
     where: { refundState: "requested" },
     orderBy: { refundRequestedAt: "asc" },
     take: limit,
-    select: { id: true, reference: true },
+    select: { id: true, reference: true, amountMinor: true, refundedAmountMinor: true },
   });
   let sent = 0;
   for (const attempt of requested) {
     // The claim: only one process sends this refund.
-    const claimed = await prisma.paymentAttempt.updateMany({ where: { id: attempt.id, refundState: "requested" }, data: { refundState: "pending", refundRequestedAt: now } });
+    const claimed = await prisma.paymentAttempt.updateMany({
+      where: { id: attempt.id, refundState: "requested" },
+      data: { refundState: "pending", refundRequestedAt: now, paystackRefundId: null },
+    });
     if (claimed.count === 0) continue;
-    const result = await getPaystack().client.refund({ transaction: attempt.reference, merchant_note: "Order cancelled or paid twice" });
+    // A payment flagged as refunded from Paystack's dashboard keeps that flag.
+    await prisma.paymentAttempt.updateMany({ where: { id: attempt.id, refundOrigin: null }, data: { refundOrigin: "store" } });
+    const left = attempt.amountMinor - attempt.refundedAmountMinor;
+    if (left <= 0) {
+      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "processed" } });
+      continue;
+    }
+    // Nothing refunded yet: no amount, so Paystack refunds the whole transaction as it was charged (a
+    // payment of the wrong amount included). After a partial refund: exactly what is left.
+    const amount = attempt.refundedAmountMinor > 0 ? left : undefined;
+    const result = await getPaystack().client.refund({ transaction: attempt.reference, amount, merchant_note: "Order cancelled or paid twice" });
     if (result.ok) {
       sent += 1;
-      if (result.data.status === "processed") await recordRefundProgress(attempt.reference, "processed", now);
+      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { paystackRefundId: String(result.data.id) } });
+      await applyRefundStatus(attempt.reference, result.data, now);
     } else if (result.kind === "rejected") {
       getLogger().error({ reference: attempt.reference, message: result.message }, "Paystack refused a refund: it needs an admin");
       await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "failed" } });
@@ -49,54 +65,34 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
   return sent;
 }
 
-/** Checks refunds Paystack has not reported on: a reversed transaction is refunded. */
-export async function checkPendingRefunds(now = new Date()): Promise<void> {
-  const prisma = getPrisma();
-  const pending = await prisma.paymentAttempt.findMany({
-    where: { refundState: "pending", refundRequestedAt: { lt: new Date(now.getTime() - 30_000) } },
-    take: 20,
-    select: { reference: true, refundRequestedAt: true },
+/**
+ * Looks up the store's refunds Paystack has not reported on (a webhook lost or not yet sent) with
+ * GET /refund/{id}: Paystack's own word on that refund, with its amount. A transaction's "reversed"
+ * status is not enough: it does not say which refund, nor how much. A refund whose id never came
+ * back (no answer to POST /refund) was asked for again; one started before ids were kept is left
+ * to its webhook.
+ */
+export async function checkPendingRefunds(now = new Date(), limit = 20): Promise<void> {
+  const pending = await getPrisma().paymentAttempt.findMany({
+    where: { refundState: "pending", paystackRefundId: { not: null }, refundRequestedAt: { lt: new Date(now.getTime() - 30_000) } },
+    orderBy: { refundRequestedAt: "asc" },
+    take: limit,
+    select: { reference: true, paystackRefundId: true },
   });
   for (const attempt of pending) {
-    const result = await getPaystack().client.verifyTransaction(attempt.reference);
-    if (!result.ok) continue;
-    if (result.data.status === "reversed") await recordRefundProgress(attempt.reference, "processed", now);
-    else if (attempt.refundRequestedAt && now.getTime() - attempt.refundRequestedAt.getTime() > pendingRefundRecheckMs) {
-      await prisma.paymentAttempt.updateMany({ where: { reference: attempt.reference, refundState: "pending" }, data: { refundState: "requested" } });
+    const result = await getPaystack().client.fetchRefund(Number(attempt.paystackRefundId));
+    if (!result.ok) {
+      getLogger().warn({ reference: attempt.reference, refundId: attempt.paystackRefundId, problem: result.message }, "could not look up a refund with Paystack: trying again later");
+      continue;
     }
+    await applyRefundStatus(attempt.reference, result.data, now);
   }
 }
 
-/** Paystack's word on a refund (webhook or check): processed refunds close the books of their order. */
-export async function recordRefundProgress(reference: string, refundStatus: string, now = new Date()): Promise<void> {
-  const prisma = getPrisma();
-  if (refundStatus === "failed") {
-    getLogger().error({ reference }, "Paystack could not complete a refund: it needs an admin");
-    await prisma.paymentAttempt.updateMany({ where: { reference, refundState: { in: ["requested", "pending"] } }, data: { refundState: "failed" } });
-    return;
+async function applyRefundStatus(reference: string, refund: { id: number; status: string; amount: number; currency: string }, now: Date) {
+  if (refund.status === "processed") {
+    await bookProcessedRefund({ reference, refundKey: `id:${refund.id}`, amountMinor: refund.amount, currency: refund.currency }, now);
+  } else if (refund.status === "failed" || refund.status === "needs-attention") {
+    await recordStoreRefundFailure(reference, refund.status);
   }
-  if (refundStatus !== "processed") return;
-  await prisma.$transaction(async (transaction) => {
-    const attempt = await transaction.paymentAttempt.findUnique({ where: { reference }, select: { id: true, orderId: true, amountMinor: true, currency: true, refundState: true, order: { select: { clientId: true } } } });
-    if (!attempt || attempt.refundState === "processed") return;
-    await transaction.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "processed", refundedAt: now } });
-    await transaction.ledgerEntry.upsert({
-      where: { idempotencyKey: `refund:${reference}` },
-      create: {
-        userId: attempt.order.clientId,
-        kind: "refund",
-        amountMinor: attempt.amountMinor,
-        currency: attempt.currency,
-        orderId: attempt.orderId,
-        idempotencyKey: `refund:${reference}`,
-        description: `Refund of payment ${reference}`,
-      },
-      update: {},
-    });
-    // A cancelled order whose payments are all back is refunded.
-    const unrefunded = await transaction.paymentAttempt.count({ where: { orderId: attempt.orderId, status: "success", OR: [{ refundState: null }, { refundState: { not: "processed" } }] } });
-    if (unrefunded === 0) {
-      await transaction.order.updateMany({ where: { id: attempt.orderId, status: "cancelled", paymentStatus: "paid" }, data: { paymentStatus: "refunded" } });
-    }
-  });
 }

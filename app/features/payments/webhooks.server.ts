@@ -4,10 +4,10 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { hasUnstorableText, someJsonNode } from "~/lib/request-body.server";
-import { settlePayout } from "~/features/payouts/payouts.server";
-import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature } from "./paystack-client.server";
+import { applyTransfer } from "~/features/payouts/payouts.server";
+import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature, type TransferData } from "./paystack-client.server";
 import { getPaystack } from "./paystack.server";
-import { recordRefundProgress } from "./refunds.server";
+import { recordRefundEvent } from "./refund-booking.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /**
@@ -34,9 +34,12 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
       const { data } = event;
       await applyTransactionOutcome({ reference: data.reference, status: "success", amount: data.amount, currency: data.currency, gatewayResponse: data.gateway_response });
     } else if (isRefundEvent(event)) {
-      await recordRefundProgress(event.data.transaction_reference, event.data.status);
+      // Whoever started it (the store, or someone in Paystack's dashboard), and even for a reference
+      // this store does not know: acknowledged, so Paystack does not retry it for 72 hours.
+      await recordRefundEvent(event.event, event.data);
     } else if (isTransferEvent(event)) {
-      await settlePayout(event.data.reference, event.event.slice("transfer.".length), event.data.reason);
+      // The event's name is the outcome; the failure's words are Paystack's (`failures`), never our narration (`reason`).
+      await applyTransfer(event.data.reference, { ...event.data, status: event.event.slice("transfer.".length) as TransferData["status"] });
     }
     // Other events are kept for the record.
     await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { processedAt: new Date(), error: null } });

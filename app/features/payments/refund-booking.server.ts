@@ -1,0 +1,191 @@
+import type { Prisma, RefundState } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { getLogger } from "~/lib/logger.server";
+import type { RefundEventData, RefundEventName } from "./paystack-schemas";
+
+/**
+ * Paystack's word on refunds — its webhooks, or the store's own look-up of a refund it asked for —
+ * booked exactly as Paystack reports them: each processed refund books its own amount once (keyed by
+ * that refund, so two partial refunds of one payment both count), and a payment reads refunded only
+ * when its refunds add up to what was paid. A refund the store never asked for (someone used
+ * Paystack's dashboard) is booked all the same and flagged for admins: the money has left.
+ */
+
+export type RefundReportOutcome =
+  | "booked"
+  /** This refund was booked before (a replayed or retried event). */
+  | "already_booked"
+  /** The payment is already refunded in full (e.g. the same refund reported under another name). */
+  | "nothing_left_to_book"
+  /** A pending, processing or failed refund: recorded on the payment, no money moved. */
+  | "noted"
+  | "unknown_reference"
+  | "currency_mismatch";
+
+const attemptSelect = {
+  id: true,
+  orderId: true,
+  amountMinor: true,
+  currency: true,
+  refundState: true,
+  refundRequestedAt: true,
+  refundedAmountMinor: true,
+  order: { select: { clientId: true } },
+} satisfies Prisma.PaymentAttemptSelect;
+type RefundedAttempt = Prisma.PaymentAttemptGetPayload<{ select: typeof attemptSelect }>;
+
+/** A refund event (already signature-checked and parsed). */
+export async function recordRefundEvent(name: RefundEventName, data: RefundEventData, now = new Date()): Promise<RefundReportOutcome> {
+  const reference = data.transaction_reference;
+  if (name === "refund.processed") {
+    return bookProcessedRefund({ reference, refundKey: refundKeyOf(data), amountMinor: data.amount, currency: data.currency }, now);
+  }
+  const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: attemptSelect });
+  const problem = attempt ? currencyProblem(attempt, data.currency) : "unknown_reference";
+  if (problem || !attempt) {
+    logUnbookable(problem ?? "unknown_reference", reference, name);
+    return problem ?? "unknown_reference";
+  }
+  if (name === "refund.failed" || name === "refund.needs-attention") return recordRefundFailure(attempt, reference, name);
+  return noteRefundStarted(attempt, reference, data.amount);
+}
+
+export interface ProcessedRefund {
+  /** The transaction's reference (ours). */
+  reference: string;
+  /** Names this one refund among the payment's refunds: "ref:<refund_reference>" or "id:<refund id>". */
+  refundKey: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/**
+ * Books one processed refund: a ledger `refund` entry of the reported amount, once per refund. Never
+ * more than was paid: Paystack names a refund differently in its webhook (refund_reference) and in
+ * GET /refund/{id} (id), so one refund reported both ways finds the payment already refunded.
+ */
+export async function bookProcessedRefund(refund: ProcessedRefund, now = new Date()): Promise<RefundReportOutcome> {
+  const { reference, refundKey, amountMinor, currency } = refund;
+  const outcome = await getPrisma().$transaction(async (transaction) => {
+    // One booking per payment at a time: the sum below is read and written under this lock.
+    await transaction.$queryRaw`SELECT id FROM payment_attempts WHERE reference = ${reference} FOR UPDATE`;
+    const attempt = await transaction.paymentAttempt.findUnique({ where: { reference }, select: attemptSelect });
+    if (!attempt) return "unknown_reference" as const;
+    const problem = currencyProblem(attempt, currency);
+    if (problem) return problem;
+    const idempotencyKey = `refund:${reference}:${refundKey}`;
+    if (await transaction.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { id: true } })) return "already_booked" as const;
+
+    const bookable = Math.min(amountMinor, attempt.amountMinor - attempt.refundedAmountMinor);
+    if (bookable <= 0) return "nothing_left_to_book" as const;
+    if (bookable < amountMinor) {
+      getLogger().error({ reference, reported: amountMinor, booked: bookable }, "Paystack reported a refund beyond what is left of the payment: booked only what was paid");
+    }
+    const isOutside = !isStoreRefund(attempt);
+    await transaction.ledgerEntry.create({
+      data: {
+        userId: attempt.order.clientId,
+        kind: "refund",
+        amountMinor: bookable,
+        currency: attempt.currency,
+        orderId: attempt.orderId,
+        idempotencyKey,
+        description: isOutside ? `Refund of payment ${reference}, started outside the store (Paystack dashboard)` : `Refund of payment ${reference}`,
+      },
+    });
+    const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
+    const isFull = refundedAmountMinor >= attempt.amountMinor;
+    await transaction.paymentAttempt.update({
+      where: { id: attempt.id },
+      data: {
+        refundedAmountMinor,
+        refundedAt: now,
+        refundState: stateAfterBooking(attempt, isFull),
+        ...(isOutside ? { refundOrigin: "paystack_dashboard" as const } : {}),
+      },
+    });
+    if (isFull) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
+    if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
+    return "booked" as const;
+  }, burstTransactionOptions);
+  if (outcome === "unknown_reference" || outcome === "currency_mismatch") logUnbookable(outcome, reference, "refund.processed");
+  return outcome;
+}
+
+/** The store's own refund of this payment is in flight (claimed and sent, or failed and perhaps retried in Paystack). */
+function isStoreRefund(attempt: Pick<RefundedAttempt, "refundState" | "refundRequestedAt">): boolean {
+  return attempt.refundRequestedAt !== null && (attempt.refundState === "pending" || attempt.refundState === "failed");
+}
+
+function stateAfterBooking(attempt: RefundedAttempt, isFull: boolean): RefundState {
+  if (isFull) return "processed";
+  // A refund the store asked for (and will send, or has sent) is still outstanding.
+  const isStoreOutstanding = attempt.refundRequestedAt !== null && (attempt.refundState === "requested" || attempt.refundState === "pending");
+  return isStoreOutstanding ? attempt.refundState! : "partially_refunded";
+}
+
+/**
+ * An order whose successful payments have all come back in full reads refunded, whatever its
+ * fulfilment status: that is where its money stands. The work itself is the admin's call (an outside
+ * refund of an active order is flagged on the payments page).
+ */
+async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.TransactionClient, orderId: number) {
+  const unrefunded = await transaction.paymentAttempt.count({ where: { orderId, status: "success", OR: [{ refundState: null }, { refundState: { not: "processed" } }] } });
+  if (unrefunded === 0) await transaction.order.updateMany({ where: { id: orderId, paymentStatus: "paid" }, data: { paymentStatus: "refunded" } });
+}
+
+/**
+ * A refund Paystack has started. One the store did not ask for is flagged at once, so admins see it
+ * before the money moves; later pending events (or one arriving after its processed event) change
+ * nothing.
+ */
+async function noteRefundStarted(attempt: RefundedAttempt, reference: string, amountMinor: number): Promise<RefundReportOutcome> {
+  if (attempt.refundState !== null) return "noted";
+  const { count } = await getPrisma().paymentAttempt.updateMany({ where: { id: attempt.id, refundState: null }, data: { refundState: "pending", refundOrigin: "paystack_dashboard" } });
+  if (count === 1) getLogger().warn({ reference, amountMinor }, "Paystack started a refund the store did not ask for (Paystack dashboard)");
+  return "noted";
+}
+
+async function recordRefundFailure(attempt: RefundedAttempt, reference: string, name: "refund.failed" | "refund.needs-attention"): Promise<RefundReportOutcome> {
+  const why =
+    name === "refund.needs-attention"
+      ? "Paystack needs the customer's account details to complete a refund: retry it in Paystack's dashboard"
+      : "Paystack could not complete a refund: it needs an admin";
+  const isStore = isStoreRefund(attempt);
+  // The store's refund in flight fails; so does an outside one nothing else is known of. A payment
+  // with refunds already booked, or a store refund not sent yet, keeps its state: the failure was
+  // another refund's.
+  const where: Prisma.PaymentAttemptWhereInput = isStore
+    ? { id: attempt.id, refundState: "pending" }
+    : { id: attempt.id, OR: [{ refundState: null }, { refundState: "pending", refundRequestedAt: null }] };
+  const { count } = await getPrisma().paymentAttempt.updateMany({ where, data: { refundState: "failed", ...(isStore ? {} : { refundOrigin: "paystack_dashboard" as const }) } });
+  getLogger().error({ reference, event: name, changed: count === 1, startedBy: isStore ? "store" : "paystack_dashboard" }, why);
+  return "noted";
+}
+
+/** The store's own refund (looked up with GET /refund/{id}) failed or needs attention. */
+export async function recordStoreRefundFailure(reference: string, status: string): Promise<void> {
+  getLogger().error({ reference, status }, "Paystack could not complete a refund the store asked for: it needs an admin");
+  await getPrisma().paymentAttempt.updateMany({ where: { reference, refundState: { in: ["requested", "pending"] } }, data: { refundState: "failed" } });
+}
+
+function currencyProblem(attempt: Pick<RefundedAttempt, "currency">, currency: string) {
+  return attempt.currency === currency.toUpperCase() ? undefined : ("currency_mismatch" as const);
+}
+
+/**
+ * Acknowledged all the same: Paystack would retry an error for 72 hours and the answer would not
+ * change. The event itself is kept in webhook_events.
+ */
+function logUnbookable(problem: "unknown_reference" | "currency_mismatch", reference: string, event: string) {
+  if (problem === "unknown_reference") getLogger().warn({ reference, event }, "a Paystack refund event for a transaction this store does not know");
+  else getLogger().error({ reference, event }, "a Paystack refund event in another currency than its payment: not booked, it needs an admin");
+}
+
+/** Names one refund among a payment's: Paystack's refund_reference, else its id, else (neither sent) its amount. */
+export function refundKeyOf(data: Pick<RefundEventData, "refund_reference" | "id" | "amount">): string {
+  if (data.refund_reference) return `ref:${data.refund_reference}`;
+  if (data.id !== null && data.id !== undefined && data.id !== "") return `id:${data.id}`;
+  return `amount:${data.amount}`;
+}
