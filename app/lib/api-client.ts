@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The payment a refusal is about, when the server names one (a prompt of the order still open). */
+    readonly reference?: string,
   ) {
     super(message);
   }
@@ -22,7 +24,7 @@ export async function apiRequest<T>(path: string, { method = "GET", body }: { me
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const response = await fetch(path, { method, headers, credentials: "include", body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, messageOf(text) ?? (response.statusText || `Request failed (${response.status})`));
+  if (!response.ok) throw new ApiError(response.status, messageOf(text) ?? (response.statusText || `Request failed (${response.status})`), referenceOf(text));
   return (text ? JSON.parse(text) : null) as T;
 }
 
@@ -34,6 +36,16 @@ function messageOf(text: string): string | undefined {
     // Not JSON: the text itself, if short enough to show.
   }
   return text && text.length <= 200 ? text : undefined;
+}
+
+function referenceOf(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "reference" in parsed && typeof parsed.reference === "string") return parsed.reference;
+  } catch {
+    // Not JSON: no reference.
+  }
+  return undefined;
 }
 
 function readStoredToken(): string | null {

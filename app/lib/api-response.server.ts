@@ -16,13 +16,18 @@ export function errorResponse(status: number, message: string): Response {
 }
 
 /**
- * Maps anything a service throws to SPEC's `{ message }` error body: AppError keeps its status,
- * validation errors answer 400, an unreachable database 503 with Retry-After (the request may be
- * repeated as it is), and anything unexpected answers 500 without leaking internals.
+ * Maps anything a service throws to SPEC's `{ message }` error body: AppError keeps its status (and
+ * its Retry-After, for a 429), validation errors answer 400, an unreachable database 503 with
+ * Retry-After (the request may be repeated as it is), and anything unexpected answers 500 without
+ * leaking internals.
  */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
-  if (isAppError(error)) return errorResponse(error.status, error.message);
+  if (isAppError(error)) {
+    // A rate limit says when to come back; details (e.g. an open payment's reference) sit beside the message.
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+    return jsonResponse({ ...error.details, message: error.message }, { status: error.status, headers });
+  }
   if (error instanceof ZodError) {
     const first = error.issues[0];
     const field = first?.path.join(".");

@@ -6,11 +6,11 @@ import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.payment.resend-authorization";
 
 /** POST /api/payment/resend-authorization (SPEC §7): a new prompt (new reference) for the same order and phone. */
-export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const client = await requireUser(request, ["client"]);
   const { reference } = await readJsonBody(request, resendAuthorizationSchema);
-  return jsonResponse(await resendAuthorization(client, reference));
+  return jsonResponse(await resendAuthorization(client, reference, context.clientAddress));
 });
 
 export const loader = () => errorResponse(405, "Method not allowed");

@@ -1,0 +1,72 @@
+import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
+
+/**
+ * Abuse limits on starting charges (issue #15). Card testing tries many cards against one order or
+ * account; prompt flooding sends mobile-money prompts to someone's phone. Every charge attempt that
+ * starts (card, mobile money, a resent prompt; not the PIN or OTP of one already started) counts per
+ * order, per client account and per network address, and a mobile-money prompt also per phone
+ * number, across all accounts. The counters live in the database so every app process sees them,
+ * and are checked and counted in the transaction that records the attempt. The per-address limit
+ * is loose on purpose: a Ghanaian carrier puts many subscribers behind one address (DESIGN §9); the
+ * tight limits key on the order and the account.
+ */
+
+const windowMs = 60 * 60 * 1000;
+
+/** Who starts a charge of which order (and, for mobile money, to which phone). */
+export interface ChargeStart {
+  orderId: number;
+  clientId: number;
+  /** The request's address as the server sees it (load context `clientAddress`). */
+  clientAddress: string;
+  /** Normalised (0551234987); only for mobile money. */
+  phone?: string | null;
+}
+
+type Store = Pick<Prisma.TransactionClient, "rateLimitEvent">;
+
+interface Limit {
+  bucket: string;
+  key: string;
+  perHour: number;
+  message: (wait: string) => string;
+}
+
+const tooManyAttempts = (wait: string) => `Too many payment attempts. Please wait ${wait} and try again.`;
+const tooManyPrompts = (wait: string) => `Too many payment prompts were sent to this phone number. Please wait ${wait} and try again.`;
+
+function limitsOf(start: ChargeStart): Limit[] {
+  const env = getEnv();
+  const limits: Limit[] = [
+    { bucket: "charge:order", key: String(start.orderId), perHour: env.CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR, message: tooManyAttempts },
+    { bucket: "charge:client", key: String(start.clientId), perHour: env.CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR, message: tooManyAttempts },
+    { bucket: "charge:ip", key: start.clientAddress, perHour: env.CHARGE_ATTEMPTS_PER_IP_PER_HOUR, message: tooManyAttempts },
+  ];
+  if (start.phone) limits.push({ bucket: "momo-prompt:phone", key: start.phone, perHour: env.MOMO_PROMPTS_PER_PHONE_PER_HOUR, message: tooManyPrompts });
+  return limits;
+}
+
+/** 429 with Retry-After when any limit is reached; when several are, the one that frees up last speaks. */
+export async function assertWithinChargeLimits(store: Store, start: ChargeStart): Promise<void> {
+  let longest: { limit: Limit; waitMs: number } | undefined;
+  for (const limit of limitsOf(start)) {
+    const waitMs = await msUntilBelowLimit(limit.bucket, limit.key, windowMs, limit.perHour, store);
+    if (waitMs > (longest?.waitMs ?? 0)) longest = { limit, waitMs };
+  }
+  if (!longest) return;
+  const seconds = Math.ceil(longest.waitMs / 1000);
+  throw new AppError(429, "too_many_payment_attempts", longest.limit.message(minutesText(seconds)), { retryAfterSeconds: seconds });
+}
+
+/** Counts a charge attempt that starts now against every limit it falls under. */
+export async function countChargeStart(store: Store, start: ChargeStart): Promise<void> {
+  for (const limit of limitsOf(start)) await recordEvent(limit.bucket, limit.key, store);
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
