@@ -4,7 +4,11 @@
  * passed, so no PIN, OTP, card number or CVV is ever written to disk.
  */
 
-export type Challenge = { kind: "pin" | "otp" | "phone"; answer: string };
+/**
+ * What a charge waits for: a PIN, an OTP (or voucher), a phone number, a date of birth (YYYY-MM-DD),
+ * a billing address (its zip code is checked), or a visit to the 3-D Secure page (`url`).
+ */
+export type Challenge = { kind: "pin" | "otp" | "phone" | "birthday" | "address" | "url"; answer: string };
 
 export type Ending =
   | { kind: "success" }
@@ -35,6 +39,11 @@ const cards: (Instrument & { number: string; cvv: string })[] = [
     ],
     ending: success,
   },
+  // Beyond PIN and OTP: the other steps Paystack's charge documents.
+  { id: "card-phone", number: "507850785078507804", cvv: "884", channel: "card", challenges: [{ kind: "phone", answer: "0551234987" }], ending: success },
+  { id: "card-birthday", number: "4084080000001214", cvv: "121", channel: "card", challenges: [{ kind: "birthday", answer: "1990-01-01" }], ending: success },
+  { id: "card-address", number: "4084080000003319", cvv: "331", channel: "card", challenges: [{ kind: "address", answer: "00233" }], ending: success },
+  { id: "card-3ds", number: "4084080000000409", cvv: "000", channel: "card", challenges: [{ kind: "url", answer: "authenticated" }], ending: success },
   { id: "card-declined", number: "4084080000005408", cvv: "001", channel: "card", challenges: [], ending: { kind: "failed", gatewayResponse: "Declined" } },
   { id: "card-insufficient", number: "4084080000670037", cvv: "787", channel: "card", challenges: [], ending: { kind: "failed", gatewayResponse: "Insufficient Funds" } },
 ];
@@ -93,11 +102,14 @@ export function cardBrand(number: string): string {
   return "unknown";
 }
 
-export const challengeStatus = { pin: "send_pin", otp: "send_otp", phone: "send_phone" } as const;
+export const challengeStatus = { pin: "send_pin", otp: "send_otp", phone: "send_phone", birthday: "send_birthday", address: "send_address", url: "open_url" } as const;
 
 export function challengeText(challenge: Challenge, channel: Instrument["channel"]): string {
   if (challenge.kind === "pin") return "Please enter your 4-digit card PIN";
   if (challenge.kind === "phone") return "Please enter your phone number";
+  if (challenge.kind === "birthday") return "Please enter your date of birth";
+  if (challenge.kind === "address") return "Please enter your billing address";
+  if (challenge.kind === "url") return "Please complete authentication on your bank's page";
   return channel === "mobile_money"
     ? "Please dial *110# on your Vodafone number to generate a voucher, then enter it"
     : "Please enter the OTP sent to your phone";
@@ -106,5 +118,8 @@ export function challengeText(challenge: Challenge, channel: Instrument["channel
 export function wrongAnswerMessage(challenge: Challenge, channel: Instrument["channel"]): string {
   if (challenge.kind === "pin") return "Incorrect PIN";
   if (challenge.kind === "phone") return "Phone number could not be verified";
+  if (challenge.kind === "birthday") return "Date of birth could not be verified";
+  if (challenge.kind === "address") return "Address could not be verified";
+  if (challenge.kind === "url") return "Authentication failed";
   return channel === "mobile_money" ? "Incorrect voucher code" : "Incorrect OTP";
 }

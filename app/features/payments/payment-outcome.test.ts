@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardOutcome, mobileMoneyOutcome, otpOutcome, paymentStatusHref, providerMessage } from "./payment-outcome";
+import { cardOutcome, chargeStepOutcome, mobileMoneyOutcome, otpOutcome, paymentStatusHref, providerMessage, webPageUrl } from "./payment-outcome";
 import type { ChargeResponse } from "./payment-schema";
 
 const answer = (status: boolean, dataStatus: string, extra: Partial<ChargeResponse["data"]> & { message?: string } = {}): ChargeResponse => {
@@ -24,7 +24,7 @@ describe("cardOutcome (SPEC §4 card charge result)", () => {
 
   it("treats anything else as a payment error carrying the provider's words", () => {
     expect(cardOutcome(answer(false, "failed", { gateway_response: "Declined", message: "Declined" }))).toEqual({ kind: "error", message: "Declined" });
-    expect(cardOutcome(answer(true, "send_birthday", { message: "" }))).toEqual({ kind: "error", message: "Payment failed" });
+    expect(cardOutcome(answer(true, "unknown", { message: "" }))).toEqual({ kind: "error", message: "Payment failed" });
     // A next step without a reference cannot go on.
     expect(cardOutcome({ status: true, message: "PIN needed", data: { status: "send_pin", reference: "" } })).toEqual({ kind: "error", message: "PIN needed" });
   });
@@ -48,11 +48,57 @@ describe("mobileMoneyOutcome (SPEC §4 mobile-money result)", () => {
       notice: { title: "Payment Failed", description: "Insufficient funds", variant: "destructive" },
       reference: "smb_1_abcdef",
     });
-    expect(mobileMoneyOutcome(answer(true, "send_phone", { message: "Enter your phone" }))).toEqual({
+    expect(mobileMoneyOutcome(answer(true, "processing", { message: "Still checking" }))).toEqual({
       kind: "notice",
-      notice: { title: "Payment Status", description: "Enter your phone" },
+      notice: { title: "Payment Status", description: "Still checking" },
       reference: "smb_1_abcdef",
     });
+  });
+});
+
+describe("the charge steps beyond PIN and OTP (Paystack's send_phone, send_birthday, send_address, open_url)", () => {
+  it("asks for a phone number, a date of birth or a billing address, in the provider's words when it gives some", () => {
+    expect(cardOutcome(answer(true, "send_phone"))).toEqual({
+      kind: "phone",
+      reference: "smb_1_abcdef",
+      notice: { title: "Phone Number Required", description: "Please enter the phone number registered with your card's bank." },
+    });
+    expect(cardOutcome(answer(true, "send_birthday", { display_text: "Please enter your date of birth" }))).toEqual({
+      kind: "birthday",
+      reference: "smb_1_abcdef",
+      notice: { title: "Date of Birth Required", description: "Please enter your date of birth" },
+    });
+    expect(cardOutcome(answer(true, "send_address")).kind).toBe("address");
+    // The same reading wherever the step comes from: after a mobile-money charge, an OTP or another step.
+    expect(mobileMoneyOutcome(answer(true, "send_phone")).kind).toBe("phone");
+    expect(otpOutcome(answer(true, "send_birthday")).kind).toBe("birthday");
+    expect(chargeStepOutcome(answer(true, "send_otp")).kind).toBe("otp");
+    expect(chargeStepOutcome(answer(true, "success"))).toEqual({ kind: "success" });
+  });
+
+  it("sends the payer to open_url's page, an http(s) address only", () => {
+    expect(cardOutcome(answer(true, "open_url", { url: "https://standard.paystack.co/3ds/abc?x=1" }))).toEqual({
+      kind: "redirect",
+      reference: "smb_1_abcdef",
+      url: "https://standard.paystack.co/3ds/abc?x=1",
+    });
+    expect(mobileMoneyOutcome(answer(true, "open_url", { url: "http://127.0.0.1:3000/sandbox/paystack/3ds/smb_1_abcdef" })).kind).toBe("redirect");
+    for (const url of ["javascript:alert(1)", "data:text/html,hi", "//evil.example/x", "/relative", "", null, undefined]) {
+      expect(cardOutcome(answer(true, "open_url", { url }))).toEqual({
+        kind: "error",
+        message: "Your bank's verification page could not be opened. Please try again, or use another card or mobile money.",
+      });
+    }
+    expect(webPageUrl("HTTPS://Example.com/a b")).toBe("https://example.com/a%20b");
+  });
+
+  it("ends a step whose call failed as a payment error with the provider's words", () => {
+    expect(chargeStepOutcome(answer(false, "failed", { gateway_response: "Date of birth could not be verified" }))).toEqual({
+      kind: "error",
+      message: "Date of birth could not be verified",
+    });
+    // A refused call never leads to a further step, whatever its data says.
+    expect(cardOutcome(answer(false, "send_phone", { message: "Declined" }))).toEqual({ kind: "error", message: "Declined" });
   });
 });
 

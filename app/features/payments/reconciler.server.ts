@@ -3,7 +3,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { openAttemptStatuses, refreshAttempt } from "./payments.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
-import { applyTransactionOutcome } from "./settlement.server";
+import { closeAbandonedAttempt } from "./settlement.server";
 
 /**
  * The payments reconciler (a background job): attempts left open — no webhook yet, a lost answer, a
@@ -15,7 +15,11 @@ import { applyTransactionOutcome } from "./settlement.server";
 /** When to look again after the n-th check: Paystack's 10 s, then past the 180 s mobile-money window, then every 5 minutes. */
 const checkDelaysMs = [10_000, 20_000, 30_000, 60_000, 120_000];
 const laterCheckDelayMs = 5 * 60_000;
-/** An attempt nobody approved after this long is abandoned (Paystack abandons mobile money after 180 s). */
+/**
+ * An attempt nobody completed after this long is abandoned for good. Paystack's own "abandoned" comes
+ * much sooner (180 s for mobile money, at once for a checkout not paid yet) and is not final: until
+ * then such an attempt stays open here (`not_completed`), so a late success is still credited.
+ */
 const giveUpAfterMs = 24 * 60 * 60_000;
 
 interface ClaimedAttempt {
@@ -43,7 +47,7 @@ export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promi
       const result = await refreshAttempt(attempt.reference, now);
       if (result !== "in_progress") continue;
       if (now.getTime() - new Date(attempt.created_at).getTime() > giveUpAfterMs) {
-        await applyTransactionOutcome({ reference: attempt.reference, status: "abandoned", gatewayResponse: "Not approved within 24 hours" }, now);
+        await closeAbandonedAttempt(attempt.reference, "Not approved within 24 hours", now);
         continue;
       }
       const delay = checkDelaysMs[attempt.check_count - 1] ?? laterCheckDelayMs;

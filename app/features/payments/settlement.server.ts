@@ -27,13 +27,21 @@ export type SettlementResult =
   | "refund_requested"
   /** An earlier call already took this success into account. */
   | "already_settled"
-  /** A final failure (failed, abandoned, reversed) was recorded. */
+  /** A final failure (failed, reversed, or abandoned by the reconciler) was recorded. */
   | "closed"
-  /** Still in progress. */
+  /** Still in progress (Paystack's "abandoned" included: the payer may still complete it). */
   | "in_progress"
   | "unknown_reference";
 
-const closingStatuses: Record<string, PaymentAttemptStatus> = { failed: "failed", abandoned: "abandoned", reversed: "reversed" };
+/**
+ * Paystack's statuses that end an attempt. Not "abandoned": Paystack uses it for "the customer has not
+ * completed the transaction" (a hosted checkout not paid yet, a 3-D Secure page not finished, a prompt
+ * not approved in time), and such a transaction may still succeed. Only the reconciler ends an attempt
+ * as abandoned, when it gives up (closeAbandonedAttempt).
+ */
+const closingStatuses: Record<string, PaymentAttemptStatus> = { failed: "failed", reversed: "reversed" };
+
+const finalStatuses: PaymentAttemptStatus[] = ["success", "failed", "abandoned", "reversed"];
 
 export async function applyTransactionOutcome(outcome: TransactionOutcome, now = new Date()): Promise<SettlementResult> {
   const prisma = getPrisma();
@@ -74,14 +82,34 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
   }
 
   const closing = closingStatuses[outcome.status];
-  if (closing) {
-    const { count } = await prisma.paymentAttempt.updateMany({
-      where: { id: attempt.id, paidAt: null, status: { notIn: ["success", "failed", "abandoned", "reversed"] } },
-      data: { status: closing, gatewayResponse: outcome.gatewayResponse ?? null, lastCheckedAt: now },
+  if (closing) return closeAttempt(attempt.id, closing, outcome.gatewayResponse ?? null, now);
+
+  if (outcome.status === "abandoned") {
+    // Still open (the reconciler keeps verifying it), and verify answers "abandoned" meanwhile.
+    await prisma.paymentAttempt.updateMany({
+      where: { id: attempt.id, paidAt: null, status: { notIn: finalStatuses } },
+      data: { status: "not_completed", gatewayResponse: outcome.gatewayResponse ?? null, lastCheckedAt: now },
     });
-    return count === 1 ? "closed" : "already_settled";
+    return "in_progress";
   }
 
   await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { lastCheckedAt: now } });
   return "in_progress";
+}
+
+/**
+ * The reconciler's last word on an attempt nobody completed: abandoned for good. A success Paystack
+ * still reports later is credited all the same (applyTransactionOutcome only needs `paidAt` empty).
+ */
+export async function closeAbandonedAttempt(reference: string, gatewayResponse: string, now = new Date()): Promise<SettlementResult> {
+  const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: { id: true } });
+  return attempt ? closeAttempt(attempt.id, "abandoned", gatewayResponse, now) : "unknown_reference";
+}
+
+async function closeAttempt(id: number, status: PaymentAttemptStatus, gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
+  const { count } = await getPrisma().paymentAttempt.updateMany({
+    where: { id, paidAt: null, status: { notIn: finalStatuses } },
+    data: { status, gatewayResponse, lastCheckedAt: now },
+  });
+  return count === 1 ? "closed" : "already_settled";
 }
