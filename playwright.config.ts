@@ -1,8 +1,9 @@
-import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
+import { defineConfig, devices, type ReporterDescription, type PlaywrightTestConfig } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bootstrapAdmin } from "./e2e/bootstrap-admin";
+import { directCardPort, e2ePort } from "./e2e/servers";
 
 /*
  * Browser tests run against the production build served by the real server (server/start.js) with a
@@ -12,7 +13,7 @@ import { bootstrapAdmin } from "./e2e/bootstrap-admin";
  * E2E_PORT picks the port (default 3210). E2E_SKIP_BUILD=1 serves an existing build in BUILD_DIR
  * instead of building into build-e2e first.
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
+const port = e2ePort;
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = Boolean(process.env.CI);
 const skipBuild = process.env.E2E_SKIP_BUILD === "1";
@@ -25,6 +26,9 @@ if (!process.env.SMB_E2E_DATA_DIR) {
   process.env.SMB_E2E_DATA_DIR = dataDirectory;
   process.on("exit", () => fs.rmSync(dataDirectory, { recursive: true, force: true }));
 }
+
+const dataDirectory = process.env.SMB_E2E_DATA_DIR as string;
+const waitForFirstServer = `until node -e "fetch('${baseURL}/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; do sleep 1; done`;
 
 const reporters: ReporterDescription[] = [[isCI ? "line" : "list"]];
 if (process.env.TEST_RESULTS_DIR) {
@@ -66,22 +70,32 @@ export default defineConfig({
     { name: "js", use: { ...chromium } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: skipBuild ? "node server/start.js" : "npx react-router build && node server/start.js",
-    url: `${baseURL}/healthz`,
+  // The store as deployed (cards on Paystack's hosted checkout), and a second one with cards entered on
+  // the store's own page (PAYSTACK_CARD_MODE=direct, for PCI-DSS-certified merchants): e2e/servers.ts.
+  webServer: [storeServer(port, "hosted"), storeServer(directCardPort, "direct")],
+});
+
+/** One store process on `serverPort`, each with its own embedded database, from one build. */
+function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract<PlaywrightTestConfig["webServer"], { command: string }> {
+  const isFirst = cardMode === "hosted";
+  return {
+    // The first server builds (unless E2E_SKIP_BUILD); the second starts once the first answers, so from that build.
+    command: skipBuild ? "node server/start.js" : isFirst ? "npx react-router build && node server/start.js" : `${waitForFirstServer} && node server/start.js`,
+    url: `http://127.0.0.1:${serverPort}/healthz`,
     // A fresh embedded database initialises in up to ~20 s on a small machine, plus the build.
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       NODE_ENV: "production",
       SESSION_SECRET: "e2e-session-secret-not-for-production-use",
       // Production settings on the built-in Paystack sandbox (a production server must ask for it).
       PAYMENTS_SANDBOX: "true",
       BUILD_DIR: buildDirectory,
-      DATA_DIR: process.env.SMB_E2E_DATA_DIR,
-      PORT: String(port),
+      DATA_DIR: isFirst ? dataDirectory : path.join(dataDirectory, "direct-card-store"),
+      PORT: String(serverPort),
+      PAYSTACK_CARD_MODE: cardMode,
       HOST: "127.0.0.1",
       REQUEST_LOGS: "false",
       // Every browser test registers from 127.0.0.1; the per-address limit has its own API test.
@@ -89,11 +103,16 @@ export default defineConfig({
       // The sandbox's mobile-money wallets answer within a test's time (e2e/payments.spec.ts).
       SANDBOX_MOMO_APPROVE_MS: "3000",
       SANDBOX_MOMO_ABANDON_MS: "20000",
+      // Every browser test pays from 127.0.0.1, many with the same sandbox wallets (0551234987, ...): the
+      // per-address and per-phone payment limits would refuse them. Those limits have their own tests
+      // (app/features/payments/charge-limits.server.test.ts, app/routes/api.payment-limits.test.ts).
+      CHARGE_ATTEMPTS_PER_IP_PER_HOUR: "100000",
+      MOMO_PROMPTS_PER_PHONE_PER_HOUR: "100000",
       // A worker's first task (₵0.45) can be withdrawn in e2e/payout-journey.spec.ts.
       PAYOUT_MINIMUM_CEDIS: "0.40",
       // The admin that approves workers in e2e/fulfilment.spec.ts.
       BOOTSTRAP_ADMIN_EMAIL: bootstrapAdmin.email,
       BOOTSTRAP_ADMIN_PASSWORD: bootstrapAdmin.password,
     },
-  },
-});
+  };
+}

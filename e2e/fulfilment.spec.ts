@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { newAccount } from "./accounts";
 import { bootstrapAdmin } from "./bootstrap-admin";
+import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -16,7 +17,6 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * Every test orders for its own target: a worker can never complete the same target twice.
  */
 
-const nextYear = String(new Date().getUTCFullYear() + 1);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** A signed-in client (in a browser context of its own) with a paid order of 100 TikTok followers for `target`. */
@@ -31,17 +31,7 @@ async function paidOrder(browser: Browser, target: string) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: number; amount: number };
-  const charged = await page.request.post("/api/payment/charge/card", {
-    data: {
-      email: account.email,
-      amount: Math.round(order.amount * 100),
-      orderId: order.id,
-      currency: "GHS",
-      card: { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: nextYear },
-    },
-  });
-  expect(charged.status(), await charged.text()).toBe(200);
-  expect(((await charged.json()) as { data: { status: string } }).data.status).toBe("success");
+  await payByCard(page.request, account, order);
   return { page, context, orderId: order.id };
 }
 

@@ -2,6 +2,7 @@ import type { Browser } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { newAccount } from "./accounts";
 import { bootstrapAdmin } from "./bootstrap-admin";
+import { payByCard } from "./card-payment";
 import { expect, open, test } from "./fixtures";
 
 /*
@@ -27,8 +28,7 @@ test("a worker withdraws an approved reward and an admin sends it", async ({ pag
   const buyer = newAccount("payer");
   expect((await client.page.request.post("/api/auth/register", { data: { ...buyer, role: "client" } })).status()).toBe(201);
   const order = await (await client.page.request.post("/api/orders", { data: { packageId: "custom-tiktok", quantity: 50, targetUsername: `pay${unique()}`, accountScreenshot: null } })).json();
-  const charge = { email: buyer.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card: { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getUTCFullYear() + 1) } };
-  expect((await (await client.page.request.post("/api/payment/charge/card", { data: charge })).json()).data.status).toBe("success");
+  await payByCard(client.page.request, buyer, order);
   await client.context.close();
 
   // The worker (this page) is approved, links a handle and completes the order's task.

@@ -13,7 +13,7 @@ import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getSelfBaseUrl } from "~/lib/self-url.server";
-import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf } from "~/features/payments/paystack-client.server";
+import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/payments/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
@@ -45,6 +45,8 @@ const paystackSandbox = env.PAYSTACK_SECRET_KEY
       stateDir: path.join(env.DATA_DIR, "paystack-sandbox"),
       momoApproveMs: env.SANDBOX_MOMO_APPROVE_MS,
       momoAbandonMs: env.SANDBOX_MOMO_ABANDON_MS,
+      // The 3-D Secure page's address as a browser reaches it (else the server's own loopback address).
+      pagesOrigin: () => env.PUBLIC_URL,
       logger,
     });
 
@@ -92,7 +94,13 @@ if (env.REQUEST_LOGS) {
   );
 }
 
-app.use(...securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false }));
+app.use(
+  ...securityHeaders({
+    isDevelopment: env.NODE_ENV === "development",
+    isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false,
+    paymentPageOrigins: paystackCheckoutOrigins(env),
+  }),
+);
 
 app.get("/healthz", async (_request, response) => {
   const health = await checkHealth(getDatabase().sql);
@@ -103,6 +111,7 @@ app.get("/healthz", async (_request, response) => {
 // Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
 // The sandbox's hosted checkout is a browser page (no key): it comes first.
 if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/checkout`, paystackSandbox.checkoutPages);
+if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/3ds`, paystackSandbox.threeDSecurePage);
 if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
 app.use(rejectNulInUrls());

@@ -22,8 +22,8 @@ const orderCount = 8;
 /** Orders that get two charges at once, as from a double click in two tabs. */
 const doublyChargedOrders = 2;
 
-/** The store's references read `smb_<order id>_<random>` (payments.server.ts). */
-const orderOfReference = (charge: { reference: string }) => Number(/^smb_(\d+)_/.exec(charge.reference)?.[1] ?? Number.NaN);
+/** The store's references read `smb-<order id>-<random>` (payments.server.ts). */
+const orderOfReference = (charge: { reference: string }) => Number(/^smb-(\d+)-/.exec(charge.reference)?.[1] ?? Number.NaN);
 
 interface SandboxCharge {
   reference: string;

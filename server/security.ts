@@ -24,7 +24,12 @@ export function createCspNonce(): string {
   return nonce;
 }
 
-export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boolean; isHttps: boolean }): RequestHandler[] {
+/**
+ * `paymentPageOrigins`: where a payment form's redirect may lead (Paystack's hosted checkout). Chromium
+ * applies `form-action` to the redirects that follow a form post too, so the card form's redirect to
+ * Paystack needs its origin here: exactly that origin, nothing wider.
+ */
+export function securityHeaders({ isDevelopment, isHttps, paymentPageOrigins = [] }: { isDevelopment: boolean; isHttps: boolean; paymentPageOrigins?: string[] }): RequestHandler[] {
   const assignNonce: RequestHandler = (_request, response, next) => {
     response.locals.cspNonce = createCspNonce();
     next();
@@ -41,7 +46,7 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          formAction: ["'self'", ...paymentPageOrigins],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           scriptSrc: scriptSources,

@@ -13,13 +13,13 @@ import type { Route } from "./+types/api.payment.charge.card";
  * (`data.url`, also `data.authorization_url`), where the payer enters the card. Direct mode
  * (PAYSTACK_CARD_MODE=direct): charges the order's total; `data.status` says what comes next.
  */
-export const action = apiHandler(async ({ request }: Route.ActionArgs) => {
+export const action = apiHandler(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const client = await requireUser(request, ["client"]);
   if (isHostedCardMode()) {
-    return jsonResponse(await startHostedCardPayment(client, await readJsonBody(request, hostedCardPaymentSchema), siteBaseUrl(request)));
+    return jsonResponse(await startHostedCardPayment(client, await readJsonBody(request, hostedCardPaymentSchema), siteBaseUrl(request), context.clientAddress));
   }
-  return jsonResponse(await chargeCard(client, await readJsonBody(request, cardChargeSchema)));
+  return jsonResponse(await chargeCard(client, await readJsonBody(request, cardChargeSchema), context.clientAddress));
 });
 
 export const loader = () => errorResponse(405, "Method not allowed");

@@ -13,7 +13,9 @@ import { deliveryTimeOf } from "~/features/orders/order-display";
 import { parseOrderId, targetUrlFor } from "~/features/orders/order-schema";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
-import { type PaymentMethod, PaymentStep, type ServerPaymentStep } from "~/features/payments/payment-form";
+import { isHostedCardMode } from "~/features/payments/hosted-checkout.server";
+import { type CardMode, type PaymentMethod, PaymentStep, type ServerPaymentStep } from "~/features/payments/payment-form";
+import { chargeStepKinds } from "~/features/payments/payment-outcome";
 import { paymentReferenceSchema } from "~/features/payments/payment-schema";
 import { PaymentSuccess } from "~/features/payments/payment-success";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -26,8 +28,10 @@ export function meta() {
   return [{ title: "Checkout | Social Media Boost" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
+/** A payment form refused for too many attempts also says when to come back (Retry-After), as the API does. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "private, no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 /**
@@ -49,7 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf(order), pageUrl }, { headers });
     }
     const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
-    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, serverStep: serverStepOf(url), hasServerDraft: serverDraft !== null };
+    const cardMode: CardMode = isHostedCardMode() ? "hosted" : "direct";
+    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url), hasServerDraft: serverDraft !== null };
   }
   return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
 }
@@ -61,20 +66,23 @@ async function readOrder(user: NonNullable<Awaited<ReturnType<typeof findRequest
   });
 }
 
-/** The PIN or OTP form a no-JavaScript payment post redirected to (`?reference=&next=pin|otp`). */
+/** The step form a payment answer led to (`?reference=&next=pin|otp|phone|birthday|address`). */
 function serverStepOf(url: URL): ServerPaymentStep | null {
   const next = url.searchParams.get("next");
   const reference = paymentReferenceSchema.safeParse(url.searchParams.get("reference"));
-  if ((next !== "pin" && next !== "otp") || !reference.success) return null;
+  if (!isServerStepName(next) || !reference.success) return null;
   return { next, reference: reference.data };
 }
+
+const serverStepNames: ReadonlyArray<ServerPaymentStep["next"]> = ["pin", "otp", ...chargeStepKinds];
+const isServerStepName = (value: string | null): value is ServerPaymentStep["next"] => (serverStepNames as ReadonlyArray<string | null>).includes(value);
 
 /**
  * The payment forms without JavaScript (`intent` card, mobile, pin or otp on `/checkout?orderId=`),
  * or "Proceed to Payment" on the server's draft (no JavaScript, or a screenshot too large for the
  * browser's storage).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   const url = new URL(request.url);
   if (url.searchParams.has("orderId")) {
@@ -83,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
     const formData = await request.formData();
     const intent = formData.get("intent");
     if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
-    return handlePaymentForm(request, user, order, formData, intent);
+    return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);
   }
   if (!user) throw redirect("/auth?redirectTo=/checkout");
   const draft = await readServerDraft(request);
@@ -118,6 +126,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             order={order}
             payerEmail={loaderData.payerEmail}
             method={loaderData.method}
+            cardMode={loaderData.cardMode}
             serverStep={loaderData.serverStep}
             result={actionData && "intent" in actionData ? actionData : null}
             hasServerDraft={loaderData.hasServerDraft}

@@ -22,8 +22,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return loadPaymentStatus(request, params.reference);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return handlePaymentStatusForm(request, params.reference, await findRequestUser(request));
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handlePaymentStatusForm(request, params.reference, await findRequestUser(request), context.clientAddress);
 }
 
 export default function PaymentStatus({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,7 +38,7 @@ export default function PaymentStatus({ loaderData, actionData }: Route.Componen
       </div>
     );
   }
-  const { reference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl } = loaderData;
+  const { reference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl, channel } = loaderData;
   return (
     <PaymentStatusView
       key={reference}
@@ -46,6 +46,7 @@ export default function PaymentStatus({ loaderData, actionData }: Route.Componen
       query={query}
       initial={{ state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt }}
       pageUrl={pageUrl}
+      channel={channel}
       isResent={isResent}
       notice={actionData?.notice ?? null}
     />

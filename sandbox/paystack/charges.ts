@@ -1,9 +1,21 @@
+import type { z } from "zod";
 import { customerIdFor, isoAt, newCode, newId, type Reply, refuse, type SandboxContext, succeed, transactionNotFound } from "./context";
 import { cardBrand, type Challenge, findCard, findWallet, type Instrument, instrumentById, unknownCardMessage, unknownWalletMessage, walletNames, wrongAnswerMessage } from "./instruments";
-import { type ChargeRecord, chargeShape, type RefundRecord, refundShape, resolveCharge } from "./records";
-import { type CardInput, chargeRequestSchema, firstProblem, initializeRequestSchema, refundRequestSchema, submitOtpSchema, submitPhoneSchema, submitPinSchema } from "./requests";
+import { type ChargeRecord, chargeShape, fetchedRefundShape, type RefundRecord, refundDeliveries, refundShape, resolveCharge } from "./records";
+import {
+  type CardInput,
+  chargeRequestSchema,
+  firstProblem,
+  initializeRequestSchema,
+  refundRequestSchema,
+  submitAddressSchema,
+  submitBirthdaySchema,
+  submitOtpSchema,
+  submitPhoneSchema,
+  submitPinSchema,
+} from "./requests";
 
-/** Charges, their PIN/OTP/phone steps, status checks and refunds. */
+/** Charges, their steps (PIN, OTP, phone, birthday, address, 3-D Secure page), status checks and refunds. */
 export function createChargeOperations(context: SandboxContext) {
   const { store, now, timing } = context;
 
@@ -30,7 +42,8 @@ export function createChargeOperations(context: SandboxContext) {
     return advance({ ...record, challengesPassed: record.challengesPassed + 1 }, instrument, at);
   }
 
-  async function charge(body: unknown): Promise<Reply> {
+  /** POST /charge. `authenticationUrl`: where this sandbox's 3-D Secure page for a reference is. */
+  async function charge(body: unknown, authenticationUrl: (reference: string) => string): Promise<Reply> {
     const parsed = chargeRequestSchema.safeParse(body ?? {});
     if (!parsed.success) return refuse(firstProblem(parsed.error));
     const input = parsed.data;
@@ -66,12 +79,15 @@ export function createChargeOperations(context: SandboxContext) {
       const wallet: ChargeRecord = {
         ...base,
         channel: "mobile_money",
-        authorization: { last4: phone.slice(-4), brand: walletNames[provider], bank: walletNames[provider], channel: "mobile_money" },
+        authorization: { last4: phone.slice(-4), brand: walletNames[provider], bank: walletNames[provider], channel: "mobile_money", bin: `${phone.slice(0, 3)}XXX` },
       };
       const instrument = findWallet(provider, phone);
       record = instrument ? advance({ ...wallet, instrumentId: instrument.id }, instrument, at) : { ...wallet, gatewayResponse: unknownWalletMessage };
     }
 
+    if (record.instrumentId && instrumentById(record.instrumentId)?.challenges.some((challenge) => challenge.kind === "url")) {
+      record = { ...record, authenticationUrl: authenticationUrl(reference) };
+    }
     if (!(await store.create("charges", reference, record))) return refuse("Duplicate Transaction Reference");
     context.scheduleDeliveries("charges", reference, record);
     return succeed("Charge attempted", chargeShape(record, at, "charge"));
@@ -80,7 +96,8 @@ export function createChargeOperations(context: SandboxContext) {
   /** A card charge from its first answer: the instrument's first challenge or ending, or a refusal. */
   function chargeCard(base: Omit<ChargeRecord, "channel" | "authorization">, card: CardInput, pin: string | undefined, at: number): ChargeRecord {
     const { number, cvv, expiry_month, expiry_year } = card;
-    const started: ChargeRecord = { ...base, channel: "card", authorization: { last4: number.slice(-4), brand: cardBrand(number), bank: "TEST BANK", channel: "card" } };
+    const authorization = { last4: number.slice(-4), brand: cardBrand(number), bank: "TEST BANK", channel: "card" as const, bin: number.slice(0, 6), ...cardExpiry(expiry_month, expiry_year) };
+    const started: ChargeRecord = { ...base, channel: "card", authorization };
     const instrument = findCard(number, cvv);
     if (isExpired(Number(expiry_month), Number(expiry_year), at)) return { ...started, state: "failed", gatewayResponse: "Expired Card" };
     if (!instrument) return { ...started, state: "failed", gatewayResponse: unknownCardMessage };
@@ -140,19 +157,17 @@ export function createChargeOperations(context: SandboxContext) {
     return record;
   }
 
-  /** submit_pin, submit_otp and submit_phone: answer the challenge the charge is waiting for. */
-  async function submit(kind: Challenge["kind"], body: unknown): Promise<Reply> {
-    const schema = { pin: submitPinSchema, otp: submitOtpSchema, phone: submitPhoneSchema }[kind];
-    const parsed = schema.safeParse(body ?? {});
-    if (!parsed.success) return refuse(firstProblem(parsed.error));
-    const { reference } = parsed.data;
-    const given = "pin" in parsed.data ? parsed.data.pin : "otp" in parsed.data ? parsed.data.otp : parsed.data.phone;
+  /** submit_pin, submit_otp, submit_phone, submit_birthday and submit_address: answer the challenge the charge is waiting for. */
+  async function submit(kind: SubmittedChallenge, body: unknown): Promise<Reply> {
+    const read = answerReaders[kind](body ?? {});
+    if (!read.ok) return refuse(read.message);
+    const { reference, given } = read;
     const at = now();
     let refusal: Reply | undefined;
     const record = await store.update<ChargeRecord>("charges", reference, (current) => {
       const state = resolveCharge(current, at);
       if (state.challenge?.kind !== kind) {
-        refusal = refuse(`Charge is not awaiting ${{ pin: "a PIN", otp: "an OTP", phone: "a phone number" }[kind]}: its status is ${state.chargeStatus}`);
+        refusal = refuse(`Charge is not awaiting ${awaitedNames[kind]}: its status is ${state.chargeStatus}`);
         return undefined;
       }
       return answer(current, instrumentOf(current), state.challenge, given, at);
@@ -161,6 +176,17 @@ export function createChargeOperations(context: SandboxContext) {
     if (refusal) return refusal;
     context.scheduleDeliveries("charges", reference, record);
     return succeed("Charge attempted", chargeShape(record, at, "charge"));
+  }
+
+  /** A visit to the 3-D Secure page: the charge waiting on it is authenticated (and then succeeds). */
+  async function authenticate(reference: string): Promise<ChargeRecord | undefined> {
+    const at = now();
+    const record = await store.update<ChargeRecord>("charges", reference, (current) => {
+      const { challenge } = resolveCharge(current, at);
+      return challenge?.kind === "url" ? answer(current, instrumentOf(current), challenge, challenge.answer, at) : undefined;
+    });
+    if (record) context.scheduleDeliveries("charges", reference, record);
+    return record;
   }
 
   async function checkPending(reference: string): Promise<Reply> {
@@ -201,13 +227,23 @@ export function createChargeOperations(context: SandboxContext) {
         customerNote: input.customer_note ?? null,
         merchantNote: input.merchant_note ?? null,
       };
-      const delivery = { key: `refund.processed:${created.id}`, dueAt: created.processedAt, copies: 1 };
-      return { ...current, refunds: [...current.refunds, created], deliveries: [...current.deliveries, delivery] };
+      return { ...current, refunds: [...current.refunds, created], deliveries: [...current.deliveries, ...refundDeliveries(created)] };
     });
     if (!record) return refuse("Transaction not found", 404);
     if (refusal || !created) return refusal ?? refuse("Refund could not be created");
     context.scheduleDeliveries("charges", reference, record);
     return succeed("Refund has been queued for processing", refundShape(record, created, at));
+  }
+
+  /** GET /refund/{id}. */
+  async function fetchRefund(id: string): Promise<Reply> {
+    if (/^\d+$/.test(id)) {
+      for (const record of await store.list<ChargeRecord>("charges")) {
+        const found = record.refunds.find((refund) => String(refund.id) === id);
+        if (found) return succeed("Refund retrieved", fetchedRefundShape(record, found, now()));
+      }
+    }
+    return refuse("Refund not found", 404);
   }
 
   /** Paystack takes a transaction's reference or its numeric id. */
@@ -218,7 +254,27 @@ export function createChargeOperations(context: SandboxContext) {
     return records.find((record) => String(record.id) === transaction)?.reference;
   }
 
-  return { charge, submit, checkPending, verify, refund, initialize, payInitialized };
+  return { charge, submit, authenticate, checkPending, verify, refund, fetchRefund, initialize, payInitialized };
+}
+
+/** The challenges answered through a /charge/submit_* call (the 3-D Secure page is visited instead). */
+export type SubmittedChallenge = Exclude<Challenge["kind"], "url">;
+
+const awaitedNames: Record<SubmittedChallenge, string> = { pin: "a PIN", otp: "an OTP", phone: "a phone number", birthday: "a birthday", address: "an address" };
+
+type ReadAnswer = { ok: true; reference: string; given: string } | { ok: false; message: string };
+
+/** Each submit body's answer, as the instrument's challenge states it (an address is checked by its zip code). */
+const answerReaders: Record<SubmittedChallenge, (body: unknown) => ReadAnswer> = {
+  pin: (body) => readWith(submitPinSchema.safeParse(body), (data) => data.pin),
+  otp: (body) => readWith(submitOtpSchema.safeParse(body), (data) => data.otp),
+  phone: (body) => readWith(submitPhoneSchema.safeParse(body), (data) => localPhone(data.phone.replace(/\D/g, ""))),
+  birthday: (body) => readWith(submitBirthdaySchema.safeParse(body), (data) => data.birthday),
+  address: (body) => readWith(submitAddressSchema.safeParse(body), (data) => data.zip_code.trim()),
+};
+
+function readWith<T extends { reference: string }>(parsed: { success: true; data: T } | { success: false; error: z.ZodError }, answerOf: (data: T) => string): ReadAnswer {
+  return parsed.success ? { ok: true, reference: parsed.data.reference, given: answerOf(parsed.data) } : { ok: false, message: firstProblem(parsed.error) };
 }
 
 function instrumentOf(record: ChargeRecord): Instrument {
@@ -233,6 +289,11 @@ function sandboxControls(metadata: Record<string, unknown> | null | undefined): 
   const copies = Number.isInteger(controls.webhookCopies) ? Math.min(Math.max(controls.webhookCopies as number, 1), 10) : 1;
   const delayMs = Number.isInteger(controls.webhookDelayMs) ? Math.min(Math.max(controls.webhookDelayMs as number, 0), 10 * 60_000) : 0;
   return { copies, delayMs };
+}
+
+/** The expiry as Paystack's authorization reports it: "09", "2028". */
+function cardExpiry(month: string, year: string) {
+  return { expMonth: month.padStart(2, "0"), expYear: year.length === 2 ? `20${year}` : year };
 }
 
 /** A card is valid through the last day of its expiry month. */

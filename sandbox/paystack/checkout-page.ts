@@ -142,7 +142,7 @@ function sendPage(response: Response, title: string, body: string) {
     .set("Cache-Control", "no-store")
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} | Paystack sandbox</title></head>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escape(title)} | Paystack sandbox</title></head>
 <body style="margin:0;font-family:system-ui,sans-serif;background:#f3f5f7;color:#111">
 <main style="max-width:26rem;margin:32px auto;padding:24px;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.1)">
 <p style="margin:0 0 16px;font-size:.75rem;font-weight:700;letter-spacing:.05em;text-transform:uppercase;color:#8a6d00">Paystack sandbox · test mode · no real money moves</p>

@@ -30,7 +30,7 @@ const callbackUrl = "http://127.0.0.1:9/payment-status/x?orderId=7&amount=152.55
 
 async function initialize(reference = newReference("hosted")) {
   const data = dataOf(await client.initializeTransaction({ email: "ama@example.com", amount: 15_255, currency: "GHS", reference, callback_url: callbackUrl, channels: ["card"], metadata: { orderId: 7 } }));
-  return { reference, ...data };
+  return data; // its reference is ours
 }
 
 /** Posts a form of the checkout page; answers the redirect's target (the page itself, or the callback). */

@@ -43,13 +43,18 @@ export interface ChargeRecord {
   paidAt: string | null;
   /** When an offline (pay_offline) charge reaches its instrument's outcome. */
   settlesAt: string | null;
-  /** Never the card number or CVV: the last four digits and the brand only. */
-  authorization: { last4: string; brand: string; bank: string | null; channel: "card" | "mobile_money" };
+  /**
+   * Never the card number or CVV: the first six digits (the BIN), the last four, the brand and the
+   * expiry, as Paystack's authorization reports them. `bin` and the expiry are absent in older records.
+   */
+  authorization: { last4: string; brand: string; bank: string | null; channel: "card" | "mobile_money"; bin?: string; expMonth?: string; expYear?: string };
   webhook: { copies: number; delayMs: number };
   refunds: RefundRecord[];
   deliveries: Delivery[];
   /** Set for a transaction started with POST /transaction/initialize (paid on the checkout page). */
   checkout?: { accessCode: string; callbackUrl: string | null };
+  /** The 3-D Secure page of a card that answers `open_url` (`data.url`). */
+  authenticationUrl?: string;
 }
 
 export interface RecipientRecord {
@@ -77,10 +82,12 @@ export interface TransferRecord {
   settlesAt: string;
   outcome: "success" | "failed";
   failureReason: string | null;
+  /** Transfer OTP on: Paystack holds the transfer (`status: "otp"`) until finalize_transfer. */
+  awaitingOtp?: boolean;
   deliveries: Delivery[];
 }
 
-export type ChargeStatus = "send_pin" | "send_otp" | "send_phone" | "pay_offline" | "success" | "failed" | "abandoned" | "reversed";
+export type ChargeStatus = "send_pin" | "send_otp" | "send_phone" | "send_birthday" | "send_address" | "open_url" | "pay_offline" | "success" | "failed" | "abandoned" | "reversed";
 
 export interface ChargeState {
   /** What the charge endpoints report: the next step for the payer, or the end. */
@@ -108,8 +115,18 @@ export function resolveCharge(record: ChargeRecord, now: number): ChargeState {
   if (record.state === "awaiting" && instrument) {
     const challenge = instrument.challenges[record.challengesPassed];
     if (challenge) {
-      const awaiting = { pin: "Awaiting PIN", otp: "Awaiting OTP", phone: "Awaiting phone number" }[challenge.kind];
-      return { ...base, chargeStatus: challengeStatus[challenge.kind], transactionStatus: "ongoing", gatewayResponse: awaiting, displayText: challengeText(challenge, instrument.channel), challenge };
+      const awaiting = {
+        pin: "Awaiting PIN",
+        otp: "Awaiting OTP",
+        phone: "Awaiting phone number",
+        birthday: "Awaiting date of birth",
+        address: "Awaiting address",
+        url: "Awaiting 3-D Secure authentication",
+      }[challenge.kind];
+      // A payer gone to the bank's page has, in Paystack's words, not completed the transaction: it
+      // verifies as abandoned (as an unpaid hosted checkout does) until the page is done, then succeeds.
+      const transactionStatus = challenge.kind === "url" ? "abandoned" : "ongoing";
+      return { ...base, chargeStatus: challengeStatus[challenge.kind], transactionStatus, gatewayResponse: awaiting, displayText: challengeText(challenge, instrument.channel), challenge };
     }
   }
   if (record.state === "offline" && instrument?.ending.kind === "offline") {
@@ -149,7 +166,11 @@ export function chargeShape(record: ChargeRecord, now: number, view: "charge" | 
     channel: record.channel,
     gateway_response: state.gatewayResponse,
     message: null,
+    receipt_number: null,
     ...(state.displayText ? { display_text: state.displayText } : {}),
+    ...(view === "charge" && state.challenge?.kind === "url" && record.authenticationUrl ? { url: record.authenticationUrl } : {}),
+    // Paystack's send_address names the country whose address format the bank checks.
+    ...(view === "charge" && state.challenge?.kind === "address" ? { country_code: "GH" } : {}),
     paid_at: state.paidAt,
     paidAt: state.paidAt,
     created_at: record.createdAt,
@@ -157,22 +178,36 @@ export function chargeShape(record: ChargeRecord, now: number, view: "charge" | 
     transaction_date: record.createdAt,
     metadata: record.metadata,
     fees: state.paidAt ? Math.round(record.amount * 0.0195) : null,
-    ip_address: null,
+    fees_split: null,
+    fees_breakdown: null,
+    ip_address: payerAddress,
     log: null,
     plan: null,
+    plan_object: {},
+    split: {},
+    subaccount: {},
+    order_id: null,
+    pos_transaction_data: null,
+    source: null,
+    connect: null,
     authorization: authorizationShape(record),
     customer: customerShape(record),
   };
 }
 
+/** Paystack documents `ip_address` as a string (the payer's, or the caller's); the sandbox sees neither. */
+const payerAddress = "127.0.0.1";
+
 function authorizationShape(record: ChargeRecord) {
-  const { last4, brand, bank, channel } = record.authorization;
+  const { last4, brand, bank, channel, bin, expMonth, expYear } = record.authorization;
+  // A wallet has no expiry: Paystack's mobile-money examples give "12" and "9999".
+  const isWallet = channel === "mobile_money";
   return {
     authorization_code: `AUTH_sandbox${record.id}`,
-    bin: null,
+    bin: bin ?? null,
     last4,
-    exp_month: null,
-    exp_year: null,
+    exp_month: isWallet ? "12" : (expMonth ?? null),
+    exp_year: isWallet ? "9999" : (expYear ?? null),
     channel,
     card_type: channel === "card" ? brand : "mobile_money",
     bank,
@@ -181,33 +216,134 @@ function authorizationShape(record: ChargeRecord) {
     reusable: channel === "card",
     signature: null,
     account_name: null,
+    receiver_bank_account_number: null,
+    receiver_bank: null,
   };
 }
 
 function customerShape(record: ChargeRecord) {
-  return { id: record.customerId, first_name: null, last_name: null, email: record.email, customer_code: `CUS_sandbox${record.customerId}`, phone: null, metadata: null, risk_action: "default" };
+  return {
+    id: record.customerId,
+    first_name: null,
+    last_name: null,
+    email: record.email,
+    customer_code: `CUS_sandbox${record.customerId}`,
+    phone: null,
+    metadata: null,
+    risk_action: "default",
+    international_format_phone: null,
+  };
 }
 
+/** Without notes of the merchant's, Paystack writes its own (API reference, Create Refund). */
+function refundNotes(record: ChargeRecord, refund: RefundRecord) {
+  return {
+    customer_note: refund.customerNote ?? `Refund for transaction ${record.reference}`,
+    merchant_note: refund.merchantNote ?? `Refund for transaction ${record.reference} by sandbox`,
+  };
+}
+
+/** Paystack's refund stages in order; each is reported by its own webhook. */
+export const refundStages = ["pending", "processing", "processed"] as const;
+export type RefundStage = (typeof refundStages)[number];
+
+/** When a refund reaches a stage: pending at once, processing half-way, processed at `processedAt`. */
+function refundStageAt(refund: RefundRecord, stage: RefundStage): number {
+  const created = Date.parse(refund.createdAt);
+  if (stage === "pending") return created;
+  if (stage === "processed") return at(refund.processedAt);
+  return created + Math.floor((at(refund.processedAt) - created) / 2);
+}
+
+export function refundStatusAt(refund: RefundRecord, now: number): RefundStage {
+  return [...refundStages].reverse().find((stage) => refundStageAt(refund, stage) <= now) ?? "pending";
+}
+
+/** The webhook deliveries a new refund owes: one per stage, each due when the refund reaches it. */
+export function refundDeliveries(refund: RefundRecord): Delivery[] {
+  return refundStages.map((stage) => ({ key: `refund.${stage}:${refund.id}`, dueAt: new Date(refundStageAt(refund, stage)).toISOString(), copies: 1 }));
+}
+
+/** POST /refund's answer (RefundCreateResponse): the transaction as an object. */
 export function refundShape(record: ChargeRecord, refund: RefundRecord, now: number) {
   const isProcessed = at(refund.processedAt) <= now;
   return {
     id: refund.id,
     integration: 1,
     domain: "test",
-    transaction: { id: record.id, reference: record.reference, amount: record.amount, currency: record.currency, channel: record.channel, paid_at: resolveCharge(record, now).paidAt },
+    transaction: refundedTransactionShape(record, now),
     dispute: null,
     amount: refund.amount,
     deducted_amount: isProcessed ? refund.amount : 0,
     fully_deducted: isProcessed,
     currency: record.currency,
     channel: record.channel,
-    status: isProcessed ? "processed" : "pending",
+    status: refundStatusAt(refund, now),
     refunded_by: "sandbox",
-    customer_note: refund.customerNote,
-    merchant_note: refund.merchantNote,
+    ...refundNotes(record, refund),
     expected_at: refund.processedAt,
     createdAt: refund.createdAt,
     updatedAt: isProcessed ? refund.processedAt : refund.createdAt,
+  };
+}
+
+/** The transaction inside POST /refund's answer: a few of its fields, as RefundCreateResponse documents them. */
+function refundedTransactionShape(record: ChargeRecord, now: number) {
+  const { paidAt } = resolveCharge(record, now);
+  const { exp_month, exp_year, account_name } = authorizationShape(record);
+  return {
+    id: record.id,
+    domain: "test",
+    reference: record.reference,
+    amount: record.amount,
+    paid_at: paidAt,
+    channel: record.channel,
+    currency: record.currency,
+    authorization: { exp_month, exp_year, account_name },
+    customer: { international_format_phone: null },
+    plan: {},
+    subaccount: { currency: null },
+    split: {},
+    order_id: null,
+    paidAt,
+    pos_transaction_data: null,
+    source: null,
+    fees_breakdown: null,
+  };
+}
+
+/** GET /refund/{id}'s answer (RefundFetchResponse): `transaction` is the transaction's id. */
+export function fetchedRefundShape(record: ChargeRecord, refund: RefundRecord, now: number) {
+  const isProcessed = at(refund.processedAt) <= now;
+  return {
+    integration: 1,
+    transaction: record.id,
+    dispute: null,
+    settlement: null,
+    id: refund.id,
+    domain: "test",
+    currency: record.currency,
+    amount: refund.amount,
+    status: refundStatusAt(refund, now),
+    channel: record.channel,
+    refunded_at: isProcessed ? refund.processedAt : null,
+    refunded_by: "sandbox",
+    expected_at: refund.processedAt,
+    ...refundNotes(record, refund),
+    deducted_amount: isProcessed ? refund.amount : 0,
+    fully_deducted: isProcessed ? 1 : 0,
+    createdAt: refund.createdAt,
+    updatedAt: isProcessed ? refund.processedAt : refund.createdAt,
+    bank_reference: null,
+    transaction_reference: record.reference,
+    reason: isProcessed ? "Refund processed" : "Refund queued for processing",
+    customer: customerShape(record),
+    refund_type: refund.amount === record.amount ? "full" : "partial",
+    transaction_amount: record.amount,
+    initiated_by: "sandbox",
+    refund_channel: record.channel,
+    session_id: null,
+    collect_account_number: false,
   };
 }
 
@@ -218,9 +354,13 @@ export function recipientShape(recipient: RecipientRecord) {
     domain: "test",
     active: true,
     is_deleted: false,
+    isDeleted: false,
     recipient_code: recipient.recipientCode,
     type: recipient.type,
     name: recipient.name,
+    description: "",
+    email: null,
+    metadata: null,
     currency: recipient.currency,
     details: {
       authorization_code: null,
@@ -235,8 +375,8 @@ export function recipientShape(recipient: RecipientRecord) {
 }
 
 export function transferShape(transfer: TransferRecord, now: number) {
-  const isSettled = at(transfer.settlesAt) <= now;
-  const status = isSettled ? transfer.outcome : "pending";
+  const isSettled = !transfer.awaitingOtp && at(transfer.settlesAt) <= now;
+  const status = transfer.awaitingOtp ? "otp" : isSettled ? transfer.outcome : "pending";
   return {
     id: transfer.id,
     integration: 1,
@@ -244,17 +384,32 @@ export function transferShape(transfer: TransferRecord, now: number) {
     amount: transfer.amount,
     currency: transfer.currency,
     source: transfer.source,
+    source_details: null,
     reason: transfer.reason,
     reference: transfer.reference,
     transfer_code: transfer.transferCode,
+    titan_code: null,
+    request: transfer.id,
     status,
     failures: status === "failed" ? transfer.failureReason : null,
     transferred_at: status === "success" ? transfer.settlesAt : null,
     recipient: recipientShape(transfer.recipient),
+    session: { provider: null, id: null },
+    fee_charged: 0,
+    fees_breakdown: null,
+    gateway_response: null,
     createdAt: transfer.createdAt,
     updatedAt: isSettled ? transfer.settlesAt : transfer.createdAt,
   };
 }
+
+/** POST /transfer's and /transfer/finalize_transfer's answer (TransferCreateResponse): the recipient by its id. */
+export function queuedTransferShape(transfer: TransferRecord, now: number) {
+  return { ...transferShape(transfer, now), transfersessionid: [], transfertrials: [], recipient: transfer.recipient.id };
+}
+
+/** In webhooks Paystack names the integration in full (in answers, by its id). */
+const integrationShape = { id: 1, is_live: false, business_name: "Paystack sandbox" };
 
 // --- Webhook events ---------------------------------------------------------------------------------
 
@@ -267,27 +422,31 @@ export function chargeEvent(record: ChargeRecord, deliveryKey: string, now: numb
     if (!state.paidAt) return undefined;
     return { event: "charge.success", data: { ...chargeShape(record, now, "transaction"), status: "success", gateway_response: "Approved" } };
   }
-  const refundId = /^refund\.processed:(\d+)$/.exec(deliveryKey)?.[1];
+  const [, stage, refundId] = /^refund\.(pending|processing|processed):(\d+)$/.exec(deliveryKey) ?? [];
   const refund = record.refunds.find((candidate) => String(candidate.id) === refundId);
-  if (!refund || at(refund.processedAt) > now) return undefined;
+  if (!refund || refundStageAt(refund, stage as RefundStage) > now) return undefined;
+  return { event: `refund.${stage}`, data: refundEventData(record, refund, stage as RefundStage) };
+}
+
+/**
+ * A refund event's `data` as Paystack documents it: the amount as a string, no refund id, and a
+ * `refund_reference` only once the refund is processed.
+ */
+function refundEventData(record: ChargeRecord, refund: RefundRecord, stage: RefundStage) {
   return {
-    event: "refund.processed",
-    data: {
-      id: refund.id,
-      status: "processed",
-      transaction_reference: record.reference,
-      refund_reference: `RF_sandbox${refund.id}`,
-      amount: refund.amount,
-      currency: record.currency,
-      processor: "sandbox",
-      customer: customerShape(record),
-      integration: 1,
-      domain: "test",
-    },
+    status: stage,
+    transaction_reference: record.reference,
+    refund_reference: stage === "processed" ? `RF_sandbox${refund.id}` : null,
+    amount: String(refund.amount),
+    currency: record.currency,
+    processor: "sandbox",
+    customer: { first_name: null, last_name: null, email: record.email },
+    integration: 1,
+    domain: "test",
   };
 }
 
 export function transferEvent(transfer: TransferRecord, now: number): WebhookEvent | undefined {
-  if (at(transfer.settlesAt) > now) return undefined;
-  return { event: `transfer.${transfer.outcome}`, data: transferShape(transfer, now) };
+  if (transfer.awaitingOtp || at(transfer.settlesAt) > now) return undefined;
+  return { event: `transfer.${transfer.outcome}`, data: { ...transferShape(transfer, now), integration: integrationShape } };
 }

@@ -82,6 +82,11 @@ const text = (name: string) => z.string({ error: `${name} is required` }).min(1,
 export const submitPinSchema = z.object({ reference, pin: text("PIN") });
 export const submitOtpSchema = z.object({ reference, otp: text("OTP") });
 export const submitPhoneSchema = z.object({ reference, phone: text("Phone") });
+export const submitBirthdaySchema = z.object({
+  reference,
+  birthday: z.string({ error: "Birthday is required" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Invalid birthday: use the format YYYY-MM-DD" }),
+});
+export const submitAddressSchema = z.object({ reference, address: text("Address"), city: text("City"), state: text("State"), zip_code: text("Zip code") });
 
 export const refundRequestSchema = z.object({
   transaction: z.union([z.string().min(1), z.number().int()], { error: "Transaction is required" }).transform(String),
@@ -110,6 +115,18 @@ export const transferRequestSchema = z.object({
   reference: reference.optional(),
   reason: z.string().max(200).optional(),
   currency: currency.default("GHS"),
+});
+
+const transferCode = z.string({ error: "Transfer code is required" }).regex(keyPattern, { error: "Transfer code is invalid" });
+
+export const finalizeTransferSchema = z.object({
+  transfer_code: transferCode,
+  otp: z.union([z.string(), z.number()], { error: "OTP is required" }).transform(String).pipe(z.string().min(1, { error: "OTP is required" })),
+});
+
+export const resendTransferOtpSchema = z.object({
+  transfer_code: transferCode,
+  reason: z.enum(["resend_otp", "transfer"], { error: "Invalid reason: use resend_otp or transfer" }),
 });
 
 /** The first problem, as Paystack names one problem at a time. */

@@ -11,10 +11,12 @@ export interface SandboxRouterOptions {
   transfers: ReturnType<typeof createTransferOperations>;
   resendWebhook(reference: string): Promise<Reply>;
   logger: SandboxLogger;
+  /** The origin payers' browsers reach the sandbox's pages at; by default the one this API call came to. */
+  pagesOrigin?: () => string | undefined;
 }
 
 /** Paystack's paths (server-to-server JSON, Bearer secret key), plus the sandbox's test controls. */
-export function createSandboxRouter({ secretKey, charges, transfers, resendWebhook, logger }: SandboxRouterOptions): Router {
+export function createSandboxRouter({ secretKey, charges, transfers, resendWebhook, logger, pagesOrigin }: SandboxRouterOptions): Router {
   const router = express.Router();
   router.use(requireSecretKey(secretKey));
   router.use(express.json({ limit: "100kb" }));
@@ -38,15 +40,26 @@ export function createSandboxRouter({ secretKey, charges, transfers, resendWebho
       }),
     ),
   );
-  router.post("/charge", answer((request) => charges.charge(request.body)));
+  router.post(
+    "/charge",
+    answer((request) =>
+      // The 3-D Secure page (three-d-secure-page.ts) is mounted at `<base URL>/3ds` on this server.
+      charges.charge(request.body, (chargeReference) => `${pagesOrigin?.() ?? `${request.protocol}://${request.get("host")}`}${request.baseUrl}/3ds/${encodeURIComponent(chargeReference)}`),
+    ),
+  );
   router.post("/charge/submit_pin", answer((request) => charges.submit("pin", request.body)));
   router.post("/charge/submit_otp", answer((request) => charges.submit("otp", request.body)));
   router.post("/charge/submit_phone", answer((request) => charges.submit("phone", request.body)));
+  router.post("/charge/submit_birthday", answer((request) => charges.submit("birthday", request.body)));
+  router.post("/charge/submit_address", answer((request) => charges.submit("address", request.body)));
   router.get("/charge/:reference", answer((request) => charges.checkPending(reference(request))));
   router.get("/transaction/verify/:reference", answer((request) => charges.verify(reference(request))));
   router.post("/refund", answer((request) => charges.refund(request.body)));
+  router.get("/refund/:id", answer((request) => charges.fetchRefund(String(request.params.id))));
   router.post("/transferrecipient", answer((request) => transfers.createRecipient(request.body)));
   router.post("/transfer", answer((request) => transfers.initiate(request.body)));
+  router.post("/transfer/finalize_transfer", answer((request) => transfers.finalize(request.body)));
+  router.post("/transfer/resend_otp", answer((request) => transfers.resendOtp(request.body)));
   router.get("/transfer/verify/:reference", answer((request) => transfers.verify(reference(request))));
   router.post("/_control/webhooks/:reference/resend", answer((request) => resendWebhook(reference(request))));
 

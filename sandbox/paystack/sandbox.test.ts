@@ -6,6 +6,7 @@ import {
   createPaystackClient,
   type PaystackClient,
   type PaystackResult,
+  parsePaystackEvent,
   verifyWebhookSignature,
 } from "~/features/payments/paystack-client.server";
 import { unknownCardMessage, unknownWalletMessage } from "./instruments";
@@ -334,7 +335,9 @@ describe("refunds", () => {
     await receiver.waitFor(() => webhooksFor(payload.reference, "refund.processed").length === 1);
     const [webhook] = webhooksFor(payload.reference, "refund.processed");
     expect(verifyWebhookSignature(webhook.rawBody, webhook.signature, sandboxSecretKey)).toBe(true);
-    expect(webhook.body.data).toMatchObject({ status: "processed", transaction_reference: payload.reference, amount: 10_170, currency: "GHS" });
+    // As Paystack documents it: the amount is a string, which the client's schema reads as minor units.
+    expect(webhook.body.data).toMatchObject({ status: "processed", transaction_reference: payload.reference, amount: "10170", currency: "GHS" });
+    expect(parsePaystackEvent(webhook.rawBody)).toMatchObject({ event: "refund.processed", data: { amount: 10_170, refund_reference: `RF_sandbox${refund.id}` } });
     expect(dataOf(await client.verifyTransaction(payload.reference)).status).toBe("reversed");
     expect(await client.refund({ transaction: payload.reference })).toMatchObject({ ok: false, kind: "rejected", message: "Transaction has been fully reversed" });
   });
@@ -358,6 +361,28 @@ describe("refunds", () => {
     await client.charge(waiting);
     expect(await client.refund({ transaction: waiting.reference })).toMatchObject({ ok: false, kind: "rejected", httpStatus: 400 });
     expect(await client.refund({ transaction: "no-such-reference" })).toMatchObject({ ok: false, kind: "rejected", httpStatus: 404 });
+  });
+
+  it("reports a refund pending, processing, then processed, each in Paystack's documented shape the client parses", async () => {
+    const payload = cardCharge("4084084084084081", "408");
+    await client.charge(payload);
+    const refund = dataOf(await client.refund({ transaction: payload.reference, amount: 3_000 }));
+    expect(dataOf(await client.fetchRefund(refund.id))).toMatchObject({ id: refund.id, status: "pending", amount: 3_000, transaction_reference: payload.reference });
+
+    const stages = ["refund.pending", "refund.processing", "refund.processed"];
+    await receiver.waitFor(() => stages.every((stage) => webhooksFor(payload.reference, stage).length === 1));
+    for (const stage of stages) {
+      const [webhook] = webhooksFor(payload.reference, stage);
+      expect(verifyWebhookSignature(webhook.rawBody, webhook.signature, sandboxSecretKey)).toBe(true);
+      expect(webhook.body.data).toMatchObject({ status: stage.slice("refund.".length), amount: "3000", currency: "GHS", refund_reference: stage === "refund.processed" ? `RF_sandbox${refund.id}` : null });
+      expect(parsePaystackEvent(webhook.rawBody)).toMatchObject({ event: stage, data: { transaction_reference: payload.reference, amount: 3_000 } });
+    }
+    const [pending, processing, processed] = stages.map((stage) => webhooksFor(payload.reference, stage)[0].receivedAt);
+    expect(pending).toBeLessThanOrEqual(processing);
+    expect(processing).toBeLessThanOrEqual(processed);
+
+    expect(dataOf(await client.fetchRefund(refund.id))).toMatchObject({ status: "processed", amount: 3_000, transaction: expect.any(Number), fully_deducted: 1, refund_type: "partial" });
+    expect(await client.fetchRefund(999)).toMatchObject({ ok: false, kind: "rejected", httpStatus: 404, message: "Refund not found" });
   });
 
   it("finds the transaction by its Paystack id too", async () => {
@@ -436,6 +461,39 @@ describe("transfers", () => {
     await client.initiateTransfer({ amount: 1_000, recipient: recipient.recipient_code, reference, currency: "GHS" });
     await receiver.waitFor(() => webhooksFor(reference, "transfer.failed").length === 1);
     expect(dataOf(await client.verifyTransfer(reference)).status).toBe("failed");
+  });
+
+  it("holds a transfer to the OTP test wallet until finalize_transfer gets the right OTP", async () => {
+    const recipient = dataOf(await client.createTransferRecipient({ type: "mobile_money", name: "Esi", account_number: "0551234986", bank_code: "MTN", currency: "GHS" }));
+    const reference = newReference("payout");
+    const held = await client.initiateTransfer({ amount: 3_000, recipient: recipient.recipient_code, reference, currency: "GHS" });
+    expect(held).toMatchObject({ ok: true, message: "Transfer requires OTP to continue", data: { status: "otp", reference } });
+    const transferCode = dataOf(held).transfer_code;
+    await sleep(transferSettleMs * 2);
+    expect(dataOf(await client.verifyTransfer(reference)).status).toBe("otp");
+    expect(webhooksFor(reference, "transfer.success")).toEqual([]);
+
+    // Resend answers Paystack's envelope without data; the client reads it as done.
+    const resent = await fetch(`${running.baseUrl}/transfer/resend_otp`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sandboxSecretKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ transfer_code: transferCode, reason: "transfer" }),
+    });
+    expect(await resent.json()).toEqual({ status: true, message: "OTP has been resent" });
+    expect(await client.resendTransferOtp(transferCode)).toMatchObject({ ok: true });
+
+    expect(await client.finalizeTransfer({ transfer_code: transferCode, otp: "000000" })).toMatchObject({ ok: false, kind: "rejected", httpStatus: 400, message: "Invalid OTP" });
+    expect(dataOf(await client.verifyTransfer(reference)).status).toBe("otp");
+    const released = await client.finalizeTransfer({ transfer_code: transferCode, otp: "123456" });
+    expect(released).toMatchObject({ ok: true, message: "Transfer has been queued", data: { status: "pending", reference, transfer_code: transferCode, amount: 3_000 } });
+    await receiver.waitFor(() => webhooksFor(reference, "transfer.success").length === 1);
+    expect(dataOf(await client.verifyTransfer(reference)).status).toBe("success");
+
+    const notHeld = "Transfer is not currently awaiting OTP";
+    expect(await client.finalizeTransfer({ transfer_code: transferCode, otp: "123456" })).toMatchObject({ ok: false, kind: "rejected", message: notHeld });
+    expect(await client.resendTransferOtp(transferCode)).toMatchObject({ ok: false, kind: "rejected", message: notHeld });
+    expect(await client.finalizeTransfer({ transfer_code: "TRF_nosuchcode", otp: "123456" })).toMatchObject({ ok: false, kind: "rejected", httpStatus: 404 });
+    expect(await client.finalizeTransfer({ transfer_code: transferCode, otp: "" })).toMatchObject({ ok: false, kind: "rejected", message: "OTP is required" });
   });
 
   it("refuses an unknown recipient and answers unknown transfers with 404", async () => {

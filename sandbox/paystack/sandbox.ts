@@ -6,6 +6,7 @@ import { type Reply, refuse, type SandboxContext, succeed, transactionNotFound }
 import { type ChargeRecord, chargeEvent, type Delivery, type TransferRecord, transferEvent, type WebhookEvent } from "./records";
 import { createCheckoutPages } from "./checkout-page";
 import { createSandboxRouter } from "./router";
+import { createThreeDSecurePage } from "./three-d-secure-page";
 import { type Collection, createStore } from "./store";
 import { createTransferOperations } from "./transfers";
 import { createWebhookSender, type SandboxLogger, silentLogger } from "./webhooks";
@@ -30,6 +31,8 @@ export interface PaystackSandboxOptions {
   webhookRetryBaseMs?: number;
   webhookTimeoutMs?: number;
   logger?: SandboxLogger;
+  /** The origin payers' browsers reach the 3-D Secure page at (the store's PUBLIC_URL); by default the API call's. */
+  pagesOrigin?: () => string | undefined;
 }
 
 export interface PaystackSandbox {
@@ -37,6 +40,8 @@ export interface PaystackSandbox {
   router: Router;
   /** The hosted checkout pages for browsers (no secret key): mount at `<base URL>/checkout`, before `router`. */
   checkoutPages: Router;
+  /** The 3-D Secure page for browsers (no secret key): mount at `<base URL>/3ds`, before `router`. */
+  threeDSecurePage: Router;
   /** Re-arms the webhooks still owed from the stored state (e.g. a wallet approved while the server was down). */
   start(): Promise<void>;
   /** Clears timers, ends webhook retries, and waits for deliveries in flight. */
@@ -58,6 +63,7 @@ export function createPaystackSandbox({
   webhookRetryBaseMs = 1_000,
   webhookTimeoutMs = 10_000,
   logger = silentLogger,
+  pagesOrigin,
 }: PaystackSandboxOptions): PaystackSandbox {
   const store = createStore(stateDir);
   const now = () => Date.now();
@@ -136,11 +142,13 @@ export function createPaystackSandbox({
     transfers: createTransferOperations(context),
     resendWebhook,
     logger,
+    pagesOrigin,
   });
 
   return {
     router,
     checkoutPages: createCheckoutPages({ store, charges, now }),
+    threeDSecurePage: createThreeDSecurePage({ charges, now }),
     async start() {
       await fs.mkdir(stateDir, { recursive: true });
       for (const collection of ["charges", "transfers"] as const) {

@@ -30,6 +30,7 @@ export async function startSandbox(options: Partial<PaystackSandboxOptions> & Pi
   await sandbox.start();
   const app = express();
   app.use("/sandbox/paystack/checkout", sandbox.checkoutPages);
+  app.use("/sandbox/paystack/3ds", sandbox.threeDSecurePage);
   app.use("/sandbox/paystack", sandbox.router);
   const server = await listen(app);
   return {

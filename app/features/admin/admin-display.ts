@@ -30,13 +30,26 @@ export const attemptStatusLabels: Record<string, string> = {
   send_pin: "Waiting for PIN",
   send_otp: "Waiting for OTP",
   send_phone: "Waiting for phone",
+  send_birthday: "Waiting for date of birth",
+  send_address: "Waiting for address",
+  open_url: "Waiting for bank page (3-D Secure)",
   pay_offline: "Waiting for approval on phone",
+  not_completed: "Not completed (still watched)",
   success: "Success",
   failed: "Failed",
   abandoned: "Abandoned",
   reversed: "Reversed",
 };
-export const refundStateLabels: Record<string, string> = { none: "No refund", requested: "Refund requested", pending: "Refund pending", processed: "Refunded", failed: "Refund failed" };
+export const refundStateLabels: Record<string, string> = {
+  none: "No refund",
+  requested: "Refund requested",
+  pending: "Refund pending",
+  partially_refunded: "Partially refunded",
+  processed: "Refunded",
+  failed: "Refund failed",
+};
+/** Who started a payment's refund; the dashboard one is money that left without the store asking. */
+export const refundOriginLabels: Record<string, string> = { store: "Refund asked for by the store", paystack_dashboard: "Refund started outside the store (Paystack dashboard)" };
 export const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
 export const reviewLabels: Record<string, string> = { held: "Under review", approved: "Approved", rejected: "Rejected", all: "All" };
 export const ticketStatusLabels: Record<string, string> = { open: "Open", answered: "Answered", closed: "Closed", all: "All" };
@@ -57,12 +70,19 @@ const tones: Record<string, Tone> = {
   held: "warning",
   pending: "warning",
   processing: "warning",
+  awaiting_otp: "warning",
   requested: "warning",
+  partially_refunded: "warning",
+  paystack_dashboard: "warning",
   open: "warning",
   send_pin: "warning",
   send_otp: "warning",
   send_phone: "warning",
+  send_birthday: "warning",
+  send_address: "warning",
+  open_url: "warning",
   pay_offline: "warning",
+  not_completed: "warning",
   suspended: "bad",
   rejected: "bad",
   failed: "bad",
@@ -90,11 +110,16 @@ export const adminNotices: Record<string, string> = {
   "ticket-closed": "Ticket closed.",
   "payout-approved": "Payout approved: the transfer is on its way to the worker's wallet.",
   "payout-rejected": "Payout rejected: the amount is back in the worker's balance.",
+  "payout-finalized": "OTP accepted: Paystack is sending the transfer.",
+  "payout-otp-resent": "Paystack is sending the transfer's OTP again.",
+  "payout-retried": "Transfer sent again (same reference: Paystack pays it at most once).",
+  "payout-failed": "Payout failed: the amount is back in the worker's balance.",
 };
 
 export const payoutStatusLabels: Record<string, string> = {
   pending: "Waiting for approval",
   processing: "Transfer on its way",
+  awaiting_otp: "Waiting for Paystack OTP",
   success: "Paid",
   failed: "Transfer failed (amount returned)",
   reversed: "Reversed (amount returned)",

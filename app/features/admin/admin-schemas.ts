@@ -49,10 +49,24 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-export const paymentAttemptStatuses = ["pending", "send_pin", "send_otp", "send_phone", "pay_offline", "success", "failed", "abandoned", "reversed"] as const;
+export const paymentAttemptStatuses = [
+  "pending",
+  "send_pin",
+  "send_otp",
+  "send_phone",
+  "send_birthday",
+  "send_address",
+  "open_url",
+  "pay_offline",
+  "not_completed",
+  "success",
+  "failed",
+  "abandoned",
+  "reversed",
+] as const;
 export const paymentChannels = ["card", "mobile_money"] as const;
 /** "none": no refund asked for; the others are RefundState's values. */
-export const refundFilters = ["none", "requested", "pending", "processed", "failed"] as const;
+export const refundFilters = ["none", "requested", "pending", "partially_refunded", "processed", "failed"] as const;
 
 /** "open": any status still waiting for the payer or Paystack. */
 export const paymentStatusFilters = [...paymentAttemptStatuses, "open"] as const;

@@ -83,7 +83,7 @@ const card = { number: "4084084084084081", cvv: "408", expiry_month: "12", expir
 async function paidOrder(target?: string) {
   const client = await newUser("client");
   const order = await newOrder(client, target);
-  const answer = await chargeCard(client, cardChargeSchema.parse({ email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card }));
+  const answer = await chargeCard(client, cardChargeSchema.parse({ email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card }), "127.0.0.1");
   expect(answer.data.status).toBe("success");
   return { client, order, reference: answer.data.reference };
 }
@@ -283,7 +283,7 @@ describe("payments", () => {
   it("lists attempts by order, status and refund state, with mobile-money numbers masked", async () => {
     const client = await newUser("client");
     const order = await newOrder(client);
-    const prompt = await chargeMobileMoney(client, mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234989", provider: "mtn" } }));
+    const prompt = await chargeMobileMoney(client, mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234989", provider: "mtn" } }), "127.0.0.1");
     const listed = await listPaymentAttempts(admin, schemas.paymentListQuerySchema.parse({ q: String(order.id), status: "open" }));
     expect(listed.items).toEqual([expect.objectContaining({ reference: prompt.data.reference, status: "pay_offline", channel: "mobile_money", provider: "mtn", phone: "055•••989", canReverify: true })]);
     expect(JSON.stringify(listed)).not.toContain("0551234989");
@@ -295,7 +295,7 @@ describe("payments", () => {
   it("re-verifies an open payment with Paystack at once, credits it once, and refuses a credited one (409)", async () => {
     const client = await newUser("client");
     const order = await newOrder(client);
-    const prompt = await chargeMobileMoney(client, mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234987", provider: "mtn" } }));
+    const prompt = await chargeMobileMoney(client, mobileMoneyChargeSchema.parse({ email: client.email, amount: 15255, orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234987", provider: "mtn" } }), "127.0.0.1");
     expect(prompt.data.status).toBe("pay_offline");
     await sleep(300); // the sandbox's wallet approves after 200 ms
     const result = await reverifyPaymentAttempt(admin, prompt.data.reference);

@@ -57,7 +57,10 @@ export async function adminStats(admin: PublicUser, period: StatsPeriod = "30d",
       prisma.order.count({ where: { paidAt: { gte: since } } }),
       prisma.order.count({ where: { paidAt: { gte: since }, status: "completed" } }),
       prisma.order.aggregate({ where: { paidAt: { gte: since }, paymentStatus: "paid" }, _sum: { totalMinor: true } }),
-      prisma.paymentAttempt.count({ where: { status: { in: ["pending", "send_pin", "send_otp", "send_phone", "pay_offline"] }, createdAt: { lt: new Date(now.getTime() - 10 * 60_000) } } }),
+      // Still waiting on a step (not those Paystack already reads as abandoned: the payer left).
+      prisma.paymentAttempt.count({
+        where: { status: { in: ["pending", "send_pin", "send_otp", "send_phone", "send_birthday", "send_address", "open_url", "pay_offline"] }, createdAt: { lt: new Date(now.getTime() - 10 * 60_000) } },
+      }),
       prisma.paymentAttempt.count({ where: { refundState: "failed" } }),
       prisma.user.count({ where: { role: "worker", status: "pending_review" } }),
       prisma.taskCompletion.count({ where: { review: "held" } }),

@@ -6,18 +6,42 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { clearServerDraft } from "~/features/checkout/checkout-session.server";
 import type { OrderConfirmation } from "~/features/orders/orders.server";
 import { isAppError } from "~/lib/errors";
-import { type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcome, otpOutcome, paymentNotices, paymentStatusHref } from "./payment-outcome";
-import { cardChargeSchema, invalidOtpNotice, mobileMoneyChargeSchema, otpSubmissionSchema } from "./payment-schema";
-import { chargeCard, chargeMobileMoney, submitOtp, submitPin } from "./payments.server";
+import { siteBaseUrl } from "~/lib/seo.server";
+import {
+  type ChargeStepKind,
+  type PaymentNotice,
+  type PaymentOutcome,
+  cardOutcome,
+  chargeStepKinds,
+  chargeStepOutcome,
+  mobileMoneyOutcome,
+  otpOutcome,
+  paymentNotices,
+  paymentStatusHref,
+} from "./payment-outcome";
+import { isHostedCardMode, startHostedCardPayment } from "./hosted-checkout.server";
+import {
+  type ChargeResponse,
+  addressStepSchema,
+  birthdayStepSchema,
+  cardChargeSchema,
+  hostedCardPaymentSchema,
+  invalidOtpNotice,
+  mobileMoneyChargeSchema,
+  otpSubmissionSchema,
+  phoneStepSchema,
+} from "./payment-schema";
+import { chargeCard, chargeMobileMoney, submitAddress, submitBirthday, submitOtp, submitPhone, submitPin } from "./payments.server";
 
 /**
  * The checkout's payment forms without JavaScript (SPEC §2 payment step): each posts to /checkout
  * with an intent, the payment service answers, and the page follows with a redirect (PRG) — to the
- * PIN or OTP form (`?reference=&next=`), the status page, or the success step — or shows the
- * refusal inline. With JavaScript the same forms call /api/payment/* and never post here.
+ * PIN, OTP, phone, birthday or address form (`?reference=&next=`), the status page, the bank's page
+ * (open_url), or the success step — or shows the refusal inline. With JavaScript the card, mobile
+ * and OTP forms call /api/payment/* instead; the other step forms post here in both cases.
  * Card numbers, CVVs, PINs and OTPs are never echoed back, put in a URL or logged.
  */
-export const paymentIntents = ["card", "mobile", "pin", "otp"] as const;
+export const paymentIntents = ["card", "mobile", "pin", "otp", ...chargeStepKinds] as const;
 export type PaymentIntent = (typeof paymentIntents)[number];
 
 export const isPaymentIntent = (value: unknown): value is PaymentIntent => typeof value === "string" && (paymentIntents as readonly string[]).includes(value);
@@ -27,8 +51,10 @@ export interface PaymentActionResult {
   /** Field errors (conform), with the secret fields' values left out. */
   submission: SubmissionResult<string[]> | null;
   notice: PaymentNotice | null;
-  /** The PIN or OTP step is over (the charge failed): the page shows the payment forms again. */
+  /** The PIN, OTP or other step is over (the charge failed): the page shows the payment forms again. */
   endsStep: boolean;
+  /** A refusal about another payment of the order (its prompt is still open): the page links to its status. */
+  statusReference?: string;
 }
 
 const secretFields = ["card.number", "card.cvv", "pin", "otp"];
@@ -48,7 +74,13 @@ async function redirectFor(outcome: PaymentOutcome, order: OrderConfirmation, re
       return redirect(checkout, { status: 303, headers: { "Set-Cookie": await clearServerDraft(request) } });
     case "pin":
     case "otp":
+    case "phone":
+    case "birthday":
+    case "address":
       return redirect(`${checkout}&${new URLSearchParams({ reference: outcome.reference, next: outcome.kind })}`, 303);
+    case "redirect":
+      // The card's bank's page (3-D Secure): an http(s) address only (read in payment-outcome).
+      return redirect(outcome.url, 303);
     case "offline":
       return redirect(paymentStatusHref(outcome.reference, order), 303);
     case "notice":
@@ -58,6 +90,22 @@ async function redirectFor(outcome: PaymentOutcome, order: OrderConfirmation, re
     default:
       return null;
   }
+}
+
+const isChargeStepKind = (intent: PaymentIntent): intent is ChargeStepKind => (chargeStepKinds as readonly string[]).includes(intent);
+
+/** A phone, birthday or address form: its field errors, or Paystack's answer through the service. */
+async function answerChargeStep(user: PublicUser, kind: ChargeStepKind, formData: FormData): Promise<{ reply: SubmissionResult<string[]> } | { response: ChargeResponse }> {
+  if (kind === "phone") {
+    const submission = parseWithZod(formData, { schema: phoneStepSchema });
+    return submission.status === "success" ? { response: await submitPhone(user, submission.value) } : { reply: submission.reply() };
+  }
+  if (kind === "birthday") {
+    const submission = parseWithZod(formData, { schema: birthdayStepSchema });
+    return submission.status === "success" ? { response: await submitBirthday(user, submission.value) } : { reply: submission.reply() };
+  }
+  const submission = parseWithZod(formData, { schema: addressStepSchema });
+  return submission.status === "success" ? { response: await submitAddress(user, submission.value) } : { reply: submission.reply() };
 }
 
 function noticeOf(outcome: PaymentOutcome): PaymentNotice | null {
@@ -70,27 +118,39 @@ function noticeOf(outcome: PaymentOutcome): PaymentNotice | null {
  * The order's attempt waiting for a PIN, answered: the service's card charge with `pin` continues that
  * attempt (DESIGN §6) and reads nothing of the card, which the PIN form (after a redirect) no longer has.
  */
-/** Handles one payment form post for `order` (already read for `user`). */
-export async function handlePaymentForm(request: Request, user: PublicUser, order: OrderConfirmation, formData: FormData, intent: PaymentIntent) {
-  const respond = (result: Omit<PaymentActionResult, "intent" | "endsStep"> & { endsStep?: boolean }, status = 200) =>
-    data<PaymentActionResult>({ intent, endsStep: false, ...result }, { status });
+/** Handles one payment form post for `order` (already read for `user`); `clientAddress` is for the charge limits. */
+export async function handlePaymentForm(request: Request, user: PublicUser, order: OrderConfirmation, formData: FormData, intent: PaymentIntent, clientAddress: string) {
+  const respond = (result: Omit<PaymentActionResult, "intent" | "endsStep"> & { endsStep?: boolean }, status = 200, headers?: HeadersInit) =>
+    data<PaymentActionResult>({ intent, endsStep: false, ...result }, { status, headers });
 
   let outcome: PaymentOutcome;
   try {
-    if (intent === "card") {
+    if (intent === "card" && isHostedCardMode()) {
+      const submission = parseWithZod(formData, { schema: hostedCardPaymentSchema });
+      if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
+      if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      const started = await startHostedCardPayment(user, submission.value, siteBaseUrl(request), clientAddress);
+      // To Paystack's checkout page; the payer comes back to the payment status page.
+      if (started.status && started.data.url) throw redirect(started.data.url, 303);
+      outcome = cardOutcome(started);
+    } else if (intent === "card") {
       const submission = parseWithZod(formData, { schema: cardChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply({ hideFields: secretFields }), notice: null }, 400);
       if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
-      outcome = cardOutcome(await chargeCard(user, submission.value));
+      outcome = cardOutcome(await chargeCard(user, submission.value, clientAddress));
     } else if (intent === "mobile") {
       const submission = parseWithZod(formData, { schema: mobileMoneyChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
       if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
-      outcome = mobileMoneyOutcome(await chargeMobileMoney(user, submission.value));
+      outcome = mobileMoneyOutcome(await chargeMobileMoney(user, submission.value, clientAddress));
     } else if (intent === "pin") {
       const submission = parseWithZod(formData, { schema: pinFormSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply({ hideFields: secretFields }), notice: null }, 400);
       outcome = cardOutcome(await submitPin(user, { orderId: order.id, pin: submission.value.pin }));
+    } else if (isChargeStepKind(intent)) {
+      const answered = await answerChargeStep(user, intent, formData);
+      if ("reply" in answered) return respond({ submission: answered.reply, notice: null }, 400);
+      outcome = chargeStepOutcome(answered.response);
     } else {
       const submission = parseWithZod(formData, { schema: otpSubmissionSchema });
       if (submission.status !== "success") {
@@ -104,7 +164,10 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     // A paid order shows its success step; anything else is shown with the service's words.
     if (error.status === 409 && error.code === "already_paid") throw redirect(`/checkout?orderId=${order.id}`, 303);
     const title = intent === "otp" ? paymentNotices.otpFailed.title : paymentNotices.failed.title;
-    return respond({ submission: null, notice: { title, description: error.message, variant: "destructive" }, endsStep: error.status !== 400 }, error.status);
+    // Too many attempts (429) says when to come back; a prompt still open (409) names its payment.
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+    const statusReference = typeof error.details?.reference === "string" ? { statusReference: error.details.reference } : {};
+    return respond({ submission: null, notice: { title, description: error.message, variant: "destructive" }, endsStep: error.status !== 400, ...statusReference }, error.status, headers);
   }
 
   const next = await redirectFor(outcome, order, request);

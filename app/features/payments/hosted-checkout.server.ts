@@ -36,10 +36,11 @@ export function isHostedCardMode(): boolean {
 /**
  * Starts a card payment on Paystack's checkout page. `siteUrl` is the store's public address as the
  * payer reached it (PUBLIC_URL, else the request's origin), so the payer comes back signed in.
+ * `clientAddress` (the request's address) counts toward the charge limits, as for every charge.
  */
-export async function startHostedCardPayment(user: PublicUser, input: HostedCardPaymentInput, siteUrl: string): Promise<HostedCardPaymentResponse> {
+export async function startHostedCardPayment(user: PublicUser, input: HostedCardPaymentInput, siteUrl: string, clientAddress: string): Promise<HostedCardPaymentResponse> {
   const order = await payableOrder(user, input);
-  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email });
+  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
   const callbackUrl = `${siteUrl}${statusPageHref(reference, { orderId: order.id, amount: (order.totalMinor / 100).toFixed(2), currency: order.currency })}`;
   const result = await getPaystack().client.initializeTransaction({
     email: input.email,

@@ -13,14 +13,16 @@ import { platformLabel } from "~/features/orders/order-display";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
+import { ChargeStepForm, StepActions } from "./charge-step-form";
 import { OtpDialog } from "./otp-dialog";
-import { type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcome, otpOutcome, paymentNotices, paymentStatusHref } from "./payment-outcome";
+import { type ChargeStepKind, type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcome, otpOutcome, paymentNotices, paymentStatusHref } from "./payment-outcome";
 import {
   type CardChargeInput,
   type ChargeResponse,
   type MobileMoneyChargeInput,
   cardChargeSchema,
   expiryMonths,
+  hostedCardPaymentSchema,
   expiryYears,
   mobileMoneyChargeSchema,
   mobileMoneyProviderLabels,
@@ -35,24 +37,33 @@ import {
  */
 export type PaymentMethod = "card" | "mobile";
 
-/** The PIN or OTP form the page shows from its address (`?reference=&next=`), after a no-JavaScript post. */
+/** hosted: the card is entered on Paystack's checkout page (default); direct: on this page, for PCI-DSS-certified merchants. */
+export type CardMode = "hosted" | "direct";
+
+/**
+ * The step form the page shows from its address (`?reference=&next=`): PIN or OTP after a
+ * no-JavaScript post; phone, date of birth or billing address in both cases.
+ */
 export interface ServerPaymentStep {
-  next: "pin" | "otp";
+  next: "pin" | "otp" | ChargeStepKind;
   reference: string;
 }
 
-/** What the /checkout action answered to a payment form (no JavaScript). */
+/** What the /checkout action answered to a payment form (no JavaScript, or a phone, birthday or address form). */
 export interface PaymentFormResult {
-  intent: "card" | "mobile" | "pin" | "otp";
+  intent: "card" | "mobile" | "pin" | "otp" | ChargeStepKind;
   submission: SubmissionResult<string[]> | null;
   notice: PaymentNotice | null;
   endsStep: boolean;
+  /** The refusal is about another payment of the order (a prompt still open): linked to its status page. */
+  statusReference?: string;
 }
 
 interface PaymentStepProps {
   order: OrderConfirmation;
   payerEmail: string;
   method: PaymentMethod;
+  cardMode: CardMode;
   serverStep: ServerPaymentStep | null;
   result: PaymentFormResult | null;
   /** The server keeps a checkout draft (no JavaScript, or a screenshot too large for the browser). */
@@ -61,7 +72,7 @@ interface PaymentStepProps {
 
 const checkoutHref = (orderId: number, extra?: Record<string, string>) => `/checkout?${new URLSearchParams({ orderId: String(orderId), ...extra })}`;
 
-export function PaymentStep({ order, payerEmail, method, serverStep, result, hasServerDraft }: PaymentStepProps) {
+export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, result, hasServerDraft }: PaymentStepProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const amountMinor = toMinorUnits(order.amount);
@@ -116,6 +127,17 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
         setOtpStep({ reference: outcome.reference, description: outcome.notice.description });
         toast({ ...outcome.notice });
         return;
+      case "phone":
+      case "birthday":
+      case "address":
+        // The step's form lives at its own address (a reload keeps it) and posts to the checkout's action.
+        toast({ ...outcome.notice });
+        await navigate(checkoutHref(order.id, { reference: outcome.reference, next: outcome.kind }));
+        return;
+      case "redirect":
+        // The card's bank's page (3-D Secure), an http(s) address (payment-outcome): it sends the payer back.
+        window.location.assign(outcome.url);
+        return;
       case "offline":
         await navigate(paymentStatusHref(outcome.reference, order));
         return;
@@ -144,6 +166,18 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
         await succeed();
         return;
       }
+      // Another prompt of this order still waits on the phone: its status page follows it (and offers Resend).
+      if (error instanceof ApiError && error.status === 409 && error.reference) {
+        toast({ title: paymentNotices.pending.title, description: error.message });
+        await navigate(paymentStatusHref(error.reference, order));
+        return;
+      }
+      // Too many attempts: nothing on the review would change that, so the payer stays here with the words.
+      if (error instanceof ApiError && error.status === 429) {
+        toast({ title: paymentNotices.failed.title, description: error.message, variant: "destructive" });
+        setFailure(error.message);
+        return;
+      }
       await onError(error instanceof Error && error.message ? error.message : paymentNotices.failed.fallback);
     } finally {
       setProcessing(false);
@@ -164,7 +198,9 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
     });
 
   const hidden = { orderId: order.id, amount: amountMinor, currency: order.currency };
-  const showServerStep = serverStep && !(result?.endsStep && (result.intent === "pin" || result.intent === "otp"));
+  const statusReference = keptReference ?? result?.statusReference ?? null;
+  // A step form whose charge just ended gives way to the payment forms again.
+  const showServerStep = serverStep && !(result?.endsStep && result.intent !== "card" && result.intent !== "mobile");
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -178,9 +214,9 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
 
         {failure ? <NoticeBox notice={{ title: paymentNotices.failed.title, description: failure, variant: "destructive" }} /> : null}
         {result?.notice ? <NoticeBox notice={result.notice} /> : null}
-        {keptReference ? (
+        {statusReference ? (
           <p className="mt-4 text-sm">
-            <Link to={paymentStatusHref(keptReference, order)} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to={paymentStatusHref(statusReference, order)} className="font-medium text-primary underline-offset-4 hover:underline">
               Check this payment&apos;s status
             </Link>
           </p>
@@ -189,14 +225,25 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
         {showServerStep ? (
           serverStep.next === "pin" ? (
             <PinStepForm orderId={order.id} reference={serverStep.reference} isBusy={isBusy} submission={result?.intent === "pin" ? result.submission : null} />
-          ) : (
+          ) : serverStep.next === "otp" ? (
             <OtpStepForm orderId={order.id} reference={serverStep.reference} isBusy={isBusy} submission={result?.intent === "otp" ? result.submission : null} />
+          ) : (
+            <ChargeStepForm
+              key={`${serverStep.next}-${serverStep.reference}`}
+              step={serverStep.next}
+              orderId={order.id}
+              reference={serverStep.reference}
+              isBusy={isBusy}
+              submission={result?.intent === serverStep.next ? result.submission : null}
+            />
           )
         ) : (
           <>
             <MethodTabs orderId={order.id} method={method} isDisabled={isBusy} />
             <div className="mt-6">
-              {method === "card" ? (
+              {method === "card" && cardMode === "hosted" ? (
+                <HostedCardForm key={order.id} hidden={hidden} payerEmail={payerEmail} total={total} lastResult={result?.intent === "card" ? result.submission : null} />
+              ) : method === "card" ? (
                 <CardForm
                   key={order.id}
                   hidden={hidden}
@@ -231,7 +278,7 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
         </div>
       </section>
 
-      <PaymentOrderSummary order={order} total={total} />
+      <PaymentOrderSummary order={order} total={total} cardMode={cardMode} />
 
       <OtpDialog
         reference={otpStep?.reference ?? null}
@@ -245,7 +292,7 @@ export function PaymentStep({ order, payerEmail, method, serverStep, result, has
   );
 }
 
-function PaymentOrderSummary({ order, total }: { order: OrderConfirmation; total: string }) {
+function PaymentOrderSummary({ order, total, cardMode }: { order: OrderConfirmation; total: string; cardMode: CardMode }) {
   return (
     <section aria-labelledby="payment-summary-heading" className="h-fit rounded-2xl border bg-card p-6 shadow-sm lg:sticky lg:top-24">
       <h2 id="payment-summary-heading" className="text-lg font-bold">
@@ -265,7 +312,9 @@ function PaymentOrderSummary({ order, total }: { order: OrderConfirmation; total
       </dl>
       <p className="mt-4 flex gap-2 text-xs text-muted-foreground">
         <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        We never see or keep your card number: it goes straight to Paystack.
+        {cardMode === "hosted"
+          ? "We never see or keep your card number: you enter it on Paystack's secure page."
+          : "Your card number passes through our server straight to Paystack; we never store or log it."}
       </p>
     </section>
   );
@@ -356,6 +405,53 @@ const cardBrands = [
   { name: "Mastercard", matches: (digits: string) => /^(5[1-5]|2[2-7])/.test(digits) },
   { name: "Verve", matches: (digits: string) => /^(506[01]|507[89]|6500)/.test(digits) },
 ] as const;
+
+/**
+ * The card tab with Paystack's hosted checkout: the amount and a pay button. A plain document post
+ * (also with JavaScript), answered with a redirect to Paystack's checkout page; the payer comes back
+ * to the payment status page, which verifies the payment.
+ */
+function HostedCardForm({ hidden, payerEmail, total, lastResult }: { hidden: HiddenPaymentFields; payerEmail: string; total: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [isLeaving, setLeaving] = useState(false);
+  const [form, fields] = useForm<z.input<typeof hostedCardPaymentSchema>, z.output<typeof hostedCardPaymentSchema>>({
+    id: "card-payment",
+    lastResult,
+    defaultValue: { email: payerEmail },
+    constraint: undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hostedCardPaymentSchema }),
+    // Valid: the browser posts the form itself and follows the redirect to Paystack.
+    onSubmit: (_event, { submission }) => setLeaving(submission?.status === "success"),
+  });
+  // Back from Paystack's page, the browser may show this page from its cache: the button works again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+  return (
+    <Form method="post" reloadDocument {...getFormProps(form)} noValidate className="grid gap-4">
+      <HiddenFields intent="card" hidden={hidden} />
+      <FormField label="Email" meta={fields.email} hint="Your receipt goes here.">
+        <input {...getInputProps(fields.email, { type: "email", ariaDescribedBy: describedBy(fields.email) })} key={fields.email.key} autoComplete="email" maxLength={254} className={inputClass} />
+      </FormField>
+      <p className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+        We accept
+        {cardBrands.map(({ name }) => (
+          <span key={name} className="rounded border px-1.5 py-px text-[11px] font-bold">
+            {name}
+          </span>
+        ))}
+      </p>
+      <p className="text-sm text-muted-foreground">You enter your card on Paystack&apos;s secure checkout page, then come back here to see your payment confirmed.</p>
+      <Button type="submit" variant="brand" size="lg" disabled={isLeaving} className="w-full">
+        {isLeaving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
+        {isLeaving ? "Opening Paystack…" : `Pay ${total} by card`}
+      </Button>
+    </Form>
+  );
+}
 
 interface CardFormProps {
   hidden: HiddenPaymentFields;
@@ -607,21 +703,6 @@ function StepField({ label, name, type, maxLength, error, hint, autoComplete }: 
       <p id={`${id}-note`} className={cn("text-sm", error ? "text-destructive" : "text-xs text-muted-foreground")}>
         {error ?? hint}
       </p>
-    </div>
-  );
-}
-
-function StepActions({ orderId, isBusy, label }: { orderId: number; isBusy: boolean; label: string }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      {/* Cancel forgets the code and the reference (SPEC §4): the payment forms again. */}
-      <Link to={checkoutHref(orderId)} replace className={buttonVariants({ variant: "outline" })}>
-        Cancel
-      </Link>
-      <Button type="submit" variant="brand" disabled={isBusy}>
-        {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {label}
-      </Button>
     </div>
   );
 }

@@ -53,11 +53,36 @@ export const cardChargeSchema = chargeBase.extend({
 });
 export type CardChargeInput = z.output<typeof cardChargeSchema>;
 
+const shortPhoneMessage = "Phone number must be at least 10 digits";
+export const ghanaMobileNumberMessage = "Enter a Ghana mobile money number, e.g. 055 123 4567";
+
+/**
+ * A Ghana mobile number in the local 10-digit form (0551234987) that Paystack's mobile money and
+ * transfers take, from the ways people write it: 055 123 4987, +233 55 123 4987, 233551234987,
+ * 00233…, or +233 055… (the trunk 0 kept after the country code). Null for anything else: mobile
+ * numbers start 02 or 05 (MTN, Telecel, AirtelTigo); 03 numbers are landlines.
+ */
+export function normaliseGhanaMobileNumber(value: string): string | null {
+  const digits = digitsOnly(value);
+  const afterCountryCode = /^(?:00)?233(\d{9,10})$/.exec(digits)?.[1];
+  const national = afterCountryCode === undefined ? digits : afterCountryCode.length === 9 ? `0${afterCountryCode}` : afterCountryCode;
+  return /^0[25]\d{8}$/.test(national) ? national : null;
+}
+
+/**
+ * The wallet number of a mobile-money charge or a payout, normalised (one form stored, sent to
+ * Paystack and counted by the per-phone limit). SPEC §5's message for too few digits.
+ */
+export const ghanaMobileNumberSchema = z.string({ error: shortPhoneMessage }).transform((value, context) => {
+  const number = normaliseGhanaMobileNumber(value);
+  if (number) return number;
+  context.issues.push({ code: "custom", input: value, message: digitsOnly(value).length < 10 ? shortPhoneMessage : ghanaMobileNumberMessage });
+  return z.NEVER;
+});
+
 export const mobileMoneyChargeSchema = chargeBase.extend({
   mobile_money: z.object({
-    phone: z.string({ error: "Phone number must be at least 10 digits" }).transform(digitsOnly).pipe(
-      z.string().min(10, "Phone number must be at least 10 digits").max(12, "Phone number must be at most 12 digits"),
-    ),
+    phone: ghanaMobileNumberSchema,
     provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
   }),
 });
@@ -75,6 +100,47 @@ export const otpSubmissionSchema = z.object({
 export type OtpSubmissionInput = z.output<typeof otpSubmissionSchema>;
 
 export const resendAuthorizationSchema = z.object({ reference: referenceSchema });
+
+/*
+ * The charge steps a card may ask for besides the PIN and the OTP (Paystack's send_phone,
+ * send_birthday, send_address), each answering the attempt `reference` waits on.
+ */
+export const phoneStepSchema = z.object({
+  reference: referenceSchema,
+  phone: z.string({ error: "Phone number must be at least 10 digits" }).transform(digitsOnly).pipe(
+    z.string().min(10, "Phone number must be at least 10 digits").max(15, "Phone number must be at most 15 digits"),
+  ),
+});
+export type PhoneStepInput = z.output<typeof phoneStepSchema>;
+
+const birthdayMessage = "Please enter your date of birth.";
+
+/** Paystack's birthday format: YYYY-MM-DD (what a date input posts), a real day in the past. */
+export const birthdayStepSchema = z.object({
+  reference: referenceSchema,
+  birthday: z
+    .string({ error: birthdayMessage })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, birthdayMessage)
+    .refine(isPastDay, "Please enter a real date of birth."),
+});
+export type BirthdayStepInput = z.output<typeof birthdayStepSchema>;
+
+const addressLine = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/** Paystack's submit_address fields: the card's billing address. */
+export const addressStepSchema = z.object({
+  reference: referenceSchema,
+  address: addressLine("Please enter your street address.", 200),
+  city: addressLine("Please enter your city.", 100),
+  state: addressLine("Please enter your state or region.", 100),
+  zip_code: addressLine("Please enter your postal code.", 20),
+});
+export type AddressStepInput = z.output<typeof addressStepSchema>;
+
+function isPastDay(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) && day.getUTCFullYear() >= 1900 && day.getTime() < Date.now();
+}
 
 export const paymentReferenceSchema = referenceSchema;
 
@@ -97,6 +163,8 @@ export interface ChargeResponse {
     reference: string;
     display_text?: string | null;
     gateway_response?: string | null;
+    /** `open_url`: the page the payer goes to (3-D Secure, Paystack's checkout). */
+    url?: string | null;
   };
 }
 

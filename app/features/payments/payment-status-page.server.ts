@@ -16,7 +16,7 @@ import {
   stateAfterCheck,
   statusPageHref,
 } from "./payment-status-state";
-import { resendAuthorization, verifyPayment } from "./payments.server";
+import { findAttemptChannel, resendAuthorization, verifyPayment } from "./payments.server";
 
 /**
  * The status page's server side (SPEC §2 "/payment-status/:reference"). Each page load checks the
@@ -39,6 +39,8 @@ export interface PaymentStatusPageData {
   isResent: boolean;
   /** This page's public address, for the support links. */
   pageUrl: string;
+  /** A card payment (hosted checkout) is tried again from the checkout, not resent to a phone. */
+  channel: "card" | "mobile_money";
 }
 
 export async function loadPaymentStatus(request: Request, reference: string | undefined) {
@@ -72,6 +74,7 @@ export async function loadPaymentStatus(request: Request, reference: string | un
     elapsedSeconds: Math.round((now - startedAt) / 1000),
     lastChecked: verified ? formatCheckTime(new Date(now)) : null,
     isResent: url.searchParams.get("resent") === "1",
+    channel: (await findAttemptChannel(reference).catch(() => null)) ?? "mobile_money",
     pageUrl: `${siteBaseUrl(request)}${statusPageHref(reference, { orderId: query.orderId, amount: query.amount, currency: query.currency })}`,
   };
   // A paid order's checkout draft has done its job (SPEC §4), as on the checkout's success step.
@@ -83,8 +86,8 @@ export interface PaymentStatusActionResult {
   notice: PaymentNotice;
 }
 
-/** Check Status and Resend Authorization without JavaScript: PRG back to a status page. */
-export async function handlePaymentStatusForm(request: Request, reference: string | undefined, user: PublicUser | null) {
+/** Check Status and Resend Authorization without JavaScript: PRG back to a status page. `clientAddress` is for the charge limits. */
+export async function handlePaymentStatusForm(request: Request, reference: string | undefined, user: PublicUser | null, clientAddress: string) {
   if (!reference) throw redirect("/");
   const url = new URL(request.url);
   const query = readStatusQuery(url.searchParams);
@@ -99,7 +102,7 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
   const failed = (description: string, status: number) =>
     data<PaymentStatusActionResult>({ notice: { title: resendNotices.failed.title, description, variant: "destructive" } }, { status });
   try {
-    const response = await resendAuthorization(user, reference);
+    const response = await resendAuthorization(user, reference, clientAddress);
     const next = response.data?.reference;
     if (!response.status || !next) return failed(response.message || resendNotices.failed.fallback, 200);
     // A Vodafone Cash resend asks for a new voucher: the checkout's OTP form takes it.

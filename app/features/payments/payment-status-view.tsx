@@ -40,11 +40,13 @@ export interface PaymentStatusViewProps {
   initial: { state: PaymentStatusState; gatewayResponse: string | null; checks: number; elapsedSeconds: number; lastChecked: string | null; startedAt: number };
   /** This page's public address, for the support links. */
   pageUrl: string;
+  /** A card payment is tried again from the checkout; a mobile-money prompt is resent to the phone. */
+  channel: "card" | "mobile_money";
   isResent: boolean;
   notice: PaymentNotice | null;
 }
 
-export function PaymentStatusView({ reference, query, initial, pageUrl, isResent, notice }: PaymentStatusViewProps) {
+export function PaymentStatusView({ reference, query, initial, pageUrl, channel, isResent, notice }: PaymentStatusViewProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const isHydrated = useHydrated();
@@ -183,7 +185,9 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, isResent
         {isResent ? <NoticeLine notice={{ ...resendNotices.sent }} /> : null}
         {notice ? <NoticeLine notice={notice} /> : null}
 
-        {isPolling ? (
+        {isPolling && channel === "card" ? (
+          <p className="mx-auto mt-5 max-w-md text-sm text-muted-foreground">We are confirming your card payment with Paystack: this page updates by itself.</p>
+        ) : isPolling ? (
           <p className="mx-auto mt-5 flex max-w-md gap-3 rounded-lg border border-amber-500/40 bg-amber-50 px-4 py-3 text-left text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
             <Smartphone className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span>
@@ -216,7 +220,12 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, isResent
         ) : null}
 
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
-          {hasIssue ? (
+          {hasIssue && channel === "card" ? (
+            <Link to={query.orderId ? `/checkout?orderId=${query.orderId}` : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Link>
+          ) : hasIssue ? (
             <Form method="post" onSubmit={isHydrated ? (event) => void resend(event) : undefined}>
               <input type="hidden" name="intent" value="resend" />
               <Button type="submit" variant="brand" disabled={isBusy} className="w-full sm:w-auto">
@@ -248,7 +257,7 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, isResent
         </div>
       </section>
 
-      {hasIssue ? <PaymentIssueBox pageUrl={pageUrl} amount={amount} /> : null}
+      {hasIssue ? <PaymentIssueBox pageUrl={pageUrl} amount={amount} channel={channel} /> : null}
     </div>
   );
 }
@@ -305,19 +314,27 @@ function NoticeLine({ notice }: { notice: PaymentNotice }) {
 }
 
 /** SPEC §2: on failure, abandonment or timeout, WhatsApp and call links and what to check. */
-function PaymentIssueBox({ pageUrl, amount }: { pageUrl: string; amount: string | null }) {
+function PaymentIssueBox({ pageUrl, amount, channel }: { pageUrl: string; amount: string | null; channel: "card" | "mobile_money" }) {
   const links = buildSupportLinks({ pageUrl, amount: amount ?? undefined });
   return (
     <section aria-labelledby="payment-issue-heading" className="rounded-2xl border border-amber-500/40 bg-amber-50/60 p-6 dark:bg-amber-950/20">
       <h2 id="payment-issue-heading" className="text-lg font-bold">
         Having trouble paying?
       </h2>
-      <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm">
-        <li>Make sure your phone is switched on and has network coverage.</li>
-        <li>Look for an SMS or prompt from your mobile money provider and approve it with your PIN.</li>
-        <li>Check that your wallet has a sufficient balance for {amount ?? "the amount"}.</li>
-        <li>If the prompt expired, press Resend Authorization to get a new one.</li>
-      </ul>
+      {channel === "card" ? (
+        <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm">
+          <li>Check the card number, expiry date and CVV, and that your bank allows online payments.</li>
+          <li>Make sure the card has a sufficient balance for {amount ?? "the amount"}.</li>
+          <li>Press Try Again to pay with another card or with mobile money: nothing was charged for this attempt.</li>
+        </ul>
+      ) : (
+        <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm">
+          <li>Make sure your phone is switched on and has network coverage.</li>
+          <li>Look for an SMS or prompt from your mobile money provider and approve it with your PIN.</li>
+          <li>Check that your wallet has a sufficient balance for {amount ?? "the amount"}.</li>
+          <li>If the prompt expired, press Resend Authorization to get a new one.</li>
+        </ul>
+      )}
       <p className="mt-4 text-sm">Still stuck? Our support team is here 24/7:</p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">
         <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>

@@ -3,10 +3,23 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { maximumRecordId } from "~/features/orders/order-schema";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import type { CardChargeInput, ChargeResponse, MobileMoneyChargeInput, OtpSubmissionInput, VerifyResponse } from "./payment-schema";
+import type {
+  AddressStepInput,
+  BirthdayStepInput,
+  CardChargeInput,
+  ChargeResponse,
+  MobileMoneyChargeInput,
+  OtpSubmissionInput,
+  PhoneStepInput,
+  VerifyResponse,
+} from "./payment-schema";
+import { normaliseGhanaMobileNumber } from "./payment-schema";
+import { assertWithinChargeLimits, countChargeStart } from "./charge-limits.server";
 import type { ChargeData, PaystackResult } from "./paystack-client.server";
+import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "./paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
@@ -18,12 +31,27 @@ import { applyTransactionOutcome } from "./settlement.server";
  */
 
 /** The statuses in which Paystack may still report a success for an attempt. */
-export const openAttemptStatuses: PaymentAttemptStatus[] = ["pending", "send_pin", "send_otp", "send_phone", "pay_offline"];
+export const openAttemptStatuses: PaymentAttemptStatus[] = [
+  "pending",
+  "send_pin",
+  "send_otp",
+  "send_phone",
+  "send_birthday",
+  "send_address",
+  "open_url",
+  "pay_offline",
+  // Paystack said "abandoned" (not completed yet): watched until the reconciler gives up.
+  "not_completed",
+];
 
+/** A charge answer's `data.status` that waits for the payer, as the attempt records it. */
 const attemptStatusByCharge: Partial<Record<string, PaymentAttemptStatus>> = {
   send_pin: "send_pin",
   send_otp: "send_otp",
   send_phone: "send_phone",
+  send_birthday: "send_birthday",
+  send_address: "send_address",
+  open_url: "open_url",
   pay_offline: "pay_offline",
   pending: "pending",
   ongoing: "pending",
@@ -45,7 +73,8 @@ function assertClient(user: PublicUser) {
 }
 
 function newReference(orderId: number): string {
-  return `smb_${orderId}_${randomBytes(8).toString("hex")}`;
+  // Paystack documents only -, ., = and alphanumerics in a transaction reference.
+  return `smb-${orderId}-${randomBytes(8).toString("hex")}`;
 }
 
 /** The client's own unpaid, open order whose total is exactly what the payload says. */
@@ -75,24 +104,64 @@ async function ownAttempt(user: PublicUser, reference: string) {
   return attempt;
 }
 
-/** SPEC §3 card charge. With `pin`, it answers the order's attempt that waits for a PIN (DESIGN §6). */
-export async function chargeCard(user: PublicUser, input: CardChargeInput): Promise<ChargeResponse> {
+/**
+ * SPEC §3 card charge. With `pin`, it answers the order's attempt that waits for a PIN (DESIGN §6).
+ * `clientAddress` (the request's address) is for the abuse limits, as in every call that starts a charge.
+ */
+export async function chargeCard(user: PublicUser, input: CardChargeInput, clientAddress: string): Promise<ChargeResponse> {
   const order = await payableOrder(user, input);
   if (input.pin) return submitPin(user, { orderId: order.id, pin: input.pin });
-  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email });
+  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
   return continueAttempt(
     reference,
     getPaystack().client.charge({ email: input.email, amount: order.totalMinor, currency: order.currency, reference, card: input.card, metadata: { orderId: order.id } }),
   );
 }
 
-/** SPEC §3 mobile-money charge: MTN and AirtelTigo prompt the phone (pay_offline), Vodafone asks for a voucher (send_otp). */
-export async function chargeMobileMoney(user: PublicUser, input: MobileMoneyChargeInput): Promise<ChargeResponse> {
+/**
+ * SPEC §3 mobile-money charge: MTN and AirtelTigo prompt the phone (pay_offline), Vodafone asks for a
+ * voucher (send_otp). One prompt at a time per order: while one may still be approved, another is
+ * refused (409, with that prompt's reference) — except the same Vodafone number asked again, which
+ * gets the voucher step it is already at (SPEC §4: closing the OTP overlay and paying again asks again).
+ */
+export async function chargeMobileMoney(user: PublicUser, input: MobileMoneyChargeInput, clientAddress: string): Promise<ChargeResponse> {
   const order = await payableOrder(user, input);
   const { phone, provider } = input.mobile_money;
-  const reference = await recordAttempt(order, { channel: "mobile_money", provider, phone, payerEmail: input.email });
+  const waiting = await refreshOpenPrompts(order.id);
+  if (waiting?.status === "send_otp" && waiting.phone === phone && waiting.provider === provider) {
+    return { status: true, message: waiting.displayText || "Please enter the voucher code", data: { status: "send_otp", reference: waiting.reference, display_text: waiting.displayText } };
+  }
+  const reference = await recordAttempt(order, { channel: "mobile_money", provider, phone, payerEmail: input.email }, { clientId: user.id, clientAddress });
   return startMobileMoneyCharge(reference, { email: input.email, amount: order.totalMinor, currency: order.currency, phone, provider, orderId: order.id });
 }
+
+/** A mobile-money attempt in these may still be approved (or take its voucher): the order's one open prompt. */
+const openPromptStatuses: PaymentAttemptStatus[] = ["pending", "pay_offline", "send_otp"];
+
+/**
+ * Asks Paystack about the order's open prompts, so one that has ended since (failed, abandoned) no
+ * longer blocks a new one; answers the prompt still open, if any. A charge whose call to Paystack may
+ * still be under way (pending and younger than the first check) is left alone: Paystack may not know
+ * its reference yet, and "not found" would close it.
+ */
+async function refreshOpenPrompts(orderId: number) {
+  const prisma = getPrisma();
+  const where = { orderId, channel: "mobile_money" as const, status: { in: openPromptStatuses } };
+  const open = await prisma.paymentAttempt.findMany({ where, select: { reference: true, status: true, createdAt: true } });
+  for (const attempt of open) {
+    const mayBeInFlight = attempt.status === "pending" && Date.now() - attempt.createdAt.getTime() < firstCheckDelayMs;
+    if (!mayBeInFlight) await refreshAttempt(attempt.reference);
+  }
+  return prisma.paymentAttempt.findFirst({ where, orderBy: { id: "desc" }, select: { reference: true, status: true, phone: true, provider: true, displayText: true } });
+}
+
+const promptStillOpen = (reference: string) =>
+  new AppError(
+    409,
+    "prompt_open",
+    "A payment prompt for this order is still waiting for approval on your phone. Approve it, or use Resend Authorization on the payment status page once it expires.",
+    { details: { reference } },
+  );
 
 function startMobileMoneyCharge(reference: string, charge: { email: string; amount: number; currency: string; phone: string; provider: "mtn" | "vod" | "tgo"; orderId: number }) {
   return continueAttempt(
@@ -127,11 +196,40 @@ export async function submitOtp(user: PublicUser, input: OtpSubmissionInput): Pr
   return continueAttempt(attempt.reference, getPaystack().client.submitOtp(attempt.reference, input.otp));
 }
 
+/** Paystack's send_phone: the phone number the card's bank knows, for the attempt waiting on it. */
+export function submitPhone(user: PublicUser, input: PhoneStepInput): Promise<ChargeResponse> {
+  return continueOwnStep(user, input.reference, "send_phone", "a phone number", (reference) => getPaystack().client.submitPhone(reference, input.phone));
+}
+
+/** Paystack's send_birthday: the payer's date of birth (YYYY-MM-DD). */
+export function submitBirthday(user: PublicUser, input: BirthdayStepInput): Promise<ChargeResponse> {
+  return continueOwnStep(user, input.reference, "send_birthday", "a date of birth", (reference) => getPaystack().client.submitBirthday(reference, input.birthday));
+}
+
+/** Paystack's send_address: the card's billing address, for the bank's address check. */
+export function submitAddress(user: PublicUser, { reference: attemptReference, ...address }: AddressStepInput): Promise<ChargeResponse> {
+  return continueOwnStep(user, attemptReference, "send_address", "an address", (reference) => getPaystack().client.submitAddress(reference, address));
+}
+
+/** Answers the step the caller's own attempt waits for; any other attempt or step is refused (409). */
+async function continueOwnStep(
+  user: PublicUser,
+  reference: string,
+  step: PaymentAttemptStatus,
+  what: string,
+  call: (reference: string) => Promise<PaystackResult<ChargeData>>,
+): Promise<ChargeResponse> {
+  assertClient(user);
+  const attempt = await ownAttempt(user, reference);
+  if (attempt.status !== step) throw new AppError(409, "no_step_expected", `This payment is not waiting for ${what}. Please start the payment again.`);
+  return continueAttempt(attempt.reference, call(attempt.reference));
+}
+
 /**
  * SPEC §2 "Resend Authorization": Paystack has no re-prompt call, so a new mobile-money charge with a
  * new reference for the same order and phone (DESIGN §5); the order keeps every attempt.
  */
-export async function resendAuthorization(user: PublicUser, reference: string): Promise<ChargeResponse> {
+export async function resendAuthorization(user: PublicUser, reference: string, clientAddress: string): Promise<ChargeResponse> {
   const attempt = await ownAttempt(user, reference);
   if (attempt.channel !== "mobile_money" || !attempt.phone || !attempt.provider || !attempt.payerEmail) {
     throw new AppError(422, "not_resendable", "Only a mobile money payment can be sent to your phone again.");
@@ -140,12 +238,18 @@ export async function resendAuthorization(user: PublicUser, reference: string): 
   if (openAttemptStatuses.includes(attempt.status)) await refreshAttempt(attempt.reference);
   const current = await getPrisma().paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id }, select: { status: true } });
   if (current.status === "success") throw new AppError(409, "already_paid", "This order is already paid.");
-  if (openAttemptStatuses.includes(current.status)) {
+  // Abandoned by Paystack (SPEC §2 offers a resend then): a new prompt may go out although the old one is
+  // still watched; should both be approved, the second payment is refunded (settlement).
+  if (openAttemptStatuses.includes(current.status) && current.status !== "not_completed") {
     throw new AppError(409, "still_waiting", "The last payment prompt is still waiting for your approval. Please check your phone.");
   }
   const order = await payableOrder(user, { orderId: attempt.orderId, amount: attempt.amountMinor, currency: attempt.currency });
-  const next = await recordAttempt(order, { channel: "mobile_money", provider: attempt.provider, phone: attempt.phone, payerEmail: attempt.payerEmail });
-  return startMobileMoneyCharge(next, { email: attempt.payerEmail, amount: order.totalMinor, currency: order.currency, phone: attempt.phone, provider: attempt.provider, orderId: order.id });
+  // Another prompt of the order (a second tab's, say) may be open too: asked about like this one.
+  await refreshOpenPrompts(order.id);
+  // Attempts recorded before numbers were normalised may hold +233 forms.
+  const phone = normaliseGhanaMobileNumber(attempt.phone) ?? attempt.phone;
+  const next = await recordAttempt(order, { channel: "mobile_money", provider: attempt.provider, phone, payerEmail: attempt.payerEmail }, { clientId: user.id, clientAddress });
+  return startMobileMoneyCharge(next, { email: attempt.payerEmail, amount: order.totalMinor, currency: order.currency, phone, provider: attempt.provider, orderId: order.id });
 }
 
 /**
@@ -164,9 +268,13 @@ export async function verifyPayment(reference: string): Promise<VerifyResponse> 
 
 const verifyThrottleMs = 3_000;
 
-/** Paystack's words for where an attempt stands: open attempts are "ongoing" (or "pending" before any answer). */
+/**
+ * Paystack's words for where an attempt stands: open attempts are "ongoing" (or "pending" before any
+ * answer), and one Paystack last read as abandoned is "abandoned" although it is still watched.
+ */
 function verifyStatusOf(status: PaymentAttemptStatus): string {
   if (status === "pending") return "pending";
+  if (status === "not_completed") return "abandoned";
   if (openAttemptStatuses.includes(status)) return "ongoing";
   return status;
 }
@@ -187,24 +295,44 @@ export async function refreshAttempt(reference: string, now = new Date()) {
   return applyTransactionOutcome({ reference, status, amount, currency, gatewayResponse }, now);
 }
 
+/**
+ * Records a new charge attempt before Paystack is called, within the abuse limits
+ * (charge-limits.server) and, for mobile money, only when no other prompt of the order is open.
+ * Starts of one order queue on the order's row, so two at once cannot both pass these checks.
+ */
 export async function recordAttempt(
   order: { id: number; totalMinor: number; currency: "GHS" | "USD" },
   details: { channel: "card" | "mobile_money"; provider?: "mtn" | "vod" | "tgo"; phone?: string; payerEmail: string },
+  requester: { clientId: number; clientAddress: string },
 ): Promise<string> {
   const reference = newReference(order.id);
-  await getPrisma().paymentAttempt.create({
-    data: {
-      orderId: order.id,
-      reference,
-      channel: details.channel,
-      provider: details.provider ?? null,
-      phone: details.phone ?? null,
-      payerEmail: details.payerEmail,
-      amountMinor: order.totalMinor,
-      currency: order.currency,
-      nextCheckAt: new Date(Date.now() + firstCheckDelayMs),
-    },
-  });
+  const start = { orderId: order.id, ...requester, phone: details.phone };
+  await getPrisma().$transaction(async (transaction) => {
+    await transaction.$queryRaw`SELECT id FROM orders WHERE id = ${order.id} FOR UPDATE`;
+    if (details.channel === "mobile_money") {
+      const open = await transaction.paymentAttempt.findFirst({
+        where: { orderId: order.id, channel: "mobile_money", status: { in: openPromptStatuses } },
+        orderBy: { id: "desc" },
+        select: { reference: true },
+      });
+      if (open) throw promptStillOpen(open.reference);
+    }
+    await assertWithinChargeLimits(transaction, start);
+    await transaction.paymentAttempt.create({
+      data: {
+        orderId: order.id,
+        reference,
+        channel: details.channel,
+        provider: details.provider ?? null,
+        phone: details.phone ?? null,
+        payerEmail: details.payerEmail,
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        nextCheckAt: new Date(Date.now() + firstCheckDelayMs),
+      },
+    });
+    await countChargeStart(transaction, start);
+  }, burstTransactionOptions);
   return reference;
 }
 
@@ -234,20 +362,48 @@ async function continueAttempt(reference: string, call: Promise<PaystackResult<C
       ? { status: true, message: "Payment successful", data: { status: "success", reference, gateway_response: data.gateway_response } }
       : { status: true, message: "Payment is being confirmed", data: { status: "pending", reference } };
   }
-  if (data.status === "failed" || data.status === "abandoned" || data.status === "reversed") {
+  if (data.status === "failed" || data.status === "reversed") {
     const message = data.gateway_response || data.message || "Payment failed";
     await applyTransactionOutcome({ reference, status: data.status, gatewayResponse: message });
     return { status: false, message, data: { status: data.status, reference, gateway_response: message } };
   }
-  const status = attemptStatusByCharge[data.status];
-  if (!status) {
-    const message = "This card needs a verification step we cannot show here. Please use another card or mobile money.";
+  if (data.status === "abandoned") {
+    // Not completed, not final: the attempt stays watched (settlement), the payer hears it did not go through.
+    const message = data.gateway_response || data.message || "The payment was not completed.";
+    await applyTransactionOutcome({ reference, status: "abandoned", gatewayResponse: message });
+    return { status: false, message, data: { status: "abandoned", reference, gateway_response: message } };
+  }
+  if (data.status === "open_url" && !webPageUrl(data.url)) {
+    // Nobody can reach a page without an address: this attempt can only end unpaid.
+    const message = paymentNotices.pageUnavailable;
     await applyTransactionOutcome({ reference, status: "failed", gatewayResponse: message });
     return { status: false, message, data: { status: "failed", reference, gateway_response: message } };
+  }
+  const status = attemptStatusByCharge[data.status];
+  if (!status) {
+    // A status Paystack added after this code: the attempt stays open, so the reconciler credits it
+    // should it succeed anyway, and the payer is told to pay another way.
+    return {
+      status: false,
+      message: "This card needs a verification step we cannot show here. Please use another card or mobile money.",
+      data: { status: "pending", reference },
+    };
   }
   await prisma.paymentAttempt.updateMany({
     where: { reference, status: { in: openAttemptStatuses } },
     data: { status, displayText: data.display_text ?? null },
   });
-  return { status: true, message: data.display_text || result.message, data: { status: data.status, reference, display_text: data.display_text ?? null } };
+  const url = data.status === "open_url" ? webPageUrl(data.url) : undefined;
+  return {
+    status: true,
+    message: data.display_text || result.message,
+    data: { status: data.status, reference, display_text: data.display_text ?? null, ...(url ? { url } : {}) },
+  };
+}
+
+
+/** How an attempt is paid (the status page words its help for a card or a phone); null for an unknown reference. */
+export async function findAttemptChannel(reference: string): Promise<"card" | "mobile_money" | null> {
+  const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: { channel: true } });
+  return attempt?.channel ?? null;
 }

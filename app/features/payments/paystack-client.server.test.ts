@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeServer, listen, newReference, type RunningSandbox, sandboxSecretKey, startSandbox, startWebhookReceiver, urlOf, type WebhookReceiver } from "../../../sandbox/paystack/testing";
 import { setSelfBaseUrl } from "~/lib/self-url.server";
-import { createPaystackClient, parsePaystackEvent, paystackConfig, signWebhookBody, verifyWebhookSignature } from "./paystack-client.server";
+import { createPaystackClient, parsePaystackEvent, paystackCheckoutOrigins, paystackConfig, signWebhookBody, verifyWebhookSignature } from "./paystack-client.server";
 
 const successCard = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) };
 const chargePayload = () => ({ email: "ama@example.com", amount: 10_170, currency: "GHS", reference: newReference("client"), card: successCard });
@@ -240,6 +240,15 @@ describe("paystackConfig", () => {
       isSandbox: false,
       mode: "test",
     });
+  });
+
+  it("lets a card form's redirect reach exactly Paystack's checkout page (and a mock's own origin), none on the sandbox", () => {
+    expect(paystackCheckoutOrigins({})).toEqual([]);
+    expect(paystackCheckoutOrigins({ PAYSTACK_SECRET_KEY: "sk_live_abc", PAYSTACK_BASE_URL: "https://api.paystack.co" })).toEqual(["https://checkout.paystack.com"]);
+    expect(paystackCheckoutOrigins({ PAYSTACK_SECRET_KEY: "sk_test_abc", PAYSTACK_BASE_URL: "https://paystack-mock.staging.example/v1" })).toEqual([
+      "https://checkout.paystack.com",
+      "https://paystack-mock.staging.example",
+    ]);
   });
 
   it("uses this server's sandbox with sk_test_sandbox otherwise", () => {

@@ -4,9 +4,13 @@ import { getSelfBaseUrl } from "~/lib/self-url.server";
 import {
   type ChargeData,
   chargeDataSchema,
+  chargeStepDataSchema,
   envelopeSchema,
+  type FetchedRefundData,
+  fetchedRefundDataSchema,
   type InitializedTransaction,
   initializedTransactionSchema,
+  otpResentDataSchema,
   type RefundData,
   refundDataSchema,
   type TransactionData,
@@ -51,6 +55,19 @@ export function paystackConfig(env: { PAYSTACK_SECRET_KEY?: string; PAYSTACK_BAS
     return { baseUrl: env.PAYSTACK_BASE_URL ?? PAYSTACK_API_ORIGIN, secretKey: env.PAYSTACK_SECRET_KEY, isSandbox: false, mode: paymentModeOf(env) };
   }
   return { baseUrl: `${getSelfBaseUrl()}${PAYSTACK_SANDBOX_PATH}`, secretKey: PAYSTACK_SANDBOX_SECRET_KEY, isSandbox: true, mode: "sandbox" };
+}
+
+/** Paystack's hosted checkout page, where `authorization_url` leads. */
+export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
+/**
+ * The origins a payer may be sent to for a card payment: Paystack's checkout page, or, for a
+ * Paystack-compatible mock at PAYSTACK_BASE_URL, the mock's own origin. None on the sandbox (same origin).
+ */
+export function paystackCheckoutOrigins(env: { PAYSTACK_SECRET_KEY?: string; PAYSTACK_BASE_URL?: string }): string[] {
+  if (!env.PAYSTACK_SECRET_KEY) return [];
+  const baseOrigin = new URL(env.PAYSTACK_BASE_URL ?? PAYSTACK_API_ORIGIN).origin;
+  return baseOrigin === PAYSTACK_API_ORIGIN ? [PAYSTACK_CHECKOUT_ORIGIN] : [PAYSTACK_CHECKOUT_ORIGIN, baseOrigin];
 }
 
 /** The payment mode without building a client (pages, /healthz): the same rule as paystackConfig. */
@@ -121,6 +138,14 @@ export interface InitializeTransactionRequest {
   metadata?: Record<string, unknown>;
 }
 
+/** POST /charge/submit_address's fields besides the reference. */
+export interface ChargeAddress {
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
 export interface RefundRequest {
   /** The transaction's reference (or Paystack id). */
   transaction: string;
@@ -148,6 +173,12 @@ export interface TransferRequest {
   reason?: string;
   currency?: string;
   source?: "balance";
+}
+
+/** POST /transfer/finalize_transfer: the OTP Paystack sent the business for a transfer answered `status: "otp"`. */
+export interface FinalizeTransferRequest {
+  transfer_code: string;
+  otp: string;
 }
 
 export interface PaystackLogger {
@@ -230,7 +261,7 @@ export function createPaystackClient({
    * state is then the true answer.
    */
   async function chargeStep<Body extends { reference: string }>(path: string, body: Body) {
-    const { result, mayHaveArrivedBefore } = await exchange("POST", path, body, chargeDataSchema, "network-errors");
+    const { result, mayHaveArrivedBefore } = await exchange("POST", path, body, chargeStepDataSchema(body.reference), "network-errors");
     if (result.ok || result.kind !== "rejected" || !mayHaveArrivedBefore || result.httpStatus >= 500) return result;
     const current = await checkPendingCharge(body.reference);
     return current.ok ? current : result;
@@ -261,6 +292,14 @@ export function createPaystackClient({
     submitPhone(reference: string, phone: string): Promise<PaystackResult<ChargeData>> {
       return chargeStep("/charge/submit_phone", { reference, phone });
     },
+    /** `birthday` as YYYY-MM-DD. */
+    submitBirthday(reference: string, birthday: string): Promise<PaystackResult<ChargeData>> {
+      return chargeStep("/charge/submit_birthday", { reference, birthday });
+    },
+    /** The card's billing address, for the bank's address verification. */
+    submitAddress(reference: string, address: ChargeAddress): Promise<PaystackResult<ChargeData>> {
+      return chargeStep("/charge/submit_address", { reference, ...address });
+    },
     checkPendingCharge,
     /**
      * Starts a hosted-checkout transaction. Retried only when the request surely never left: an
@@ -279,6 +318,11 @@ export function createPaystackClient({
       if (payload.amount !== undefined) requireMinorUnits(payload.amount);
       return call("POST", "/refund", payload, refundDataSchema, "unsent-only");
     },
+    /** GET /refund/{id}: where one refund stands, with its amount (the id is POST /refund's `data.id`). */
+    fetchRefund(id: number): Promise<PaystackResult<FetchedRefundData>> {
+      if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError("A Paystack refund id is a positive integer.");
+      return call("GET", `/refund/${id}`, undefined, fetchedRefundDataSchema);
+    },
     createTransferRecipient(payload: TransferRecipientRequest): Promise<PaystackResult<TransferRecipientData>> {
       return call("POST", "/transferrecipient", payload, transferRecipientDataSchema);
     },
@@ -291,6 +335,23 @@ export function createPaystackClient({
       return current.ok ? current : result;
     },
     verifyTransfer,
+    /**
+     * Releases a transfer held for its OTP; then `data.status` is the transfer's ("pending", "success").
+     * Retried only when surely unsent: a lost answer cannot be read back by transfer code here, so
+     * the caller verifies the transfer by its reference instead.
+     */
+    finalizeTransfer(payload: FinalizeTransferRequest): Promise<PaystackResult<TransferData>> {
+      return call("POST", "/transfer/finalize_transfer", payload, transferDataSchema, "unsent-only");
+    },
+    /** Asks Paystack to send a held transfer's OTP again. Paystack answers `{ status, message }` without `data`. */
+    async resendTransferOtp(transferCode: string): Promise<PaystackResult<null>> {
+      const result = await call("POST", "/transfer/resend_otp", { transfer_code: transferCode, reason: "transfer" }, otpResentDataSchema, "unsent-only");
+      // `interpret` reads a missing `data` as a malformed answer; for this call it is the documented shape.
+      if (!result.ok && result.kind === "invalid_response" && result.httpStatus < 300 && result.message.includes("data is missing")) {
+        return { ok: true, httpStatus: result.httpStatus, message: "OTP has been resent", data: null };
+      }
+      return result.ok ? { ...result, data: null } : result.kind === "rejected" ? { ...result, data: undefined } : result;
+    },
   };
 }
 

@@ -66,6 +66,8 @@ export const chargeDataSchema = z.looseObject({
   status: z.enum(chargeStatuses).catch("unknown"),
   /** What to show the payer at this step (e.g. "Please enter the OTP sent to your phone"). */
   display_text: optionalText,
+  /** `open_url`: the page where the payer authenticates with the card's bank (3-D Secure). */
+  url: optionalText,
   gateway_response: optionalText,
   message: optionalText,
   id: z.number().nullish(),
@@ -78,6 +80,13 @@ export const chargeDataSchema = z.looseObject({
   customer: customerSchema.nullish(),
 });
 export type ChargeData = z.infer<typeof chargeDataSchema>;
+
+/**
+ * A charge step's answer. Paystack's reference gives submit_birthday's `data` only `status` and
+ * `display_text` (and submit_address's no shape at all): the reference is the one the step was for.
+ */
+export const chargeStepDataSchema = (reference: string) =>
+  z.preprocess((data) => (typeof data === "object" && data !== null && !("reference" in data) ? { ...data, reference } : data), chargeDataSchema);
 
 /** POST /transaction/initialize: where the payer goes to pay on Paystack's checkout page. */
 export const initializedTransactionSchema = z.looseObject({
@@ -105,6 +114,7 @@ export const transactionDataSchema = z.looseObject({
 });
 export type TransactionData = z.infer<typeof transactionDataSchema>;
 
+/** POST /refund's answer: the refund, with the transaction it is for as an object. */
 export const refundDataSchema = z.looseObject({
   id: z.number(),
   status: z.enum(refundStatuses).catch("unknown"),
@@ -113,6 +123,18 @@ export const refundDataSchema = z.looseObject({
   transaction: z.looseObject({ id: z.number().nullish(), reference: optionalText }),
 });
 export type RefundData = z.infer<typeof refundDataSchema>;
+
+/** GET /refund/{id}'s answer (RefundFetchResponse): here `transaction` is the transaction's id. */
+export const fetchedRefundDataSchema = z.looseObject({
+  id: z.number(),
+  status: z.enum(refundStatuses).catch("unknown"),
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  transaction: z.union([z.number(), z.looseObject({ id: z.number().nullish(), reference: optionalText })]).nullish(),
+  transaction_reference: optionalText,
+  refunded_at: optionalText,
+});
+export type FetchedRefundData = z.infer<typeof fetchedRefundDataSchema>;
 
 export const transferRecipientDataSchema = z.looseObject({
   id: z.number(),
@@ -140,6 +162,9 @@ export const transferDataSchema = z.looseObject({
 });
 export type TransferData = z.infer<typeof transferDataSchema>;
 
+/** POST /transfer/resend_otp documents no `data`; whatever comes is not read. */
+export const otpResentDataSchema = z.unknown();
+
 /** Every Paystack answer: `status` says whether the *call* worked, never whether money moved. */
 export const envelopeSchema = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
 
@@ -152,15 +177,34 @@ export const chargeEventDataSchema = chargeDataSchema.extend({
 });
 export type ChargeEventData = z.infer<typeof chargeEventDataSchema>;
 
-export const refundEventNames = ["refund.pending", "refund.processing", "refund.processed", "refund.failed"] as const;
+/**
+ * Minor units as Paystack writes them in refund events: a number, or a string of digits ("10000" in
+ * refund.pending, .processing and .processed). Anything else — "100.50", "", "1e4" — is refused: a
+ * guessed amount would be booked as money.
+ */
+export const minorUnitsSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, { error: "amount must be whole minor units" }).transform(Number)])
+  .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
+
+/** Every refund event Paystack documents (docs: Payments › Refunds › "Listen for notifications"). */
+export const refundEventNames = ["refund.pending", "refund.processing", "refund.processed", "refund.failed", "refund.needs-attention"] as const;
+export type RefundEventName = (typeof refundEventNames)[number];
+
+/**
+ * A refund event's `data`. Paystack's examples name the refund by `refund_reference` (null while
+ * pending or processing) and give `id` only in refund.needs-attention (as a string there).
+ */
 export const refundEventDataSchema = z.looseObject({
-  status: z.string(),
-  transaction_reference: z.string(),
+  status: z.enum(refundStatuses).catch("unknown"),
+  transaction_reference: z.string().min(1),
   refund_reference: optionalText,
-  amount: z.number(),
+  amount: minorUnitsSchema,
   currency: z.string(),
-  id: z.number().nullish(),
-  customer: customerSchema.nullish(),
+  id: z.union([z.number(), z.string()]).nullish(),
+  processor: optionalText,
+  customer: z.looseObject({ email: optionalText, first_name: optionalText, last_name: optionalText }).nullish(),
+  customer_note: optionalText,
+  merchant_note: optionalText,
 });
 export type RefundEventData = z.infer<typeof refundEventDataSchema>;
 
@@ -168,7 +212,7 @@ export const transferEventNames = ["transfer.success", "transfer.failed", "trans
 
 export type PaystackEvent =
   | { event: "charge.success"; data: ChargeEventData }
-  | { event: (typeof refundEventNames)[number]; data: RefundEventData }
+  | { event: RefundEventName; data: RefundEventData }
   | { event: (typeof transferEventNames)[number]; data: TransferData }
   /** An event this app does not act on (acknowledge it with 200 and move on). */
   | { event: "unhandled"; name: string };
