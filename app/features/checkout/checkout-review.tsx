@@ -104,7 +104,7 @@ export function CheckoutReview({ selection, pageUrl, actions }: { selection: Che
           </h2>
           <ul className="mt-3 grid gap-2 text-sm">
             <li>We never ask for your password: we only need the public username.</li>
-            <li>Card and mobile money payments are handled by Paystack; we never see or keep your card number.</li>
+            <li>Card and mobile money payments are handled by Paystack; we never store your card number.</li>
             <li className="flex items-start gap-2">
               <RotateCcw className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
               Cancel within 1 hour of payment, before delivery begins, for a full refund.
