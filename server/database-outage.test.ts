@@ -139,7 +139,7 @@ it.skipIf(Boolean(unavailableReason))(
       } else if (answer.kind === "page-data") {
         expect(answer.contentType).toContain("text/x-script"); // still React Router's encoding, which the browser's router reads
       } else if (answer.kind === "healthz") {
-        expect(JSON.parse(answer.body)).toEqual({ ok: false, database: "down" });
+        expect(JSON.parse(answer.body)).toEqual({ ok: false, database: "down", payments: "sandbox" });
       } else {
         expect(answer.contentType).toContain("application/json");
         expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/temporarily unavailable/) });

@@ -149,7 +149,7 @@ describe.runIf(postgresUrl)("on PostgreSQL", () => {
         proxy.cutConnections(true);
         const down = await fetch(`${server.url}/healthz`);
         expect(down.status).toBe(503);
-        expect(await down.json()).toEqual({ ok: false, database: "down" });
+        expect(await down.json()).toEqual({ ok: false, database: "down", payments: "sandbox" });
         proxy.cutConnections(false);
         await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 }).toBe(200);
       } finally {

@@ -76,5 +76,13 @@ describe("the server with PAYSTACK_SECRET_KEY", () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("404 Page Not Found");
     expect(fs.existsSync(path.join(server.dataDir, "paystack-sandbox"))).toBe(false);
+    expect((await fetch(`${server.url}/sandbox/paystack/checkout/anything`)).status).toBe(404);
+  });
+
+  it("says test mode for an sk_test_ key, and lets card forms lead to exactly Paystack's checkout page", async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true, database: "up", payments: "test" });
+    const home = await fetch(`${server.url}/about`);
+    expect(await home.text()).toContain("Test mode — no real money moves");
+    expect(home.headers.get("content-security-policy")).toContain("form-action 'self' https://checkout.paystack.com;");
   });
 });

@@ -77,7 +77,8 @@ function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<Ru
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
-      PAYMENTS_SANDBOX: "true",
+      // The built-in sandbox unless the test gives a Paystack key (production refuses both, and neither).
+      PAYMENTS_SANDBOX: env.PAYSTACK_SECRET_KEY ? "" : "true",
       SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
       PORT: "0",
       HOST: "127.0.0.1",
