@@ -1,21 +1,41 @@
 // `npm run bench -- checkout`: the checkout journey as 10 clients would run it, on PGlite and on
-// PostgreSQL. Each client (registered through the API) loops, one request at a time:
-//   POST /api/orders → POST /api/payment/charge/card (sandbox card, no PIN) → GET /api/payment/verify/:reference
+// PostgreSQL. Cards go through Paystack's hosted checkout (PAYSTACK_CARD_MODE=hosted, the default).
+// Each client (registered through the API) loops, one request at a time, as its browser would:
+//   POST /api/orders → POST /api/payment/charge/card (open_url, the checkout page's address)
+//   → POST the sandbox's checkout page's card form with the success card (the step that stands for
+//     Paystack's page; 303 to the store's callback_url) → GET that callback (the payment status page,
+//     signed in; its loader verifies and credits) → GET /api/payment/verify/:reference
 // for --warmup seconds (not counted), then for --duration seconds. Journeys/s and p50/p99 per step and
-// per whole journey; a journey counts only when all three answers are what a browser expects (201,
-// charge "success", verify "success"). Afterwards, integrity in SQL: every charged order paid exactly
-// once, with one successful attempt and one task. The node:http hello world (-c 10) of the same run
-// is the baseline.
+// per whole journey; a journey counts only when every answer is what a browser expects (201, open_url,
+// 303 to the status page of the reference, 200, verify "success"). Afterwards, integrity in SQL: every
+// order paid exactly once, with one successful attempt and one task. The node:http hello world (-c 10)
+// of the same run is the baseline.
+//
+// BENCH_CARD_MODE=direct measures the old journey instead (PAYSTACK_CARD_MODE=direct: the card number
+// through the store to POST /charge, answered "success"): POST /api/orders → charge/card → verify.
 import { performance } from "node:perf_hooks";
-import { apiClient, processCpuSeconds } from "./completions.js";
+import { processCpuSeconds } from "./completions.js";
 import { openBenchDatabase } from "./databases.js";
+import { liftedPaymentCaps } from "./payment-caps.js";
 
 const clientCount = 10;
 const password = "bench-password";
-// Registration is limited per address and hour; the bench registers its clients from one address.
 const startDeadlineMs = 120_000; // a first start on an empty DATA_DIR took 23 s at load average 12
-const appSettings = { REGISTER_LIMIT_PER_HOUR: "1000" };
+const cardMode = process.env.BENCH_CARD_MODE || "hosted";
+if (!["hosted", "direct"].includes(cardMode)) throw new Error(`BENCH_CARD_MODE must be "hosted" or "direct", not ${cardMode}`);
+const appSettings = {
+  // Registration is limited per address and hour; the bench registers its clients from one address.
+  REGISTER_LIMIT_PER_HOUR: "1000",
+  PAYSTACK_CARD_MODE: cardMode,
+  // Each client pays several orders a second from 127.0.0.1: the payment caps would measure themselves (bench/payment-caps.js).
+  ...liftedPaymentCaps(),
+};
 const card = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) };
+/** The steps of a journey, in order, with the names the report gives them. */
+const journeySteps =
+  cardMode === "hosted"
+    ? { order: "POST /api/orders", charge: "POST /api/payment/charge/card (open_url)", checkout: "POST sandbox checkout page (card; stands for Paystack's)", statusPage: "GET /payment-status/:ref (callback)", verify: "GET /api/payment/verify/:ref" }
+    : { order: "POST /api/orders", charge: "POST /api/payment/charge/card (direct)", verify: "GET /api/payment/verify/:ref" };
 
 export async function measureCheckout({ startApp, stopApp, startHello, stopHello, load }, { durationSeconds, warmupSeconds } = {}) {
   const results = { databases: {} };
@@ -29,7 +49,7 @@ export async function measureCheckout({ startApp, stopApp, startHello, stopHello
     results.databases[kind] = await measureOn(kind, { startApp, stopApp, durationSeconds: durationSeconds ?? 10, warmupSeconds: warmupSeconds ?? 3 });
   }
   return {
-    settings: { appEnv: Object.entries(appSettings).map(([name, value]) => `${name}=${value}`).join(" "), clients: clientCount, order: "custom-tiktok, 100 followers (₵152.55)" },
+    settings: { appEnv: Object.entries(appSettings).map(([name, value]) => `${name}=${value}`).join(" "), cardMode, steps: journeySteps, clients: clientCount, order: "custom-tiktok, 100 followers (₵152.55)" },
     ...results,
     integrityOk: Object.values(results.databases).every((measured) => measured.integrity.ok),
   };
@@ -42,12 +62,12 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
     let measured;
     try {
       const base = `http://127.0.0.1:${app.port}`;
-      const call = apiClient(base);
       const clients = [];
       for (let index = 0; index < clientCount; index++) {
         const email = `bench-checkout-${index}@example.com`;
-        const { token } = await call("POST", "/api/auth/register", { body: { email, username: `bench_checkout_${index}`, fullName: `Bench Checkout ${index}`, password, role: "client" } });
-        clients.push({ index, email, token });
+        // The session cookie too: the payer's browser comes back to the status page signed in.
+        const { body, cookie } = await register(base, { email, username: `bench_checkout_${index}`, fullName: `Bench Checkout ${index}`, password, role: "client" });
+        clients.push({ index, email, token: body.token, cookie });
       }
       console.log(`Checkout on ${database.label}: ${clientCount} clients, ${warmupSeconds} s warm-up, then ${durationSeconds} s ...`);
       const warmup = await runJourneys(base, clients, warmupSeconds, "warmup");
@@ -75,7 +95,7 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
 
 /** Every client loops journeys until `seconds` have passed; latencies per step and per journey. */
 async function runJourneys(base, clients, seconds, phase) {
-  const latencies = { order: [], charge: [], verify: [], journey: [] };
+  const latencies = Object.fromEntries([...Object.keys(journeySteps), "journey"].map((name) => [name, []]));
   const failures = [];
   const chargedOrderIds = [];
   const startedAt = performance.now();
@@ -89,13 +109,26 @@ async function runJourneys(base, clients, seconds, phase) {
         const order = await timed(latencies.order, () =>
           send(base, "POST", "/api/orders", client.token, { packageId: "custom-tiktok", quantity: 100, targetUsername, accountScreenshot: null }, 201),
         );
-        const charge = await timed(latencies.charge, () =>
-          send(base, "POST", "/api/payment/charge/card", client.token, { email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card }, 200),
-        );
-        if (charge.data?.status !== "success") throw new Error(`charge of order ${order.id}: ${JSON.stringify(charge).slice(0, 200)}`);
-        chargedOrderIds.push(order.id);
-        const verify = await timed(latencies.verify, () => send(base, "GET", `/api/payment/verify/${encodeURIComponent(charge.data.reference)}`, null, undefined, 200));
-        if (verify.data?.status !== "success") throw new Error(`verify of ${charge.data.reference}: ${JSON.stringify(verify).slice(0, 200)}`);
+        const payment = { email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS" };
+        let reference;
+        if (cardMode === "hosted") {
+          // No card data to the store: it answers where the payer's browser goes.
+          const started = await timed(latencies.charge, () => send(base, "POST", "/api/payment/charge/card", client.token, payment, 200));
+          if (started.data?.status !== "open_url" || !started.data.authorization_url) throw new Error(`charge of order ${order.id}: ${JSON.stringify(started).slice(0, 200)}`);
+          reference = started.data.reference;
+          const returnTo = await timed(latencies.checkout, () => submitCheckoutCard(base, started.data.authorization_url));
+          const back = new URL(returnTo);
+          if (back.pathname !== `/payment-status/${encodeURIComponent(reference)}` || back.searchParams.get("reference") !== reference) throw new Error(`the checkout page sent the payer to ${returnTo}`);
+          chargedOrderIds.push(order.id);
+          await timed(latencies.statusPage, () => getPage(base, returnTo, client.cookie));
+        } else {
+          const charge = await timed(latencies.charge, () => send(base, "POST", "/api/payment/charge/card", client.token, { ...payment, card }, 200));
+          if (charge.data?.status !== "success") throw new Error(`charge of order ${order.id}: ${JSON.stringify(charge).slice(0, 200)}`);
+          reference = charge.data.reference;
+          chargedOrderIds.push(order.id);
+        }
+        const verify = await timed(latencies.verify, () => send(base, "GET", `/api/payment/verify/${encodeURIComponent(reference)}`, null, undefined, 200));
+        if (verify.data?.status !== "success") throw new Error(`verify of ${reference}: ${JSON.stringify(verify).slice(0, 200)}`);
         latencies.journey.push(performance.now() - journeyStartedAt);
       } catch (error) {
         failures.push(error.message);
@@ -114,6 +147,41 @@ async function runJourneys(base, clients, seconds, phase) {
     chargedOrderIds,
   };
   return result;
+}
+
+/** POST /api/auth/register → { body, cookie } (the session cookie of its Set-Cookie). */
+async function register(base, account) {
+  const response = await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account), signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST /api/auth/register answered ${response.status}: ${text.slice(0, 200)}`);
+  return { body: JSON.parse(text), cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] };
+}
+
+/**
+ * The payer on the checkout page: the card form posted as the browser posts it. Answers where the
+ * 303 leads (the store's callback_url, once paid); the page must stay on this server.
+ */
+async function submitCheckoutCard(base, url) {
+  if (new URL(url).origin !== new URL(base).origin) throw new Error(`authorization_url ${url} is not on this server`);
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ step: "card", number: card.number, cvv: card.cvv, expiry_month: card.expiry_month, expiry_year: card.expiry_year }).toString(),
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  const location = response.headers.get("location");
+  if (response.status !== 303 || !location) throw new Error(`POST the checkout page answered ${response.status}: ${text.slice(0, 200)}`);
+  return new URL(location, url).href;
+}
+
+/** GET a page as the signed-in browser does (the status page), expecting 200. */
+async function getPage(base, url, cookie) {
+  if (new URL(url).origin !== new URL(base).origin) throw new Error(`callback_url ${url} is not on this server`);
+  const response = await fetch(url, { headers: { cookie, accept: "text/html" }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET /payment-status/:ref answered ${response.status}`);
 }
 
 async function send(base, method, path, token, body, expectedStatus) {
@@ -135,7 +203,7 @@ async function timed(list, run) {
   return value;
 }
 
-/** Each charged order: paid once (one successful attempt with paid_at), one task, the right amount. */
+/** Each order the bench paid: paid once (one successful attempt with paid_at), one task, the right amount. */
 async function checkIntegrity(query, chargedOrderIds) {
   const one = async (sql, parameters = []) => Number(Object.values((await query(sql, parameters)).rows[0])[0]);
   const ids = `{${chargedOrderIds.join(",") || "0"}}`;
@@ -158,17 +226,20 @@ async function checkIntegrity(query, chargedOrderIds) {
 
 /** The checkout figures as a Markdown table (also printed to the terminal). */
 export function checkoutRows({ hello, databases, settings }) {
-  const latency = (summary) => `p50 ${summary.p50} ms, p99 ${summary.p99} ms`;
+  const latency = (summary) => (summary ? `p50 ${summary.p50} ms, p99 ${summary.p99} ms` : "—");
+  // Results written before the hosted checkout have no `steps`: the direct journey's three.
+  const steps = settings.steps ?? { order: "POST /api/orders", charge: "POST /api/payment/charge/card", verify: "GET /api/payment/verify/:ref" };
+  const requests = Object.keys(steps).length;
   const rows = [
-    "| database | journeys/s (share of hello world req/s) | app CPU per journey | whole journey | POST /api/orders | POST /api/payment/charge/card | GET /api/payment/verify/:ref | failures | integrity |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    `| — | node:http hello world, -c ${settings.clients}: ${formatNumber(hello.requestsPerSecond)} req/s, p50 ${hello.latencyMs.p50} ms, p99 ${hello.latencyMs.p99} ms | | | | | | | |`,
+    `| database | journeys/s (share of hello world req/s) | app CPU per journey | whole journey | ${Object.values(steps).join(" | ")} | failures | integrity |`,
+    `| --- | --- | --- | --- | ${Object.keys(steps).map(() => "---").join(" | ")} | --- | --- |`,
+    `| — | node:http hello world, -c ${settings.clients}: ${formatNumber(hello.requestsPerSecond)} req/s, p50 ${hello.latencyMs.p50} ms, p99 ${hello.latencyMs.p99} ms | | | ${Object.keys(steps).map(() => "").join(" | ")} | | |`,
   ];
   for (const [kind, measured] of Object.entries(databases)) {
-    const share = round(((measured.journeysPerSecond * 3) / hello.requestsPerSecond) * 100, 2);
+    const share = round(((measured.journeysPerSecond * requests) / hello.requestsPerSecond) * 100, 2);
     const integrity = measured.integrity;
     rows.push(
-      `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"} | **${measured.journeysPerSecond} journeys/s** (${measured.journeys} in ${measured.seconds} s; 3 requests each = ${share} %) | ${measured.serverCpuMsPerJourney} ms | ${latency(measured.latencyMs.journey)} | ${latency(measured.latencyMs.order)} | ${latency(measured.latencyMs.charge)} | ${latency(measured.latencyMs.verify)} | ${measured.failureCount}${measured.failures.length ? `: ${measured.failures.join("; ")}` : ""} | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.chargedOrders} charged orders (warm-up included), ${integrity.notPaidExactlyOnce} not paid exactly once, ${integrity.chargedNotPaid} charged but not paid, ${integrity.paidNotCharged} paid but not charged, ${integrity.notOneTask} without exactly one task |`,
+      `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"} | **${measured.journeysPerSecond} journeys/s** (${measured.journeys} in ${measured.seconds} s; ${requests} requests each = ${share} %) | ${measured.serverCpuMsPerJourney} ms | ${latency(measured.latencyMs.journey)} | ${Object.keys(steps).map((name) => latency(measured.latencyMs[name])).join(" | ")} | ${measured.failureCount}${measured.failures.length ? `: ${measured.failures.join("; ")}` : ""} | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.chargedOrders} paid orders (warm-up included), ${integrity.notPaidExactlyOnce} not paid exactly once, ${integrity.chargedNotPaid} paid at Paystack but not in the store, ${integrity.paidNotCharged} paid in the store but not at Paystack, ${integrity.notOneTask} without exactly one task |`,
     );
   }
   return rows;

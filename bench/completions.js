@@ -1,11 +1,13 @@
 // `npm run bench -- completions`: task completions per second with 100 approved workers completing
 // tasks at the same time, against the production server on a fresh PostgreSQL database. Everything
-// is set up through the HTTP API (a client buys and pays large orders with the sandbox card, workers
-// register, the bootstrap admin approves them, they link handles); bench/run.js starts the processes.
+// is set up through the HTTP API (a client buys large orders and pays each with the sandbox's card on
+// the sandbox's hosted checkout page, workers register, the bootstrap admin approves them, they link
+// handles); bench/run.js starts the processes.
 import autocannon from "autocannon";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { liftedPaymentCaps } from "./payment-caps.js";
 
 const postgresUrl = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const workerCount = 100;
@@ -26,6 +28,8 @@ const completionAppSettings = {
   COMPLETION_MIN_INTERVAL_MS: "0",
   COMPLETIONS_PER_DAY: "100000",
   REGISTER_LIMIT_PER_HOUR: "1000",
+  // One client pays 50 orders in a row from 127.0.0.1 (bench/payment-caps.js).
+  ...liftedPaymentCaps(),
   BOOTSTRAP_ADMIN_EMAIL: admin.email,
   BOOTSTRAP_ADMIN_PASSWORD: admin.password,
 };
@@ -101,18 +105,49 @@ export async function measureCompletions({ startApp, stopApp, startHello, stopHe
 async function openTasks(call, database, count) {
   const email = "bench-client@example.com";
   const { token } = await call("POST", "/api/auth/register", { body: { email, username: "bench_client", fullName: "Bench Client", password, role: "client" } });
-  const card = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) };
   const orderIds = [];
   for (let index = 0; index < count; index++) {
     const order = await call("POST", "/api/orders", { token, body: { packageId: "custom-tiktok", quantity: orderQuantity, targetUsername: `bench_target_${index}`, accountScreenshot: null } });
-    const charge = await call("POST", "/api/payment/charge/card", { token, body: { email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card } });
-    if (charge.data?.status !== "success") throw new Error(`the sandbox card charge of order ${order.id} answered ${JSON.stringify(charge)}`);
+    await payByCard(call, { token, email }, order);
     orderIds.push(order.id);
   }
   // The API lists a worker 10 open tasks at a time; the bench needs the ids of all its orders' tasks.
   const { rows } = await database.query("SELECT id, reward_minor FROM tasks WHERE order_id = ANY($1) ORDER BY created_at, id", [orderIds]);
   if (rows.length !== count) throw new Error(`${count} paid orders opened ${rows.length} tasks`);
   return { taskIds: rows.map((row) => row.id), rewardMinor: rows[0].reward_minor };
+}
+
+const successCard = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) };
+
+/**
+ * Pays an order with the sandbox's success card. Hosted checkout (the default): charge/card answers
+ * open_url, the card goes to the sandbox's checkout page as its form posts it, whose 303 returns the
+ * payer to the store's status page; then verify must say "success". Direct mode: charge/card charges
+ * the card and answers "success" at once.
+ */
+async function payByCard(call, { token, email }, order) {
+  const payment = { email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS" };
+  const charge = await call("POST", "/api/payment/charge/card", { token, body: { ...payment, card: successCard } });
+  if (charge.data?.status === "success") return; // PAYSTACK_CARD_MODE=direct
+  if (charge.data?.status !== "open_url" || !charge.data.authorization_url) throw new Error(`the card charge of order ${order.id} answered ${JSON.stringify(charge)}`);
+  const { reference, authorization_url: checkoutUrl } = charge.data;
+  const paid = await fetch(checkoutUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ step: "card", number: successCard.number, cvv: successCard.cvv, expiry_month: successCard.expiry_month, expiry_year: successCard.expiry_year }).toString(),
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  await paid.arrayBuffer();
+  const returnTo = paid.headers.get("location");
+  if (paid.status !== 303 || !returnTo || new URL(returnTo, checkoutUrl).searchParams.get("reference") !== reference) {
+    throw new Error(`the sandbox checkout page of order ${order.id} answered ${paid.status} to ${returnTo}`);
+  }
+  const back = await fetch(new URL(returnTo, checkoutUrl), { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  await back.arrayBuffer();
+  if (back.status !== 200) throw new Error(`the payment status page of order ${order.id} answered ${back.status}`);
+  const verified = await call("GET", `/api/payment/verify/${encodeURIComponent(reference)}`);
+  if (verified.data?.status !== "success") throw new Error(`verify of order ${order.id}'s payment answered ${JSON.stringify(verified)}`);
 }
 
 /** Workers register (TikTok), the bootstrap admin approves them, each links a distinct handle. */

@@ -7,8 +7,8 @@
 //                                      (bench/completions.js, results in bench/results/completions.json)
 //   npm run bench -- api-reads         instead: GET /api/orders and /api/tasks/available on a seeded
 //                                      database, PGlite and PostgreSQL (bench/api-reads.js)
-//   npm run bench -- checkout          instead: order → card charge → verify journeys of 10 clients,
-//                                      PGlite and PostgreSQL (bench/checkout.js)
+//   npm run bench -- checkout          instead: order → card on the hosted checkout → status page →
+//                                      verify journeys of 10 clients, PGlite and PostgreSQL (bench/checkout.js)
 //   npm run bench -- public-pages      instead: every public page, cached and uncached (bench/public-pages.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
@@ -232,7 +232,7 @@ async function runScenarioModule(name, { measure, rows }) {
 function appEnvironment(port, extraEnvironment) {
   const environment = { ...process.env };
   // Nothing from the caller's configuration may change what is measured.
-  for (const name of ["DATABASE_URL", "PAYSTACK_SECRET_KEY", "PUBLIC_URL", "TRUST_PROXY", "JSON_BODY_LIMIT_BYTES", "UPLOAD_BODY_LIMIT_BYTES"]) {
+  for (const name of ["DATABASE_URL", "PAYSTACK_SECRET_KEY", "PAYSTACK_BASE_URL", "PAYSTACK_CARD_MODE", "PUBLIC_URL", "TRUST_PROXY", "JSON_BODY_LIMIT_BYTES", "UPLOAD_BODY_LIMIT_BYTES"]) {
     delete environment[name];
   }
   return {

@@ -1,5 +1,6 @@
 // A simulated client: browses the packages page, orders for one of its accounts, pays (or not) with
-// one of the sandbox's instruments, then looks at its order, with think time between steps.
+// one of the sandbox's instruments, then looks at its order, with think time between steps. Cards are
+// paid on the hosted checkout page as a browser pays them; mobile money through the store's API.
 // Outcomes that contradict the sandbox instrument (a good card declined, a paid order shown unpaid)
 // are findings; every order the client saw paid is checked against the database afterwards.
 import { HttpError } from "./http.js";
@@ -95,50 +96,142 @@ function chargeBody(client, order, extra) {
   return { email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: order.currency, ...extra };
 }
 
-const chargeCard = (call, client, order, card, pin) =>
-  call("POST", "/api/payment/charge/card", {
-    token: client.token,
-    body: chargeBody(client, order, { card: { number: card.number, cvv: card.cvv, ...expiry() }, ...(pin ? { pin } : {}) }),
-    expect: [200],
-  }).then(({ body }) => body);
-
 const chargeMobileMoney = (call, client, order, phone, provider) =>
   call("POST", "/api/payment/charge/mobile-money", { token: client.token, body: chargeBody(client, order, { mobile_money: { phone, provider } }), expect: [200] }).then(({ body }) => body);
 
 const submitOtp = (call, client, reference, otp) => call("POST", "/api/payment/submit-otp", { token: client.token, body: { reference, otp }, expect: [200] }).then(({ body }) => body);
 
-/** Pays (or not) with one instrument; answers the final `data.status` the client saw, or "abandoned". */
+// ---- cards: Paystack's hosted checkout, as the payer's browser goes through it ----------------------
+//
+// POST /api/payment/charge/card (no card fields: the store never sees the card) answers open_url with
+// authorization_url, the sandbox's copy of Paystack's checkout page on this server. The browser opens
+// it, posts its forms (card, then PIN and OTP when the page asks for them, or cancel) and follows each
+// 303 itself: back to the page (the next step, or a decline and the card form again) or to the store's
+// callback_url, the payment status page, whose loader verifies the payment. Then the status page's
+// check, GET /api/payment/verify/:reference, says what the payer is told.
+
+/** The checkout's start: `data` of open_url, or null (and a finding) when the store answered anything else. */
+async function startCardPayment(call, client, order, finding) {
+  const { body } = await call("POST", "/api/payment/charge/card", { token: client.token, body: chargeBody(client, order), expect: [200] });
+  if (body.data?.status !== "open_url" || !body.data.authorization_url || !body.data.reference) {
+    finding(`charge`, `expected open_url with authorization_url, got ${JSON.stringify(body).slice(0, 200)}`);
+    return null;
+  }
+  return body.data;
+}
+
+/** Where the payer stands on the checkout page: the form it shows (card, pin, otp, or none) and its notice (a decline). */
+function readCheckoutPage(html) {
+  return { step: /name="step" value="(card|pin|otp)"/.exec(html)?.[1] ?? null, notice: /role="alert"[^>]*>([^<]*)/.exec(html)?.[1] ?? null };
+}
+
+/**
+ * The browser on one checkout page. `open()` loads it; `submit(fields)` posts one of its forms and
+ * follows the 303: answers the page's state ({ step, notice }) when sent back to it, or
+ * { returnedTo } when sent back to the store.
+ */
+function checkoutPage(call, url) {
+  const view = async (address) => readCheckoutPage((await call("GET", address, { raw: true, expect: [200] })).body);
+  return {
+    open: () => view(url),
+    async submit(fields) {
+      const { headers } = await call("POST", url, { form: fields, raw: true, expect: [303] });
+      const location = new URL(headers.get("location") ?? "", url);
+      if (location.pathname === new URL(url).pathname) return view(location.href);
+      return { step: null, notice: null, returnedTo: location.href };
+    },
+  };
+}
+
+const cardFields = (card) => ({ step: "card", number: card.number, cvv: card.cvv, ...expiry() });
+
+/**
+ * Back at the store: the browser GETs callback_url (the status page, signed in: its loader verifies
+ * and credits), then the page's check. Answers verify's `data.status`.
+ */
+async function returnToStore(call, client, returnedTo, reference, finding) {
+  const back = new URL(returnedTo);
+  if (back.pathname !== `/payment-status/${encodeURIComponent(reference)}` || back.searchParams.get("reference") !== reference || back.searchParams.get("trxref") !== reference) {
+    finding("return", `the checkout sent the payer to ${returnedTo}, not the status page of ${reference} with trxref and reference`);
+  }
+  await call("GET", returnedTo, { cookie: client.cookie, raw: true, expect: [200] });
+  const { body } = await call("GET", `/api/payment/verify/${encodeURIComponent(reference)}`, { expect: [200] });
+  return body.data?.status;
+}
+
+/** Pays (or not) with one instrument; answers the final status the client was told, or "abandoned". */
 async function pay(client, order, method, { call, pace, tally }) {
+  const finding = (step, text) => tally.findings.push(`client ${client.index}, order ${order.id}, ${method} ${step}: ${text}`);
   const expect = (step, answer, wanted) => {
     // A client still waiting for its phone when the run ends walks away: not the app's doing.
     if (answer.data?.status === "abandoned" && !pace.running()) return "abandoned";
-    if (answer.data?.status !== wanted) tally.findings.push(`client ${client.index}, order ${order.id}, ${method} ${step}: expected ${wanted}, got ${JSON.stringify(answer).slice(0, 200)}`);
+    if (answer.data?.status !== wanted) finding(step, `expected ${wanted}, got ${JSON.stringify(answer).slice(0, 200)}`);
     return answer.data?.status;
   };
+  /** The checkout page shows `wanted` (card, pin, otp) or sent the payer back (null); a mismatch is a finding. */
+  const expectPage = (step, state, wanted, notice) => {
+    if (state.step !== wanted || (notice && !state.notice?.includes(notice))) finding(step, `expected the page at ${wanted ?? "the store"}${notice ? ` saying "${notice}"` : ""}, got ${JSON.stringify(state)}`);
+    return state.step === wanted;
+  };
+  /** Back to the store from the page, then what verify says (`wanted`). */
+  const returned = async (step, state, reference, wanted) => {
+    if (!state.returnedTo) {
+      finding(step, `expected a return to the store, got the page at ${JSON.stringify(state)}`);
+      return "failed";
+    }
+    return expect(`${step} return`, { data: { status: await returnToStore(call, client, state.returnedTo, reference, finding) } }, wanted);
+  };
+  /** charge/card, then the page opened with its card form; null when either went wrong (a finding). */
+  const openCheckout = async () => {
+    const started = await startCardPayment(call, client, order, finding);
+    if (!started) return null;
+    const page = checkoutPage(call, started.authorization_url);
+    if (!expectPage("open", await page.open(), "card")) return null;
+    await pace.think(2000, 4000); // typing the card in
+    return { page, reference: started.reference };
+  };
+
   switch (method) {
-    case "card":
-      return expect("charge", await chargeCard(call, client, order, goodCard), "success");
+    case "card": {
+      const checkout = await openCheckout();
+      if (!checkout) return "failed";
+      return returned("card", await checkout.page.submit(cardFields(goodCard)), checkout.reference, "success");
+    }
     case "pinCard": {
-      expect("charge", await chargeCard(call, client, order, pinCard), "send_pin");
+      const checkout = await openCheckout();
+      if (!checkout || !expectPage("card", await checkout.page.submit(cardFields(pinCard)), "pin")) return "failed";
       await pace.think(2000, 5000);
-      return expect("pin", await chargeCard(call, client, order, pinCard, pinCard.pin), "success");
+      return returned("pin", await checkout.page.submit({ step: "pin", pin: pinCard.pin }), checkout.reference, "success");
     }
     case "pinOtpCard": {
-      expect("charge", await chargeCard(call, client, order, pinOtpCard), "send_pin");
+      const checkout = await openCheckout();
+      if (!checkout || !expectPage("card", await checkout.page.submit(cardFields(pinOtpCard)), "pin")) return "failed";
       await pace.think(2000, 4000);
-      const afterPin = await chargeCard(call, client, order, pinOtpCard, pinOtpCard.pin);
-      expect("pin", afterPin, "send_otp");
+      if (!expectPage("pin", await checkout.page.submit({ step: "pin", pin: pinOtpCard.pin }), "otp")) return "failed";
       await pace.think(3000, 8000); // waiting for the SMS
-      return expect("otp", await submitOtp(call, client, afterPin.data.reference, pinOtpCard.otp), "success");
+      return returned("otp", await checkout.page.submit({ step: "otp", otp: pinOtpCard.otp }), checkout.reference, "success");
     }
     case "declinedThenRetry": {
-      expect("charge", await chargeCard(call, client, order, declinedCard), "failed");
-      if (chance(0.5)) return "failed";
+      // Declined: the page says why and shows the card form again. Half the payers give up (cancel,
+      // back to the store: failed); the others try a good card, on the same page or, after going back
+      // to the store, in a new checkout of the same order.
+      const checkout = await openCheckout();
+      if (!checkout || !expectPage("card", await checkout.page.submit(cardFields(declinedCard)), "card", "Declined")) return "failed";
       await pace.think(3000, 6000);
-      return expect("retry", await chargeCard(call, client, order, goodCard), "success");
+      if (chance(0.5)) return returned("cancel", await checkout.page.submit({ step: "cancel" }), checkout.reference, "failed");
+      if (chance(0.5)) return returned("retry on the same page", await checkout.page.submit(cardFields(goodCard)), checkout.reference, "success");
+      if ((await returned("cancel", await checkout.page.submit({ step: "cancel" }), checkout.reference, "failed")) !== "failed") return "failed";
+      await pace.think(2000, 4000);
+      const again = await openCheckout();
+      if (!again) return "failed";
+      return returned("retry in a new checkout", await again.page.submit(cardFields(goodCard)), again.reference, "success");
     }
-    case "insufficientFunds":
-      return expect("charge", await chargeCard(call, client, order, poorCard), "failed");
+    case "insufficientFunds": {
+      const checkout = await openCheckout();
+      if (!checkout || !expectPage("card", await checkout.page.submit(cardFields(poorCard)), "card", "Insufficient Funds")) return "failed";
+      await pace.think(2000, 4000);
+      return returned("cancel", await checkout.page.submit({ step: "cancel" }), checkout.reference, "failed");
+    }
     case "mtnApproves":
       return payByPhone(call, pace, await chargeMobileMoney(call, client, order, momo.approves, "mtn"), (step, answer) => expect(step, answer, "success"));
     case "mtnInsufficient":
@@ -150,17 +243,30 @@ async function pay(client, order, method, { call, pace, tally }) {
       return expect("voucher", await submitOtp(call, client, answer.data.reference, "123456"), "success");
     }
     case "doubleClick": {
-      // Two charges of the same order at once: the client must pay once; a second success is refunded.
-      const answers = await Promise.allSettled([chargeCard(call, client, order, goodCard), chargeCard(call, client, order, goodCard)]);
-      const statuses = answers.map((answer) => (answer.status === "fulfilled" ? answer.value.data?.status : answer.reason instanceof HttpError && answer.reason.status === 409 ? "already_paid" : "error"));
-      if (!statuses.includes("success") || statuses.includes("error")) {
-        tally.findings.push(`client ${client.index}, order ${order.id}, double click: answers ${statuses.join(", ")}; ${answers.map((answer) => answer.reason?.message ?? "").join(" ")}`);
-      }
+      // Two charges of the same order at once open two checkouts, and the payer pays on both at once
+      // (two tabs): the order is paid once, the second success is refunded (the integrity checks).
+      const started = await Promise.all([startCardPayment(call, client, order, finding), startCardPayment(call, client, order, finding)]);
+      if (started.some((data) => !data)) return "failed";
+      if (started[0].reference === started[1].reference) finding("charge", `two checkouts answered one reference ${started[0].reference}`);
+      const statuses = await Promise.all(
+        started.map(async ({ authorization_url: url, reference }) => {
+          const page = checkoutPage(call, url);
+          if (!expectPage("open", await page.open(), "card")) return "failed";
+          const state = await page.submit(cardFields(goodCard));
+          return state.returnedTo ? returnToStore(call, client, state.returnedTo, reference, finding) : "failed";
+        }),
+      );
+      // Verify says "success" for both: each was paid on Paystack; the store keeps one and refunds the other.
+      if (statuses.some((status) => status !== "success")) finding("pay twice", `verify answered ${statuses.join(", ")}`);
       return statuses.includes("success") ? "success" : "failed";
     }
-    case "abandonAtPin":
-      expect("charge", await chargeCard(call, client, order, pinCard), "send_pin");
+    case "abandonAtPin": {
+      // The page asks for the PIN and the payer leaves: the attempt stays open, the order unpaid.
+      const checkout = await openCheckout();
+      if (!checkout) return "failed";
+      expectPage("card", await checkout.page.submit(cardFields(pinCard)), "pin");
       return "abandoned";
+    }
     default:
       return "abandoned";
   }

@@ -33,11 +33,13 @@ export class Recorder {
   }
 }
 
-/** The route a path belongs to: ids and payment references replaced by placeholders. */
+/** The route a path belongs to: ids, payment references and checkout access codes replaced by placeholders. */
 export function routeOf(method, path) {
-  const pathname = path.split("?")[0];
+  const pathname = path.replace(/^https?:\/\/[^/]+/, "").split("?")[0];
   const normalized = pathname
     .replace(/\/api\/payment\/verify\/[^/]+$/, "/api/payment/verify/:reference")
+    .replace(/^\/payment-status\/[^/]+$/, "/payment-status/:reference")
+    .replace(/\/sandbox\/paystack\/checkout\/[^/]+$/, "/sandbox/paystack/checkout/:accessCode")
     .replace(/\/\d+(?=\/|$)/g, "/:id");
   return `${method} ${normalized}`;
 }
@@ -51,25 +53,32 @@ export class HttpError extends Error {
 }
 
 /**
- * `call(method, path, { token, cookie, body, expect })` → { status, body, headers }. Answers whose
- * status is not in `expect` (default: any 2xx) throw HttpError after being recorded; network errors
- * are recorded and rethrown.
+ * `call(method, path, { token, cookie, body, form, expect })` → { status, body, headers }. `path` is
+ * a path on the server, or a whole URL the server handed out (the checkout page, its return address).
+ * `body` is sent as JSON, `form` (an object of strings) as a browser sends an HTML form. Redirects are
+ * not followed: a 303 is an answer like any other, its Location in `headers`. Answers whose status is
+ * not in `expect` (default: any 2xx) throw HttpError after being recorded; network errors are
+ * recorded and rethrown.
  */
 export function createCaller(baseUrl, recorder, { phase = "load" } = {}) {
-  return async function call(method, path, { token, cookie, body, expect, raw = false } = {}) {
+  return async function call(method, path, { token, cookie, body, form, expect, raw = false } = {}) {
     const name = phase === "load" ? routeOf(method, path) : `setup: ${routeOf(method, path)}`;
+    const isWholeUrl = /^https?:\/\//.test(path);
+    // Addresses the server hands out (authorization_url, callback_url) must lead back to it: the run never leaves 127.0.0.1.
+    if (isWholeUrl && new URL(path).origin !== new URL(baseUrl).origin) throw new HttpError(method, path, 0, "not this server's address");
     const headers = {};
     if (body !== undefined) headers["content-type"] = "application/json";
+    if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
     if (token) headers.authorization = `Bearer ${token}`;
     if (cookie) headers.cookie = cookie;
     const startedAt = performance.now();
     let response;
     let text;
     try {
-      response = await fetch(baseUrl + path, {
+      response = await fetch(isWholeUrl ? path : baseUrl + path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(requestTimeoutMs),
         redirect: "manual",
       });

@@ -88,7 +88,8 @@ function distinct(lines) {
     let key = line;
     try {
       const entry = JSON.parse(line);
-      key = JSON.stringify({ msg: entry.msg, err: entry.err ? `${entry.err.code ?? entry.err.type}: ${entry.err.message}` : undefined });
+      // `error` and `method`: the Paystack client's summary of a failed call ("timed out", "connection refused"), not the path (it holds a reference).
+      key = JSON.stringify({ msg: entry.msg, err: entry.err ? `${entry.err.code ?? entry.err.type}: ${entry.err.message}` : undefined, method: entry.method, error: typeof entry.error === "string" ? entry.error : undefined });
     } catch {
       // keep the raw line
     }

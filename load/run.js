@@ -40,17 +40,29 @@ const postgresUrl = process.env.LOAD_DATABASE_URL || "postgresql://postgres@127.
 const admin = { email: "load-admin@example.com", password: "load-admin-password" };
 // Production settings, except: registrations from one address are not limited (300 users register
 // from 127.0.0.1), and mobile-money prompts are approved after 2 s instead of 5 s. The workers'
-// limits (COMPLETION_MIN_INTERVAL_MS 5000, COMPLETIONS_PER_DAY 300) are the real ones.
+// limits (COMPLETION_MIN_INTERVAL_MS 5000, COMPLETIONS_PER_DAY 300) are the real ones. Cards go
+// through the hosted checkout (the default, said here because the simulated clients pay that way).
 const appSettings = {
   REGISTER_LIMIT_PER_HOUR: "100000",
   SANDBOX_MOMO_APPROVE_MS: "2000",
+  PAYSTACK_CARD_MODE: "hosted",
+  // The payment caps (charge-limits.server.ts), generous here: 200 simulated clients pay from one
+  // address (127.0.0.1) and share the sandbox's three test wallets, so the real defaults (per hour: 10
+  // attempts per order, 20 per client, 200 per address, 5 mobile-money prompts per phone) would answer
+  // 429 to ordinary payments. What the caps do is tested in the app's own tests, not here.
+  CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR: "100000",
+  CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR: "100000",
+  CHARGE_ATTEMPTS_PER_IP_PER_HOUR: "100000",
+  MOMO_PROMPTS_PER_PHONE_PER_HOUR: "100000",
   BOOTSTRAP_ADMIN_EMAIL: admin.email,
   BOOTSTRAP_ADMIN_PASSWORD: admin.password,
 };
 const completionMinIntervalMs = 5000;
-// Users arrive over the first quarter of the run, at most 30 s: 200 clients paying within the same
-// few seconds is a burst past what one process on this machine handles (see README), not traffic.
-const rampMs = Math.min(30_000, durationSeconds * 250);
+// Users arrive over the first half of the run, at most 30 s: 200 clients paying within the same few
+// seconds is a burst past what one process on this machine handles (see README), not traffic. (A
+// quarter until cards went through the hosted checkout, whose payment is 5 to 8 requests and a
+// rendered status page instead of 1 to 3 requests.)
+const rampMs = Math.min(30_000, durationSeconds * 500);
 // After the end, users finish the request they are in (each bounded by a 30 s timeout).
 const drainDeadlineMs = 45_000;
 
