@@ -381,6 +381,18 @@ test("a wallet payment that is never approved times out after 24 checks, then re
   expect(await paymentStatusOf(page, id)).toBe("unpaid");
 });
 
+test("a wallet number typed as +233 … is the Ghana number 055…: the prompt reaches it and pays the order", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { id } = await orderToPay(page, "intl");
+  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await page.getByLabel("Provider").selectOption("mtn");
+  await page.getByLabel("Mobile money number").fill("+233 55 123 4987"); // the approving test wallet 0551234987
+  await payButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-status/smb-${id}-[0-9a-f]+\\?orderId=${id}`));
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 20_000 });
+  expect(await paymentStatusOf(page, id)).toBe("paid");
+});
+
 test("a Vodafone Cash payment takes the voucher code and completes", async ({ page }) => {
   const { id } = await orderToPay(page);
   await open(page, `/checkout?orderId=${id}&method=mobile`);
