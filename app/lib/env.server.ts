@@ -54,7 +54,7 @@ const envSchema = z.object({
   // address (high: a carrier's NAT puts many subscribers behind one, DESIGN §9), and mobile-money prompts per phone.
   CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR: z.coerce.number().int().positive().default(10),
   CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
-  CHARGE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(200),
+  CHARGE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(2000),
   MOMO_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(5),
   COMPLETION_HOLD_HOURS: z.coerce.number().min(0).default(72),
   COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
