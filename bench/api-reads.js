@@ -131,6 +131,11 @@ async function explainQueries(query, { clientId, workerId }) {
            SELECT 1 FROM task_completions c
            WHERE c.target_url = t.target_url AND (c.worker_id = $1 OR (c.platform = t.platform AND c.handle = h.handle))
          )
+         AND NOT EXISTS (
+           SELECT 1 FROM tasks older
+           WHERE older.target_url = t.target_url AND older.status = 'available' AND older.completion_count < older.required_completions
+             AND (older.created_at, older.id) < (t.created_at, t.id)
+         )
        ORDER BY t.created_at, t.id LIMIT 10`,
       [workerId],
     ),

@@ -142,6 +142,48 @@ test("an approved worker links a handle, completes a paid order's task and sees 
   await expectNoSeriousAxeViolations(page);
 });
 
+test("a target with four paid orders is offered once, and completing it delivers to the oldest order", async ({ page, browser, request }) => {
+  // Five accounts and four paid orders: more than the default 30 s on a busy machine.
+  test.slow();
+  const target = `tt${unique()}`;
+  const handle = `wk_${unique()}`;
+  const clients = [];
+  for (let index = 0; index < 4; index += 1) clients.push(await paidOrder(browser, target)); // one by one: the first is the oldest
+  const worker = await registerWorker(page, ["tiktok"]);
+  await approveWorker(request, worker.id);
+  await linkHandle(page, "tiktok", handle);
+
+  await open(page, "/dashboard");
+  const task = taskFor(page, target);
+  await expect(task).toHaveCount(1);
+  await expect(task).toContainText(`Follow @${target}`);
+  await expect(task).toContainText("· TikTok");
+  const available = (await (await page.request.get("/api/tasks/available")).json()) as { targetUrl: string }[];
+  expect(available.filter((item) => item.targetUrl === `https://www.tiktok.com/@${target}`)).toHaveLength(1);
+  const ownAccount = page.getByRole("region", { name: "Your accounts" }).getByRole("link", { name: `@${handle}` });
+  await expect(ownAccount).toHaveAttribute("href", `https://www.tiktok.com/@${handle}`);
+  await expect(ownAccount).toHaveAttribute("rel", "noopener noreferrer");
+
+  await task.getByRole("button", { name: "Complete" }).click();
+  if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("Task completed!");
+  else await expect(page).toHaveURL(/\/dashboard\?completed=\d+$/);
+  await expect(taskFor(page, target)).toHaveCount(0);
+  const activity = page.getByRole("region", { name: "Recent Activity" }).getByRole("listitem").filter({ hasText: `@${target}` });
+  await expect(activity).toContainText("· TikTok");
+  const targetLink = activity.getByRole("link", { name: `@${target}` });
+  await expect(targetLink).toHaveAttribute("href", `https://www.tiktok.com/@${target}`);
+  await expect(targetLink).toHaveAttribute("rel", "noopener noreferrer");
+
+  // The oldest order got the delivery, the newer ones wait for other workers.
+  const delivered = [];
+  for (const client of clients) {
+    const order = (await (await client.page.request.get(`/api/orders/${client.orderId}`)).json()) as { deliveredQuantity: number };
+    delivered.push(order.deliveredQuantity);
+    await client.context.close();
+  }
+  expect(delivered).toEqual([1, 0, 0, 0]);
+});
+
 test("a task that closes before the worker completes it shows SPEC's error with the server's reason, then leaves the list", async ({ page, browser, request, consoleGuard }) => {
   // Three accounts and a paid order: more than the default 30 s on a busy machine.
   test.slow();

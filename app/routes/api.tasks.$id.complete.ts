@@ -6,7 +6,7 @@ import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.serv
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.tasks.$id.complete";
 
-/** POST /api/tasks/{id}/complete (SPEC §7): empty JSON, or `{ "proofHandle": "..." }`. */
+/** POST /api/tasks/{id}/complete (SPEC §7): empty JSON, or `{ "proofHandle": "..." }`; the action counts for the target's oldest open order. */
 export const action = apiHandler(async ({ request, params }: Route.ActionArgs) => {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const worker = await requireUser(request, ["worker"]);

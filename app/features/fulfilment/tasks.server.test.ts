@@ -2,6 +2,7 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { decideWorker, listWorkers } from "~/features/admin/workers.server";
+import type { CatalogPlatform } from "~/features/catalog/catalog";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { cancelOrder, createOrder, listOrdersFor } from "~/features/orders/orders.server";
 import { applyTransactionOutcome } from "~/features/payments/settlement.server";
@@ -28,17 +29,17 @@ let sequence = 0;
 const newUser = (role: "client" | "worker" | "admin", status: "active" | "pending_review" = "active", platforms: string[] = []): Promise<PublicUser> =>
   createTestUser(prisma(), role, { status, platforms, fullName: "Yaw Worker" });
 
-/** An approved Instagram worker with a linked handle. */
-async function newWorker(handle = `h${process.pid}x${++sequence}`) {
-  const worker = await newUser("worker", "active", ["instagram"]);
-  await linkWorkerHandle(worker, workerHandleSchema.parse({ platform: "instagram", handle }));
+/** An approved worker with a linked handle (on Instagram unless said). */
+async function newWorker(handle = `h${process.pid}x${++sequence}`, platform: CatalogPlatform = "instagram") {
+  const worker = await newUser("worker", "active", [platform]);
+  await linkWorkerHandle(worker, workerHandleSchema.parse({ platform, handle }));
   return worker;
 }
 
 /** A paid order (settled as Paystack's verified success would settle it) and its task. */
-async function paidOrder(quantity = 50, target = `target${process.pid}x${++sequence}`) {
+async function paidOrder(quantity = 50, target = `target${process.pid}x${++sequence}`, platform: CatalogPlatform = "instagram") {
   const client = await newUser("client");
-  const { order } = await createOrder(client, createOrderSchema.parse({ packageId: "custom-instagram", quantity, targetUsername: target, accountScreenshot: null }));
+  const { order } = await createOrder(client, createOrderSchema.parse({ packageId: `custom-${platform}`, quantity, targetUsername: target, accountScreenshot: null }));
   const reference = `ful_${order.id}_${Date.now()}`;
   await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: Math.round(order.amount * 100), currency: "GHS" } });
   expect(await applyTransactionOutcome({ reference, status: "success", amount: Math.round(order.amount * 100), currency: "GHS" })).toBe("credited");
@@ -149,6 +150,48 @@ describe("completing a task", () => {
     await cancelOrder(client, order.id);
     expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ status: "cancelled" });
     expect((await refusal(completeTask(await newWorker(), task.id, {}))).status).toBe(409);
+  });
+});
+
+describe("one entry per target", () => {
+  // YouTube only: no other test here orders there, so these workers see exactly these tasks.
+  const youtubeOrders = async (count: number, target?: string) => {
+    const orders = [];
+    for (let index = 0; index < count; index += 1) orders.push(await paidOrder(50, target, "youtube")); // one by one: oldest first
+    return orders;
+  };
+  const newYoutubeWorker = () => newWorker(undefined, "youtube");
+  const ids = (items: { id: number }[]) => items.map((item) => item.id);
+
+  it("offers a target with four open orders once, as its oldest order's task, and the first 10 are 10 targets", async () => {
+    const sameTarget = await youtubeOrders(4, `four.orders${process.pid}`);
+    const others = await youtubeOrders(10);
+    const worker = await newYoutubeWorker();
+    expect(ids(await listAvailableTasks(worker))).toEqual([sameTarget[0].task.id, ...ids(others.slice(0, 9).map((item) => item.task))]);
+    expect(ids(await listAvailableTasks(worker, 50))).toEqual([sameTarget[0].task.id, ...ids(others.map((item) => item.task))]);
+    expect(await countAvailableTasks(worker)).toBe(11);
+  });
+
+  it("credits the target's oldest open order, then offers the target to other workers only, each once", async () => {
+    const [oldest, newer] = await youtubeOrders(2, `two.orders${process.pid}`);
+    const [worker, second, third, fourth] = await Promise.all(Array.from({ length: 4 }, newYoutubeWorker));
+    const entriesFor = async (someone: PublicUser) => ids((await listAvailableTasks(someone, 50)).filter((item) => item.targetUrl === oldest.order.targetUrl));
+    const deliveredOf = async ({ order }: { order: { id: number } }) => (await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).deliveredQuantity;
+
+    // Whichever of the target's tasks is named, the action goes to the oldest open order.
+    expect((await completeTask(worker, newer.task.id, {})).id).toBe(oldest.task.id);
+    expect([await deliveredOf(oldest), await deliveredOf(newer)]).toEqual([1, 0]);
+    expect(await entriesFor(worker)).toEqual([]);
+    expect(await entriesFor(second)).toEqual([oldest.task.id]);
+    expect(await refusal(completeTask(worker, oldest.task.id, {}, seconds(10)))).toMatchObject({ status: 409, message: "You have already completed a task for this account." });
+
+    // Two workers shown the entry with one slot left on it: both actions count, the second on the next order.
+    await prisma().task.update({ where: { id: oldest.task.id }, data: { requiredCompletions: 2 } });
+    const both = await Promise.all([completeTask(second, oldest.task.id, {}), completeTask(third, oldest.task.id, {})]);
+    expect(ids(both).sort((a, b) => a - b)).toEqual([oldest.task.id, newer.task.id]);
+    expect(await prisma().task.findUniqueOrThrow({ where: { id: oldest.task.id } })).toMatchObject({ completionCount: 2, status: "completed" });
+    expect([await deliveredOf(oldest), await deliveredOf(newer)]).toEqual([2, 1]);
+    expect(await entriesFor(fourth)).toEqual([newer.task.id]);
   });
 });
 

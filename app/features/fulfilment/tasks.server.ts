@@ -9,9 +9,11 @@ import { normalizeHandle } from "./handle-schema";
 
 /**
  * Tasks: a paid order opens one task for its target; approved workers complete it one action at a
- * time. A completion is one transaction that never goes past the task's quantity (the task row is
- * the counter and the lock), never repeats a worker or a handle on one target (unique indexes),
- * moves the order's progress only while the order is open, and credits the reward as held earnings.
+ * time. Workers see a target once, however many orders it has, and an action goes to the target's
+ * oldest open order. A completion is one transaction that never goes past the task's quantity (the
+ * task row is the counter and the lock), never repeats a worker or a handle on one target (unique
+ * indexes), moves the order's progress only while the order is open, and credits the reward as held
+ * earnings.
  */
 
 /** SPEC §3's Task, plus what a worker needs to do it (how many are still wanted). */
@@ -89,6 +91,10 @@ interface TaskRow {
 /**
  * The open tasks this worker may do: on platforms they joined and linked a handle for, on targets
  * neither their account nor their handle has completed before (any order), oldest first.
+ * One entry per target, its oldest open order's task: a worker completes a target once, however
+ * many orders it has (completeTask credits that oldest order). The filter is in the query, so the
+ * first 10 are 10 targets; each row looks for an older open task of its target through the
+ * (target_url, status, created_at) index, and the walk still stops after 10.
  * The platform is compared as the enum, not as text: PostgreSQL cannot estimate `platform::text IN`,
  * guessed ~5 matching tasks, and so checked every open task and sorted them (25 ms with 1,000 open
  * tasks, 0.4 ms walking the (status, created_at) index until 10 are found; bench/README.md, api-reads).
@@ -106,6 +112,11 @@ function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prism
       AND NOT EXISTS (
         SELECT 1 FROM task_completions c
         WHERE c.target_url = t.target_url AND (c.worker_id = ${worker.id} OR (c.platform = t.platform AND c.handle = h.handle))
+      )
+      AND NOT EXISTS (
+        SELECT 1 FROM tasks older
+        WHERE older.target_url = t.target_url AND older.status = 'available' AND older.completion_count < older.required_completions
+          AND (older.created_at, older.id) < (t.created_at, t.id)
       )
     ${tail}`;
 }
@@ -176,6 +187,13 @@ function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView 
   };
 }
 
+/** The task a completion's action went to (the target's oldest open order's). */
+interface ClaimedTask {
+  id: number;
+  orderId: number;
+  rewardMinor: number;
+  currency: "GHS" | "USD";
+}
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
@@ -185,9 +203,9 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   assertActiveWorker(worker);
   const env = getEnv();
   const prisma = getPrisma();
-  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, orderId: true, platform: true, status: true, targetUrl: true, rewardMinor: true, currency: true } });
+  // The task names the target; the action goes to the target's oldest open order (see the claim below).
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { platform: true, targetUrl: true } });
   if (!task) throw new AppError(404, "not_found", "Task not found");
-  if (task.status !== "available") throw noLongerAvailable();
   const label = isCatalogPlatform(task.platform) ? platformLabels[task.platform] : task.platform;
   if (!worker.platforms.includes(task.platform)) throw new AppError(403, "wrong_platform", `This task is on ${label}, which you have not joined.`);
   const linked = await prisma.workerHandle.findUnique({ where: { workerId_platform: { workerId: worker.id, platform: task.platform } }, select: { handle: true } });
@@ -204,14 +222,24 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
       await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
       await assertWithinLimits(transaction, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
 
-      const claimed = await transaction.$executeRaw`
+      // One slot of the target's oldest open task, as the list offers it. FOR UPDATE queues concurrent
+      // claims on that row; a claim that finds it filled meanwhile takes the next open order's task, so
+      // two workers shown the same entry with one slot left both get their action counted.
+      const [claimed] = await transaction.$queryRaw<ClaimedTask[]>`
         UPDATE tasks SET
           completion_count = completion_count + 1,
           status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
           completed_at = CASE WHEN completion_count + 1 >= required_completions THEN ${now} ELSE completed_at END,
           updated_at = ${now}
-        WHERE id = ${task.id} AND status = 'available' AND completion_count < required_completions`;
-      if (claimed === 0) throw noLongerAvailable();
+        WHERE id = (
+          SELECT id FROM tasks
+          WHERE target_url = ${task.targetUrl} AND status = 'available' AND completion_count < required_completions
+          ORDER BY created_at, id
+          LIMIT 1
+          FOR UPDATE
+        )
+        RETURNING id, order_id AS "orderId", reward_minor AS "rewardMinor", currency::text AS currency`;
+      if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
       const delivered = await transaction.$executeRaw`
@@ -220,16 +248,16 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
           status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
           completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
           updated_at = ${now}
-        WHERE id = ${task.orderId} AND status = 'processing'`;
+        WHERE id = ${claimed.orderId} AND status = 'processing'`;
       if (delivered === 0) throw noLongerAvailable();
 
       const created = await transaction.taskCompletion.create({
         data: {
-          taskId: task.id,
+          taskId: claimed.id,
           workerId: worker.id,
           proof: `@${handle}`,
-          rewardMinor: task.rewardMinor,
-          currency: task.currency,
+          rewardMinor: claimed.rewardMinor,
+          currency: claimed.currency,
           targetUrl: task.targetUrl,
           platform: task.platform,
           handle,
@@ -242,17 +270,17 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
           userId: worker.id,
           kind: "earning",
           bucket: "held",
-          amountMinor: task.rewardMinor,
-          currency: task.currency,
+          amountMinor: claimed.rewardMinor,
+          currency: claimed.currency,
           taskCompletionId: created.id,
-          orderId: task.orderId,
+          orderId: claimed.orderId,
           idempotencyKey: `earning:${created.id}`,
-          description: `Task ${task.id}: ${label} follow of ${task.targetUrl}`,
+          description: `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
         },
       });
       return created;
     }, burstTransactionOptions);
-    return toCompletedTaskView({ ...completion, task: await prisma.task.findUniqueOrThrow({ where: { id: task.id }, select: completedTaskSelect }) });
+    return toCompletedTaskView({ ...completion, task: await prisma.task.findUniqueOrThrow({ where: { id: completion.taskId }, select: completedTaskSelect }) });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyDone();
     throw error;

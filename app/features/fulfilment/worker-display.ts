@@ -35,9 +35,6 @@ export function actionOf(task: { type: string; platform: string }): string {
   }
 }
 
-/** Only web addresses become links (they all are: the server builds them from the catalogue). */
-export const isWebAddress = (url: string) => /^https:\/\//.test(url);
-
 /** SPEC §8's task notices (toasts with JavaScript, inline notes without). */
 export const taskNotices = {
   completed: { title: "Task completed!", description: "Your earnings have been updated." },

@@ -1,13 +1,15 @@
 import { StatCards } from "~/components/ui/stat-cards";
-import { CircleCheck, Clock, ExternalLink, Link2, UserRound, Wallet } from "lucide-react";
+import { CircleCheck, Clock, Link2, UserRound, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { targetUrlFor } from "~/features/orders/order-schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
-import { actionOf, cedis, isWebAddress, platformName, targetNameOf, taskNotices } from "./worker-display";
+import { ProfileLink } from "~/components/profile-link";
+import { actionOf, cedis, platformName, targetNameOf, taskNotices } from "./worker-display";
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 
 type ActiveDashboard = Extract<WorkerDashboard, { state: "active" }>;
@@ -139,7 +141,8 @@ function ActiveWorkerOverview({ dashboard, taskFailure }: { dashboard: ActiveDas
         <ul className="mt-4 grid gap-2 text-sm">
           {dashboard.handles.map(({ platform, handle }) => (
             <li key={platform}>
-              <span className="font-medium">{platformName(platform)}:</span> {handle ? `@${handle}` : <span className="text-muted-foreground">not linked yet</span>}
+              <span className="font-medium">{platformName(platform)}:</span>{" "}
+              {handle ? <ProfileLink url={targetUrlFor(platform, handle)}>@{handle}</ProfileLink> : <span className="text-muted-foreground">not linked yet</span>}
             </li>
           ))}
           {dashboard.otherPlatforms.length > 0 ? (
@@ -240,20 +243,9 @@ function AvailableTasks({ dashboard, taskFailure }: { dashboard: ActiveDashboard
                   <p id={titleId} className="font-semibold">
                     {actionOf(task)} @{name} <span className="font-normal text-muted-foreground">· {platformName(task.platform)}</span>
                   </p>
-                  {isWebAddress(task.targetUrl) ? (
-                    <a
-                      href={task.targetUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="mt-1 inline-flex max-w-full items-center gap-1 break-all text-sm font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {task.targetUrl.replace(/^https:\/\/(www\.)?/, "")}
-                      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    <p className="mt-1 break-all text-sm">{task.targetUrl}</p>
-                  )}
+                  <p className="mt-1 text-sm">
+                    <ProfileLink url={task.targetUrl} />
+                  </p>
                   <p className="mt-1 text-sm">
                     <span className="font-semibold">{cedis(task.reward)}</span> per action
                     <span className="text-muted-foreground"> · {task.remaining.toLocaleString("en-US")} still needed</span>
@@ -299,7 +291,8 @@ function RecentActivity({ recent }: { recent: RecentCompletion[] }) {
             <li key={item.completionId} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {actionOf(item)} @{targetNameOf(item.targetUrl)} <span className="font-normal text-muted-foreground">· {platformName(item.platform)}</span>
+                  {actionOf(item)} <ProfileLink url={item.targetUrl}>@{targetNameOf(item.targetUrl)}</ProfileLink>{" "}
+                  <span className="font-normal text-muted-foreground">· {platformName(item.platform)}</span>
                 </p>
                 <p className="text-xs text-muted-foreground">Completed {item.completedAt}</p>
               </div>

@@ -1,6 +1,9 @@
 import { CircleCheck, Clock } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import type { CatalogPlatform } from "~/features/catalog/catalog";
+import { targetUrlFor } from "~/features/orders/order-schema";
+import { ProfileLink } from "~/components/profile-link";
 import { platformName } from "./worker-display";
 import type { LinkHandleResult, WorkerProfile } from "./worker-profile.server";
 
@@ -103,7 +106,7 @@ export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfi
   );
 }
 
-function HandleForm({ platform, handle, failure }: { platform: string; handle: string | null; failure: LinkFailure | null }) {
+function HandleForm({ platform, handle, failure }: { platform: CatalogPlatform; handle: string | null; failure: LinkFailure | null }) {
   const navigation = useNavigation();
   const isSaving = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("platform") === platform;
   const inputId = `handle-${platform}`;
@@ -138,7 +141,15 @@ function HandleForm({ platform, handle, failure }: { platform: string; handle: s
         </Button>
       </div>
       <p id={messageId} className={failure ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
-        {failure ? failure.error : handle ? `Linked: @${handle}` : "Not linked yet: no tasks on this platform until you link it."}
+        {failure ? (
+          failure.error
+        ) : handle ? (
+          <>
+            Linked: <ProfileLink url={targetUrlFor(platform, handle)}>@{handle}</ProfileLink>
+          </>
+        ) : (
+          "Not linked yet: no tasks on this platform until you link it."
+        )}
       </p>
     </Form>
   );
