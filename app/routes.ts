@@ -19,6 +19,8 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("profile", "routes/profile.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/orders.$id.tsx"),
   route("payouts", "routes/payouts.tsx"),
   // Optional reference: a bare /payment-status redirects to / (SPEC §2).
   route("payment-status/:reference?", "routes/payment-status.$reference.tsx"),

@@ -1,7 +1,7 @@
 import { newAccount } from "./accounts";
 import { expect, open, test } from "./fixtures";
 
-test("a client's dashboard shows their stats in cedis and their latest orders with status and progress", async ({ page }) => {
+test("a client's dashboard shows their stats in cedis and their latest orders with status and progress, each opening its page", async ({ page }) => {
   const account = newAccount("dash");
   // page.request shares the browser's cookies: the registration signs this browser in.
   const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
@@ -10,6 +10,7 @@ test("a client's dashboard shows their stats in cedis and their latest orders wi
     data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `dash-${Date.now()}` },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const { id, createdAt } = (await created.json()) as { id: number; createdAt: string };
 
   await open(page, "/dashboard");
   const stats = page.locator("dl");
@@ -18,9 +19,18 @@ test("a client's dashboard shows their stats in cedis and their latest orders wi
   await expect(stats).toContainText("Active orders1");
   await expect(stats).toContainText("Total spent₵0.00"); // unpaid orders are not money spent
   const orders = page.getByRole("region", { name: "Recent orders" });
-  await expect(orders).toContainText("100 Followers");
+  await expect(orders).toContainText("100 Followers · Instagram");
   await expect(orders).toContainText("Pending");
   await expect(orders).toContainText("₵152.55");
   await expect(orders.getByRole("progressbar", { name: /progress/ })).toHaveAttribute("value", "0");
   await expect(page.getByRole("link", { name: "TikTok packages" })).toHaveAttribute("href", "/packages?platform=tiktok");
+
+  // Each row opens the order's page by its reference; the profile is a link of its own (a new tab).
+  const reference = `SMB-${id}-${new Date(createdAt).getUTCFullYear()}`;
+  await expect(orders.getByRole("link", { name: `Order ${reference}` })).toHaveAttribute("href", `/orders/${id}`);
+  const profile = orders.getByRole("link", { name: "instagram.com/ama.grows (opens in a new tab)" });
+  await expect(profile).toHaveAttribute("href", "https://www.instagram.com/ama.grows");
+  await expect(profile).toHaveAttribute("target", "_blank");
+  await expect(profile).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(orders.getByRole("link", { name: "View all orders" })).toHaveAttribute("href", "/orders");
 });

@@ -38,11 +38,12 @@ export default function PaymentStatus({ loaderData, actionData }: Route.Componen
       </div>
     );
   }
-  const { reference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl, channel } = loaderData;
+  const { reference, orderReference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl, channel } = loaderData;
   return (
     <PaymentStatusView
       key={reference}
       reference={reference}
+      orderReference={orderReference}
       query={query}
       initial={{ state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt }}
       pageUrl={pageUrl}

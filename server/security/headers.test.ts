@@ -76,6 +76,7 @@ function pagePaths(ids: { orderId: number; userId: number }): string[] {
     "/payment-status/:reference?": ["/payment-status", "/payment-status/smb_1_0123456789abcdef"],
     "/admin/users/:id": [`/admin/users/${ids.userId}`],
     "/admin/orders/:id": [`/admin/orders/${ids.orderId}`],
+    "/orders/:id": [`/orders/${ids.orderId}`],
     "/*": ["/no-such-page"],
   };
   const patterns = [...new Set(appRoutes.filter((route) => !route.pattern.startsWith("/api/")).map((route) => route.pattern))];

@@ -6,7 +6,8 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 
 interface OrderCancelFormProps {
-  orderId: number;
+  /** The order page whose action cancels the order (and redirects back to a page showing it). */
+  action: string;
   /** The payable total as shown ("₵152.55"). */
   amount: string;
   /** true: the order is paid and cancelling it requests a refund. */
@@ -20,13 +21,12 @@ interface OrderCancelFormProps {
  * plain form posting to the page's action, so it works without JavaScript (the explanation above
  * the button says what happens); with JavaScript a dialog asks for confirmation first.
  */
-export function OrderCancelForm({ orderId, amount, refundsPayment, until }: OrderCancelFormProps) {
+export function OrderCancelForm({ action, amount, refundsPayment, until }: OrderCancelFormProps) {
   const isHydrated = useHydrated();
   const navigation = useNavigation();
   const [isConfirming, setConfirming] = useState(false);
   // Kept after the dialog closes, so focus can return to it.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const action = `/order-success?orderId=${orderId}`;
   const isCancelling = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "cancel";
   const consequence = refundsPayment
     ? `Your payment of ${amount} will be refunded in full to the card or mobile money wallet you paid with.`

@@ -15,6 +15,7 @@ const unpaidOrder: OrderConfirmation = {
   package: { name: "1,000 Subscribers", platform: "youtube" },
   username: "@ama.grows",
   quantity: 1000,
+  deliveredQuantity: 0,
   targetUrl: "https://www.youtube.com/@ama.grows",
   amount: 2034,
   price: 2000,

@@ -1,9 +1,9 @@
-import { Ban, CircleAlert, CircleCheck, ClipboardList, Clock, LayoutDashboard, Mail, MessageCircle, Phone, Printer, ShoppingBag, Truck, Undo2, UsersRound } from "lucide-react";
+import { Ban, CircleAlert, CircleCheck, ClipboardList, Clock, LayoutDashboard, Mail, MessageCircle, PackageSearch, Phone, Printer, ShoppingBag, Truck, Undo2, UsersRound } from "lucide-react";
 import type { ComponentType, ReactNode, SVGProps } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { supportContact } from "~/features/support/contact-details";
-import { buildSupportLinks } from "~/features/support/support-links";
+import { type SupportChannel, supportChannelLinks } from "~/features/support/support-links";
+import { useSupportContacts } from "~/features/support/use-support-contacts";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { OrderCancelForm } from "./order-cancel-form";
@@ -62,23 +62,17 @@ export function OrderConfirmationPage({ order, reference, orderDate, deliveryTim
 
       <PaymentBanner state={payment} orderId={order.id} amount={amount} />
 
-      {cancelError ? (
-        <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm print:hidden">
-          <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-destructive">The order could not be cancelled</p>
-            <p className="mt-1">{cancelError}</p>
-          </div>
-        </div>
-      ) : null}
+      {cancelError ? <CancelRefusal message={cancelError} /> : null}
 
       <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
 
       {isCancelled ? null : <WhatsNext deliveryTime={deliveryTime} username={order.username} isPaid={payment === "paid"} />}
 
-      <OrderActions />
+      <OrderActions orderHref={`/orders/${order.id}`} />
 
-      {cancellation ? <OrderCancelForm orderId={order.id} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} /> : null}
+      {cancellation ? (
+        <OrderCancelForm action={`/order-success?orderId=${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} />
+      ) : null}
 
       <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />
     </div>
@@ -91,8 +85,21 @@ const bannerTones = {
   neutral: "border-border bg-muted text-foreground",
 } as const;
 
+/** Why the last "Cancel order" was refused (the order service's words). */
+export function CancelRefusal({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm print:hidden">
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      <div>
+        <p className="font-semibold text-destructive">The order could not be cancelled</p>
+        <p className="mt-1">{message}</p>
+      </div>
+    </div>
+  );
+}
+
 /** The payment's state, as it is: the 'Payment Successful!' banner only for a paid order. */
-function PaymentBanner({ state, orderId, amount }: { state: PaymentState; orderId: number; amount: string }) {
+export function PaymentBanner({ state, orderId, amount }: { state: PaymentState; orderId: number; amount: string }) {
   const banners: Record<PaymentState, { tone: keyof typeof bannerTones; icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; body: ReactNode }> = {
     paid: {
       tone: "success",
@@ -160,7 +167,7 @@ function WhatsNext({ deliveryTime, username, isPaid }: { deliveryTime: string; u
     {
       icon: Truck,
       title: `Delivery within ${deliveryTime.toLowerCase()}`,
-      text: "Gradually, so your growth looks natural. Follow the progress on your dashboard.",
+      text: "Gradually, so your growth looks natural. Follow the progress on the order's page or your dashboard.",
     },
   ];
   return (
@@ -188,8 +195,8 @@ function WhatsNext({ deliveryTime, username, isPaid }: { deliveryTime: string; u
   );
 }
 
-/** View Dashboard, Order More Packages, Print Receipt (with JavaScript; without it, a hint). */
-function OrderActions() {
+/** View Dashboard, Order More Packages, Print Receipt (with JavaScript; without it, a hint), and the order's own page when given. */
+export function OrderActions({ orderHref }: { orderHref?: string }) {
   return (
     <div className="print:hidden">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -197,6 +204,12 @@ function OrderActions() {
           <LayoutDashboard aria-hidden="true" />
           View Dashboard
         </Link>
+        {orderHref ? (
+          <Link to={orderHref} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            <PackageSearch aria-hidden="true" />
+            Track this order
+          </Link>
+        ) : null}
         <Link to="/packages" className={buttonVariants({ variant: "outline", size: "lg" })}>
           <ShoppingBag aria-hidden="true" />
           Order More Packages
@@ -221,49 +234,52 @@ interface OrderHelpProps {
   amount: string;
 }
 
-/** Help with this order (SPEC §1: 24/7, contact links prefilled with package, platform, amount and page). */
-function OrderHelp({ reference, pageUrl, packageName, platform, amount }: OrderHelpProps) {
-  const links = buildSupportLinks({ pageUrl, packageName, platform, amount });
-  const methods = [
-    { name: "Email", href: links.email, value: supportContact.email, icon: Mail },
-    { name: "WhatsApp", href: links.whatsapp, value: supportContact.phoneDisplay, icon: MessageCircle, isExternal: true },
-    { name: "Call", href: links.phone, value: supportContact.phoneDisplay, icon: Phone },
-  ];
+const helpChannels: Record<SupportChannel, { name: string; icon: ComponentType<SVGProps<SVGSVGElement>>; isExternal?: boolean }> = {
+  email: { name: "Email", icon: Mail },
+  whatsapp: { name: "WhatsApp", icon: MessageCircle, isExternal: true },
+  phone: { name: "Call", icon: Phone },
+};
+
+/** Help with this order (SPEC §1: contact links prefilled with package, platform, amount and page; only the configured channels, and the form). */
+export function OrderHelp({ reference, pageUrl, packageName, platform, amount }: OrderHelpProps) {
+  const methods = supportChannelLinks({ pageUrl, packageName, platform, amount }, useSupportContacts()).map((link) => ({ ...link, ...helpChannels[link.channel] }));
   return (
     <section aria-labelledby="order-help-heading" className="rounded-2xl border bg-muted/40 p-6 sm:p-8 print:hidden">
       <h2 id="order-help-heading" className="text-xl font-bold tracking-tight">
         Need help with this order?
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        Our support team is there 24/7. Quote your order reference so we can find your order at once:
+        Write to us any time, day or night, and quote your order reference so we can find your order at once:
       </p>
       <p className="mt-3 font-mono text-lg font-bold">{reference}</p>
-      <ul className="mt-5 grid gap-3 sm:grid-cols-[1.5fr_1fr_1fr]">
-        {methods.map(({ name, href, value, icon: Icon, isExternal }) => (
-          <li key={name}>
-            <a
-              href={href}
-              {...(isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              className="flex h-full items-center gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-ring"
-            >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
-              <span className="grid min-w-0">
-                <span className="text-sm font-semibold">
-                  {name}
-                  {isExternal ? <span className="sr-only"> (opens in a new tab)</span> : null}
+      {methods.length > 0 ? (
+        <ul className="mt-5 grid gap-3 sm:auto-cols-fr sm:grid-flow-col">
+          {methods.map(({ name, href, value, icon: Icon, isExternal }) => (
+            <li key={name}>
+              <a
+                href={href}
+                {...(isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                className="flex h-full items-center gap-3 rounded-lg border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-ring"
+              >
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <Icon className="size-4" aria-hidden="true" />
                 </span>
-                <span className="break-all text-xs text-muted-foreground">{value}</span>
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
+                <span className="grid min-w-0">
+                  <span className="text-sm font-semibold">
+                    {name}
+                    {isExternal ? <span className="sr-only"> (opens in a new tab)</span> : null}
+                  </span>
+                  <span className="break-all text-xs text-muted-foreground">{value}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="mt-4 text-sm text-muted-foreground">
-        Or write to us through the{" "}
+        {methods.length > 0 ? "Or write to us through the" : "Write to us through the"}{" "}
         <Link
-          to={`/support?${new URLSearchParams({ package: packageName, platform, amount })}`}
+          to={`/support?${new URLSearchParams({ reference, package: packageName, platform, amount })}`}
           className="font-semibold text-primary underline-offset-4 hover:underline"
         >
           support form

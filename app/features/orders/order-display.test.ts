@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryTimeOf, formatOrderDateTime, orderReference, orderStatusLabel, paymentStateOf, platformLabel, referenceYear } from "./order-display";
+import { deliveryProgress, deliveryTimeOf, formatOrderDateTime, orderReference, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
+import { profileHref } from "~/components/profile-link";
 
 describe("order display", () => {
   it("labels statuses as SPEC §4 does and shows other values as they are", () => {
@@ -17,10 +18,24 @@ describe("order display", () => {
     expect(paymentStateOf({ ...base, status: "cancelled", paymentStatus: "refunded", refundRequested: true })).toBe("refunded");
   });
 
-  it("writes the order reference as SMB-{orderId}-{current year}", () => {
-    expect(orderReference(57, 2026)).toBe("SMB-57-2026");
-    expect(referenceYear(new Date("2026-12-31T23:59:59Z"))).toBe(2026);
-    expect(referenceYear(new Date("2027-01-01T00:00:00Z"))).toBe(2027);
+  it("writes the order reference as SMB-{orderId}-{year the order was placed, in Ghana}", () => {
+    expect(orderReference(57, "2026-12-31T23:59:59.000Z")).toBe("SMB-57-2026");
+    expect(orderReference(57, new Date("2027-01-01T00:00:00Z"))).toBe("SMB-57-2027");
+  });
+
+  it("counts delivery progress in whole percent, 100 only when all is delivered", () => {
+    expect(deliveryProgress({ quantity: 100, deliveredQuantity: 0 })).toBe(0);
+    expect(deliveryProgress({ quantity: 3, deliveredQuantity: 2 })).toBe(66);
+    expect(deliveryProgress({ quantity: 1000, deliveredQuantity: 999 })).toBe(99);
+    expect(deliveryProgress({ quantity: 100, deliveredQuantity: 120 })).toBe(100);
+    expect(deliveryProgress({ quantity: 0, deliveredQuantity: 0 })).toBe(0);
+  });
+
+  it("links a profile only at an https address", () => {
+    expect(profileHref("https://www.instagram.com/ama.gh")).toBe("https://www.instagram.com/ama.gh");
+    expect(profileHref("http://www.instagram.com/ama.gh")).toBeNull();
+    expect(profileHref("javascript:alert(1)")).toBeNull();
+    expect(profileHref("instagram.com/ama.gh")).toBeNull();
   });
 
   it("dates orders in Ghana's time", () => {

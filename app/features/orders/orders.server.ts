@@ -4,6 +4,7 @@ import { decodeImageDataUrl, storeImage } from "~/features/uploads/uploads.serve
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
+import { deliveryProgress, orderReference } from "./order-display";
 import { type CreateOrderInput, type ListOrdersQuery, targetUrlFor } from "./order-schema";
 
 /**
@@ -27,6 +28,8 @@ export interface OrderConfirmation {
   package: { name: string; platform: string };
   username: string;
   quantity: number;
+  /** How many of `quantity` have been delivered so far. */
+  deliveredQuantity: number;
   targetUrl: string;
   /** The payable total in cedis (price + fee). */
   amount: number;
@@ -97,6 +100,7 @@ function toConfirmation(order: OrderRow): OrderConfirmation {
     package: { name: order.packageName, platform: order.platform },
     username: order.targetUsername,
     quantity: order.quantity,
+    deliveredQuantity: order.deliveredQuantity,
     targetUrl: order.targetUrl,
     amount: toMajor(order.totalMinor),
     price: toMajor(order.priceMinor),
@@ -131,7 +135,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof orderListSele
     target_url: order.targetUrl,
     total_amount: toMajor(order.totalMinor),
     status: order.status,
-    progress: order.quantity > 0 ? Math.min(100, Math.floor((order.deliveredQuantity * 100) / order.quantity)) : 0,
+    progress: deliveryProgress(order),
     payment_status: order.paymentStatus,
     created_at: order.createdAt.toISOString(),
   };
@@ -236,6 +240,48 @@ export async function listOrdersFor(client: OrderViewer, { limit, cursor }: List
     select: orderListSelect,
   });
   return orders.map(toListItem);
+}
+
+/** One page of the client's order history (the /orders page), newest first. */
+export interface OrderHistoryPage {
+  orders: OrderListItem[];
+  /** The page shown: the one asked for, or the last one when it asked past the end. */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export const ORDER_HISTORY_PAGE_SIZE = 20;
+
+/** The client's orders by page number (pages link to each other, so they must be addressable). */
+export async function listOrderHistoryFor(client: OrderViewer, requestedPage: number): Promise<OrderHistoryPage> {
+  assertClient(client);
+  const prisma = getPrisma();
+  const total = await prisma.order.count({ where: { clientId: client.id } });
+  const pageCount = Math.max(1, Math.ceil(total / ORDER_HISTORY_PAGE_SIZE));
+  const page = Number.isSafeInteger(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
+  const orders = await prisma.order.findMany({
+    where: { clientId: client.id },
+    // Ids grow with creation time (see listOrdersFor); (client_id, id) is indexed.
+    orderBy: { id: "desc" },
+    skip: (page - 1) * ORDER_HISTORY_PAGE_SIZE,
+    take: ORDER_HISTORY_PAGE_SIZE,
+    select: orderListSelect,
+  });
+  return { orders: orders.map(toListItem), page, pageCount, total };
+}
+
+/**
+ * The human reference (SMB-…) of the order a payment belongs to, or null for an unknown payment. The
+ * payment status page asks without a sign-in: whoever holds the payment's reference is its payer,
+ * and learns no more than the order id the page's own address already carries.
+ */
+export async function findOrderReferenceOfPayment(paymentReference: string): Promise<string | null> {
+  const order = await getPrisma().order.findFirst({
+    where: { paymentAttempts: { some: { reference: paymentReference } } },
+    select: { id: true, createdAt: true },
+  });
+  return order && orderReference(order.id, order.createdAt);
 }
 
 export async function clientStats(client: OrderViewer): Promise<ClientStats> {

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
+import { findOrderReferenceOfPayment } from "~/features/orders/orders.server";
 import { isAppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -26,6 +27,8 @@ import { findAttemptChannel, resendAuthorization, verifyPayment } from "./paymen
 export interface PaymentStatusPageData {
   found: true;
   reference: string;
+  /** The order's reference (SMB-…), the one a person quotes; `reference` is the payment provider's. */
+  orderReference: string | null;
   query: PaymentStatusQuery;
   state: PaymentStatusState;
   gatewayResponse: string | null;
@@ -66,6 +69,7 @@ export async function loadPaymentStatus(request: Request, reference: string | un
   const page: PaymentStatusPageData = {
     found: true,
     reference,
+    orderReference: await findOrderReferenceOfPayment(reference),
     query,
     state,
     gatewayResponse: verified?.gatewayResponse ?? null,

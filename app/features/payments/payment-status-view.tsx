@@ -4,8 +4,8 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { clearStoredDraft } from "~/features/checkout/checkout-draft";
-import { supportContact } from "~/features/support/contact-details";
-import { buildSupportLinks } from "~/features/support/support-links";
+import { supportChannelLinks, supportFormHref } from "~/features/support/support-links";
+import { useSupportContacts } from "~/features/support/use-support-contacts";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
@@ -35,7 +35,10 @@ import {
  * itself every 10 s (the loader checks) and its buttons are forms posting to the route's action.
  */
 export interface PaymentStatusViewProps {
+  /** The payment provider's reference: shown small, for support to trace the charge. */
   reference: string;
+  /** The order's reference (SMB-…), the one the client quotes everywhere else. */
+  orderReference: string | null;
   query: PaymentStatusQuery;
   initial: { state: PaymentStatusState; gatewayResponse: string | null; checks: number; elapsedSeconds: number; lastChecked: string | null; startedAt: number };
   /** This page's public address, for the support links. */
@@ -46,7 +49,7 @@ export interface PaymentStatusViewProps {
   notice: PaymentNotice | null;
 }
 
-export function PaymentStatusView({ reference, query, initial, pageUrl, channel, isResent, notice }: PaymentStatusViewProps) {
+export function PaymentStatusView({ reference, orderReference, query, initial, pageUrl, channel, isResent, notice }: PaymentStatusViewProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const isHydrated = useHydrated();
@@ -198,9 +201,11 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, channel,
         ) : null}
 
         <dl className="mt-6 grid gap-2 rounded-xl bg-muted/60 p-4 text-left text-sm">
-          <DetailRow label="Reference">
-            <span className="break-all font-mono text-xs sm:text-sm">{reference}</span>
-          </DetailRow>
+          {orderReference ? (
+            <DetailRow label="Order reference">
+              <span className="font-mono font-bold">{orderReference}</span>
+            </DetailRow>
+          ) : null}
           {query.orderId ? <DetailRow label="Order">#{query.orderId}</DetailRow> : null}
           {amount ? <DetailRow label="Amount">{amount}</DetailRow> : null}
           <DetailRow label="Status">
@@ -211,6 +216,9 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, channel,
           </DetailRow>
           <DetailRow label="Last checked">{lastChecked ?? "Not yet"}</DetailRow>
         </dl>
+        <p className="mt-2 break-all text-left text-xs text-muted-foreground">
+          Payment reference <span className="font-mono">{reference}</span>
+        </p>
 
         {isPolling ? (
           <p className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -257,7 +265,7 @@ export function PaymentStatusView({ reference, query, initial, pageUrl, channel,
         </div>
       </section>
 
-      {hasIssue ? <PaymentIssueBox pageUrl={pageUrl} amount={amount} channel={channel} /> : null}
+      {hasIssue ? <PaymentIssueBox pageUrl={pageUrl} amount={amount} channel={channel} orderReference={orderReference} /> : null}
     </div>
   );
 }
@@ -313,9 +321,11 @@ function NoticeLine({ notice }: { notice: PaymentNotice }) {
   );
 }
 
-/** SPEC §2: on failure, abandonment or timeout, WhatsApp and call links and what to check. */
-function PaymentIssueBox({ pageUrl, amount, channel }: { pageUrl: string; amount: string | null; channel: "card" | "mobile_money" }) {
-  const links = buildSupportLinks({ pageUrl, amount: amount ?? undefined });
+/** SPEC §2: on failure, abandonment or timeout, WhatsApp and call links (those configured), the support form, and what to check. */
+function PaymentIssueBox({ pageUrl, amount, channel, orderReference }: { pageUrl: string; amount: string | null; channel: "card" | "mobile_money"; orderReference: string | null }) {
+  const links = supportChannelLinks({ pageUrl, amount: amount ?? undefined }, useSupportContacts());
+  const whatsapp = links.find((link) => link.channel === "whatsapp");
+  const phone = links.find((link) => link.channel === "phone");
   return (
     <section aria-labelledby="payment-issue-heading" className="rounded-2xl border border-amber-500/40 bg-amber-50/60 p-6 dark:bg-amber-950/20">
       <h2 id="payment-issue-heading" className="text-lg font-bold">
@@ -335,16 +345,24 @@ function PaymentIssueBox({ pageUrl, amount, channel }: { pageUrl: string; amount
           <li>If the prompt expired, press Resend Authorization to get a new one.</li>
         </ul>
       )}
-      <p className="mt-4 text-sm">Still stuck? Our support team is here 24/7:</p>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
-        <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
-          <MessageCircle aria-hidden="true" />
-          WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <a href={links.phone} className={buttonVariants({ variant: "outline" })}>
-          <Phone aria-hidden="true" />
-          Call {supportContact.phoneDisplay}
-        </a>
+      <p className="mt-4 text-sm">Still stuck? Contact our support team:</p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {whatsapp ? (
+          <a href={whatsapp.href} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: "outline" })}>
+            <MessageCircle aria-hidden="true" />
+            WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {phone ? (
+          <a href={phone.href} className={buttonVariants({ variant: "outline" })}>
+            <Phone aria-hidden="true" />
+            Call {phone.value}
+          </a>
+        ) : null}
+        <Link to={supportFormHref({ reference: orderReference ?? undefined, amount: amount ?? undefined })} className={buttonVariants({ variant: "outline" })}>
+          <Send aria-hidden="true" />
+          Message support
+        </Link>
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { clearStoredDraft } from "~/features/checkout/checkout-draft";
-import { platformLabel } from "~/features/orders/order-display";
+import { orderReference, platformLabel } from "~/features/orders/order-display";
 import type { OrderConfirmation } from "~/features/orders/orders.server";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 
@@ -30,6 +30,9 @@ export function PaymentSuccess({ order, deliveryTime }: { order: OrderConfirmati
         <strong className="text-foreground">{order.username}</strong> on {platformLabel(order.package.platform)} with{" "}
         <strong className="text-foreground">{order.package.name}</strong>.
       </p>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Order reference <span className="font-mono font-bold text-foreground">{orderReference(order.id, order.createdAt)}</span>
+      </p>
       <p className="mx-auto mt-4 flex w-fit items-center gap-2 rounded-full bg-primary/10 px-4 py-2 text-sm font-medium text-primary">
         <Clock className="size-4" aria-hidden="true" />
         You&apos;ll see results within {deliveryTime.toLowerCase()}.
@@ -45,7 +48,7 @@ export function PaymentSuccess({ order, deliveryTime }: { order: OrderConfirmati
         </Link>
       </div>
       <p className="mt-6 text-sm">
-        <Link to={`/order-success?orderId=${order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={`/orders/${order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
           See the order&apos;s details and receipt
         </Link>
       </p>

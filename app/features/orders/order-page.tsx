@@ -1,0 +1,114 @@
+import { ArrowLeft, CircleCheck, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { formatMoney, toMinorUnits } from "~/lib/money";
+import { OrderCancelForm } from "./order-cancel-form";
+import { CancelRefusal, OrderActions, OrderHelp, PaymentBanner } from "./order-confirmation";
+import { deliveryProgress, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
+import { OrderReceipt } from "./order-receipt";
+import type { OrderConfirmation } from "./orders.server";
+
+export interface OrderPageProps {
+  order: OrderConfirmation;
+  /** SMB-{orderId}-{year}. */
+  reference: string;
+  orderDate: string;
+  deliveryTime: string;
+  /** The cancellation the order service would accept now, or null. */
+  cancellation: { refundsPayment: boolean; until: string | null } | null;
+  /** This page's public address, for the support links. */
+  pageUrl: string;
+  /** The page was reached right after a successful "Cancel order". */
+  isJustCancelled: boolean;
+  /** Why the last cancellation was refused (the service's message). */
+  cancelError: string | null;
+  /** An admin reads the page: where the admin console has this order. */
+  adminHref: string | null;
+}
+
+/**
+ * /orders/:id: one order for the client who placed it (or an admin), to come back to at any time:
+ * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
+ * and help that already knows the reference.
+ */
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, pageUrl, isJustCancelled, cancelError, adminHref }: OrderPageProps) {
+  const amount = formatMoney(toMinorUnits(order.amount), order.currency);
+  const platform = platformLabel(order.package.platform);
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:py-14 print:block print:max-w-none print:p-0">
+      <nav aria-label="Order navigation" className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={adminHref ? "/admin/orders" : "/orders"} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft aria-hidden="true" />
+          All orders
+        </Link>
+        {adminHref ? (
+          <Link to={adminHref} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <ShieldCheck aria-hidden="true" />
+            Open in the admin console
+          </Link>
+        ) : null}
+      </nav>
+
+      <header className="print:hidden">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Order</p>
+        <h1 className="mt-1 font-mono text-3xl font-extrabold tracking-tight sm:text-4xl">{reference}</h1>
+        <p className="mt-3 text-muted-foreground">
+          {order.package.name} on {platform} for {order.username}
+        </p>
+      </header>
+
+      {isJustCancelled ? (
+        <p role="status" className="flex items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-semibold print:hidden">
+          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          Your order has been cancelled.
+        </p>
+      ) : null}
+      {cancelError ? <CancelRefusal message={cancelError} /> : null}
+
+      <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} />
+
+      <DeliveryProgress order={order} deliveryTime={deliveryTime} />
+
+      <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
+
+      <OrderActions />
+
+      {cancellation ? (
+        <OrderCancelForm action={`/orders/${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} />
+      ) : null}
+
+      <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />
+    </div>
+  );
+}
+
+/** Where delivery stands: the order's status and how much of its quantity has arrived. */
+function DeliveryProgress({ order, deliveryTime }: { order: OrderConfirmation; deliveryTime: string }) {
+  const progress = deliveryProgress(order);
+  const isUnderway = order.status === "pending" || order.status === "processing";
+  return (
+    <section aria-labelledby="delivery-heading" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8 print:hidden">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="delivery-heading" className="text-xl font-bold tracking-tight">
+          Delivery
+        </h2>
+        <p className="text-sm">
+          Status{" "}
+          <span className="rounded-full bg-muted px-2.5 py-0.5 font-semibold">
+            {order.status === "completed" ? "✓ " : ""}
+            {orderStatusLabel(order.status)}
+          </span>
+        </p>
+      </div>
+      <div className="mt-5 flex items-center gap-3">
+        <progress value={progress} max={100} aria-label="Delivery progress" className="h-2.5 w-full accent-primary" />
+        <span className="shrink-0 text-sm font-semibold tabular-nums">{progress}%</span>
+      </div>
+      <p className="mt-2 text-sm text-muted-foreground">
+        {order.deliveredQuantity.toLocaleString("en-GB")} of {order.quantity.toLocaleString("en-GB")} delivered
+        {isUnderway ? ` · delivery within ${deliveryTime.toLowerCase()} of payment, gradually` : ""}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { redirect } from "react-router";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { findRequestUser } from "~/features/auth/authenticate.server";
+import { isAppError } from "~/lib/errors";
+import { siteBaseUrl } from "~/lib/seo.server";
+import { orderFetchMessages } from "./order-confirmation";
+import { deliveryTimeOf, formatOrderDateTime, orderReference } from "./order-display";
+import { cancelOrderFormSchema } from "./order-schema";
+import { cancellationOfferFor, cancelOrder, getOrderFor } from "./orders.server";
+
+/* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
+
+/** The signed-in user; signed out goes to /auth, which brings the visitor back to this very address. */
+export async function requireOrderPageUser(request: Request): Promise<PublicUser> {
+  const user = await findRequestUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/**
+ * One order as its pages show it, for its owner or an admin; `found: false` with SPEC §8's message
+ * when it is missing or someone else's (alike, so order ids reveal nothing). `pagePath` is the
+ * page's own address, for the prefilled support links.
+ */
+export async function loadOrderView(request: Request, user: PublicUser, orderId: number, pagePath: string) {
+  let order;
+  try {
+    order = await getOrderFor(user, orderId);
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { found: false as const, message: orderFetchMessages.notOk };
+    throw error;
+  }
+  const offer = await cancellationOfferFor(user, order.id);
+  return {
+    found: true as const,
+    order,
+    reference: orderReference(order.id, order.createdAt),
+    orderDate: formatOrderDateTime(order.createdAt),
+    deliveryTime: deliveryTimeOf(order),
+    cancellation: offer && { refundsPayment: offer.refundsPayment, until: offer.until && formatOrderDateTime(offer.until) },
+    pageUrl: `${siteBaseUrl(request)}${pagePath}`,
+  };
+}
+
+export type CancelFormOutcome = { isCancelled: true } | { isCancelled: false; status: number; cancelError: string };
+
+/** The "Cancel order" form (OrderCancelForm) posted to an order page: the order service decides. */
+export async function cancelOrderFromForm(user: PublicUser, orderId: number, form: FormData): Promise<CancelFormOutcome> {
+  if (!cancelOrderFormSchema.safeParse(Object.fromEntries(form)).success) return { isCancelled: false, status: 400, cancelError: "Unknown action." };
+  if (user.role !== "client") return { isCancelled: false, status: 403, cancelError: "Only the client who placed this order can cancel it." };
+  try {
+    await cancelOrder(user, orderId);
+    return { isCancelled: true };
+  } catch (error) {
+    // Not found and not yours look alike (404), so order ids reveal nothing.
+    if (isAppError(error) && error.status < 500) {
+      return { isCancelled: false, status: error.status, cancelError: error.status === 404 ? orderFetchMessages.notOk : error.message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
+import { OrderPage } from "~/features/orders/order-page";
+import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
+import { parseOrderId } from "~/features/orders/order-schema";
+import type { Route } from "./+types/orders.$id";
+
+/*
+ * /orders/:id: one order's page, for the client who placed it and for admins (the order service
+ * decides: anyone else gets the same 404 as an order that does not exist). Signed in only: no page
+ * cache and no shared cache may keep it.
+ */
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.found ? `Order ${loaderData.reference}` : "Order";
+  return [{ title: `${title} | Social Media Boost` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireOrderPageUser(request);
+  const orderId = parseOrderId(params.id);
+  const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`);
+  if (!view.found) return data(view, { status: 404 });
+  return {
+    ...view,
+    // `?cancelled=1` is where a cancellation lands (PRG): say so while the order is indeed cancelled.
+    isJustCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && view.order.status === "cancelled",
+    adminHref: user.role === "admin" ? `/admin/orders/${orderId}` : null,
+  };
+}
+
+/** The "Cancel order" form (with or without JavaScript): back to this page with a notice (PRG). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireOrderPageUser(request);
+  const orderId = parseOrderId(params.id);
+  const outcome = await cancelOrderFromForm(user, orderId, await request.formData());
+  if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
+  throw redirect(`/orders/${orderId}?cancelled=1`, 303);
+}
+
+/** A refused cancellation (4xx) may mean the order changed meanwhile: read it again anyway. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.found) return <OrderFetchFailure message={loaderData.message} />;
+  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} />;
+}
+
+/** SPEC §8: 'Failed to load order details.' when reading the order failed for another reason. */
+export function ErrorBoundary() {
+  return <OrderFetchFailure message={orderFetchMessages.failed} />;
+}
