@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { bootstrapAdmin } from "./e2e/bootstrap-admin";
 import { directCardPort, e2ePort } from "./e2e/servers";
+import { e2eSupportContacts } from "./e2e/support-contacts";
 
 /*
  * Browser tests run against the production build served by the real server (server/start.js) with a
@@ -113,6 +114,8 @@ function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract
       // The admin that approves workers in e2e/fulfilment.spec.ts.
       BOOTSTRAP_ADMIN_EMAIL: bootstrapAdmin.email,
       BOOTSTRAP_ADMIN_PASSWORD: bootstrapAdmin.password,
+      // Support contacts: no phone line on the first store (a channel not configured is not shown), all three on the second.
+      ...(isFirst ? e2eSupportContacts.store : e2eSupportContacts.directCardStore),
     },
   };
 }

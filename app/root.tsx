@@ -10,6 +10,7 @@ import { findRequestUser } from "~/features/auth/authenticate.server";
 import { type PaymentMode, paymentModeOf } from "~/features/payments/paystack-client.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { useStoredTokenCheck } from "~/features/auth/stored-token";
+import { type SupportContacts, supportContactsOf } from "~/features/support/contact-details";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
@@ -19,6 +20,8 @@ export interface RootLoaderData {
   user: SessionUser | null;
   publicUrl: string | null;
   paymentMode: PaymentMode;
+  /** Configuration, the same for every visitor, so cached anonymous pages may carry it (useSupportContacts). */
+  supportContacts: SupportContacts;
 }
 
 /** Every page's signed-in user, from the session cookie (or a Bearer token). */
@@ -30,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootLoaderD
     // because anonymous pages are cached across hosts.
     publicUrl: getEnv().PUBLIC_URL ?? null,
     paymentMode: paymentModeOf(getEnv()),
+    supportContacts: supportContactsOf(getEnv()),
   };
 }
 

@@ -1,6 +1,10 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { directCardBaseURL } from "./servers";
+import { e2eSupportContacts } from "./support-contacts";
 
 /*
  * The support center (/support) with JavaScript on ("js": conform checks on blur and submit, the
@@ -8,8 +12,14 @@ import { expectNoSeriousAxeViolations } from "./accessibility";
  * errors or a success message).
  *
  * The server accepts 5 support requests an hour from one address, and every test comes from
- * 127.0.0.1: only one test per project sends a valid request (two per run).
+ * 127.0.0.1: two tests per project send a valid request (four per run), one signed out and one
+ * signed in.
+ *
+ * The stores' support contacts (e2e/support-contacts.ts): e-mail and WhatsApp on the default store,
+ * no phone line; all three on the direct-card store.
  */
+const configured = e2eSupportContacts.store;
+const whatsappDigits = configured.SUPPORT_WHATSAPP.replace(/\D/g, "");
 
 const spec = {
   name: "Name must be at least 2 characters",
@@ -23,6 +33,27 @@ const supportForm = (page: Page) => page.getByRole("main").locator("form");
 
 function field(page: Page, label: "Name" | "Email" | "Category" | "Subject" | "Message"): Locator {
   return supportForm(page).getByLabel(label, { exact: true });
+}
+
+/** The signed-in admin's token, for the admin API. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/api/auth/login", { data: bootstrapAdmin });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Fills the form's remaining fields and sends it; answers the ticket number the page shows. */
+async function sendRequest(page: Page, fields: { name?: string; email?: string; subject: string; message: string }): Promise<number> {
+  if (fields.name) await field(page, "Name").fill(fields.name);
+  if (fields.email) await field(page, "Email").fill(fields.email);
+  await field(page, "Category").selectOption({ label: "Order issue" });
+  await field(page, "Subject").fill(fields.subject);
+  await field(page, "Message").fill(fields.message);
+  await supportForm(page).getByRole("button", { name: "Send Message" }).click();
+  // The outcome stays on the page (with JavaScript the toast says it too).
+  const sent = page.getByRole("main").getByText(/Your ticket number is #\d+;/);
+  await expect(sent).toBeVisible();
+  return Number(/#(\d+);/.exec((await sent.textContent()) ?? "")?.[1]);
 }
 
 /** The toast on screen (JavaScript only). */
@@ -72,10 +103,14 @@ test.describe("support center", () => {
     await expect(faq.getByText(/24-48 hours \(48-72 hours for YouTube\)/)).toBeVisible();
 
     await faq.locator("summary", { hasText: "How quickly will you reply?" }).click();
-    await expect(faq.getByText(/aims to reply within 24 hours\. We do not offer live chat\./)).toBeVisible();
+    // Only the channels this store has: WhatsApp, no phone line to call.
+    await expect(faq.getByText(/aims to reply within 24 hours\. We do not offer live chat\. WhatsApp messages are answered when a team member is available\.$/)).toBeVisible();
     const text = await faq.textContent();
-    expect(text).not.toMatch(/\b5 minutes|\b2 hours|instantly/i);
+    expect(text).not.toMatch(/\b5 minutes|\b2 hours|instantly|\bcalls?\b/i);
     expect(text).toContain("we cannot promise that every follower stays forever");
+    // The store sells followers only: no promise about likes or views.
+    expect(text).toContain("We sell followers (subscribers on YouTube), and every one is a real person");
+    expect(text).not.toMatch(/\blikes?\b|\bviews?\b/i);
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -111,20 +146,23 @@ test.describe("support center", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("a valid request is sent: SPEC's success message shows and the form is cleared", async ({ page }) => {
+  test("a valid request is sent: SPEC's success message shows with the ticket's number, and the form is cleared", async ({ page, request }) => {
     await open(page, "/support");
-    const project = test.info().project.name;
-    await field(page, "Name").fill("Ama Mensah");
-    await field(page, "Email").fill(`ama.${project}.${Date.now()}@example.com`);
-    await field(page, "Category").selectOption({ label: "Order issue" });
-    await field(page, "Subject").fill("Order not started yet");
-    await field(page, "Message").fill("My order SMB-12-2026 has not started after a day. Can you check it?");
-    await supportForm(page).getByRole("button", { name: "Send Message" }).click();
+    const email = `ama.${test.info().project.name}.${Date.now()}@example.com`;
+    const ticketId = await sendRequest(page, {
+      name: "Ama Mensah",
+      email,
+      subject: "Order not started yet",
+      message: "My order SMB-12-2026 has not started after a day. Can you check it?",
+    });
 
     const notice = isJavaScriptProject() ? toast(page) : page.getByRole("main").getByRole("status");
     await expect(notice).toContainText("Support request sent!");
-    await expect(notice).toContainText("We'll get back to you within 24 hours.");
+    await expect(notice).toContainText(`We'll get back to you within 24 hours. Your ticket number is #${ticketId}; our answer goes to ${email}.`);
     if (isJavaScriptProject()) await expect(page).toHaveURL("/support");
+    // The number is the stored ticket's, as the team finds it.
+    const found = await request.get(`/api/admin/tickets?status=all&q=%23${ticketId}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    expect(((await found.json()) as { items: { id: number; email: string }[] }).items).toMatchObject([{ id: ticketId, email }]);
     for (const label of ["Name", "Email", "Subject", "Message"] as const) await expect(field(page, label)).toHaveValue("");
     await expect(field(page, "Category")).toHaveValue("");
     await expectNoSeriousAxeViolations(page);
@@ -142,6 +180,50 @@ test.describe("support center", () => {
     await expect(field(page, "Name")).toHaveValue("Efua Owusu");
     await expect(field(page, "Email")).toHaveValue(email);
     await expect(page.getByText("We filled in your name and e-mail from your account.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your tickets" })).toContainText("No tickets yet.");
+  });
+
+  test("a signed-in client finds their ticket and the team's answer on /support; another client sees neither", async ({ page, browser, request }) => {
+    const client = newAccount("asker");
+    expect((await page.request.post("/api/auth/register", { data: { ...client, role: "client" } })).status()).toBe(201);
+    await open(page, "/support");
+    const subject = `Followers not arriving ${client.username}`;
+    const ticketId = await sendRequest(page, { subject, message: "My order SMB-12-2026 shows no followers after two days." });
+    const ticket = page.getByRole("region", { name: "Your tickets" }).getByRole("listitem").filter({ hasText: `#${ticketId}` });
+    await expect(ticket).toContainText(subject);
+    await expect(ticket).toContainText("Waiting for our answer");
+
+    const reply = `Your order ${ticketId} started this morning: the first followers arrive within hours.`;
+    const answered = await request.post(`/api/admin/tickets/${ticketId}/answer`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { reply } });
+    expect(answered.status(), await answered.text()).toBe(200);
+
+    await open(page, "/support");
+    await expect(ticket).toContainText("Answered");
+    await expect(ticket).toContainText(reply);
+
+    const otherContext = await browser.newContext();
+    try {
+      const other = await otherContext.newPage();
+      expect((await other.request.post("/api/auth/register", { data: { ...newAccount("bystander"), role: "client" } })).status()).toBe(201);
+      await open(other, "/support");
+      await expect(other.getByRole("region", { name: "Your tickets" })).toContainText("No tickets yet.");
+      await expect(other.getByText(reply)).toHaveCount(0);
+      await expect(other.getByText(subject)).toHaveCount(0);
+    } finally {
+      await otherContext.close();
+    }
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("a link from an order page starts an order issue about its reference; any other value is ignored", async ({ page }) => {
+    await open(page, "/support?reference=SMB-12-2026");
+    await expect(field(page, "Category")).toHaveValue("order");
+    await expect(field(page, "Subject")).toHaveValue("Order SMB-12-2026");
+    await expect(field(page, "Message")).toHaveValue("");
+
+    await open(page, `/support?reference=${encodeURIComponent("SMB-12-2026<b>hi</b>")}`);
+    await expect(field(page, "Category")).toHaveValue("");
+    await expect(field(page, "Subject")).toHaveValue("");
   });
 
   test("the contact links carry the page address and the order's package, platform and amount", async ({ page }) => {
@@ -150,22 +232,24 @@ test.describe("support center", () => {
     const pageUrl = page.url();
     const methods = page.getByRole("region", { name: "Other ways to reach us" });
 
-    const emailHref = (await methods.getByRole("link", { name: /^Email/ }).getAttribute("href")) ?? "";
-    expect(emailHref).toMatch(/^mailto:[^?]+@[^?]+\?subject=/);
+    const emailLink = methods.getByRole("link", { name: /^Email/ });
+    await expect(emailLink).toContainText(configured.SUPPORT_EMAIL);
+    const emailHref = (await emailLink.getAttribute("href")) ?? "";
+    expect(emailHref.startsWith(`mailto:${configured.SUPPORT_EMAIL}?subject=`)).toBe(true);
     const emailParams = new URLSearchParams(emailHref.slice(emailHref.indexOf("?") + 1));
     expect(emailParams.get("subject")).toBe("Support request: 1000 Followers (Instagram)");
     expect(emailParams.get("body")).toContain("Package: 1000 Followers\r\nPlatform: Instagram\r\nAmount: GHS 1,525.50\r\n");
     expectPageLine(emailParams.get("body"), pageUrl);
 
     const whatsapp = methods.getByRole("link", { name: /^WhatsApp/ });
+    await expect(whatsapp).toContainText(configured.SUPPORT_WHATSAPP);
     const whatsappUrl = new URL((await whatsapp.getAttribute("href")) ?? "");
     expect(whatsappUrl.origin).toBe("https://wa.me");
-    expect(whatsappUrl.pathname).toMatch(/^\/\d{9,15}$/);
+    expect(whatsappUrl.pathname).toBe(`/${whatsappDigits}`);
     expect(whatsappUrl.searchParams.get("text")).toContain("\nPackage: 1000 Followers\nPlatform: Instagram\nAmount: GHS 1,525.50\nPage: ");
     expectPageLine(whatsappUrl.searchParams.get("text"), pageUrl);
     await expect(whatsapp).toHaveAttribute("target", "_blank");
 
-    expect(await methods.getByRole("link", { name: /^Phone/ }).getAttribute("href")).toMatch(/^tel:\+\d{9,15}$/);
 
     await expect(methods.getByText("These messages mention your order:")).toBeVisible();
     await expect(methods.getByText("1000 Followers")).toBeVisible();
@@ -179,5 +263,63 @@ test.describe("support center", () => {
     expectPageLine(new URLSearchParams(emailHref.slice(emailHref.indexOf("?") + 1)).get("body"), page.url());
     expect(emailHref).not.toContain("Package");
     await expect(methods.getByText("These messages mention your order:")).toHaveCount(0);
+  });
+});
+
+test.describe("support contacts that are not configured", () => {
+  test("no phone line on the store: /support shows its e-mail and WhatsApp, and no phone number or call link anywhere", async ({ page }) => {
+    await open(page, "/support");
+    const methods = page.getByRole("region", { name: "Other ways to reach us" });
+    await expect(methods.getByRole("link")).toHaveCount(2);
+    await expect(methods.getByRole("link", { name: /^Email/ })).toContainText(configured.SUPPORT_EMAIL);
+    await expect(methods.getByRole("link", { name: /^WhatsApp/ })).toContainText(configured.SUPPORT_WHATSAPP);
+    await expect(methods.getByRole("link", { name: /^Phone/ })).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
+    // Neither the old placeholder nor the other store's line shows up.
+    const text = (await page.locator("body").textContent()) ?? "";
+    for (const number of ["+233 20 000 0000", "233200000000", e2eSupportContacts.directCardStore.SUPPORT_PHONE]) expect(text).not.toContain(number);
+    expect(await page.content()).not.toContain("233200000000");
+  });
+
+  test("no phone line on the store: the payment-status issue box offers WhatsApp and the form, and no call link", async ({ page }) => {
+    const account = newAccount("stuckpayer");
+    expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+    const created = await page.request.post("/api/orders", {
+      data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `support-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const order = (await created.json()) as { id: number; amount: number };
+    // The sandbox wallet that never approves: the payment waits until the page's checks run out.
+    const charged = await page.request.post("/api/payment/charge/mobile-money", {
+      data: { email: account.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234989", provider: "mtn" } },
+    });
+    expect(charged.status(), await charged.text()).toBe(200);
+    const { reference } = ((await charged.json()) as { data: { reference: string } }).data;
+
+    // The 24th check (SPEC §4) finds it still waiting: timed out, with the issue box.
+    await open(page, `/payment-status/${reference}?orderId=${order.id}&amount=${order.amount}&currency=GHS&checks=23`);
+    await expect(page.getByRole("heading", { name: "Payment Timeout" })).toBeVisible();
+    const issue = page.getByRole("region", { name: "Having trouble paying?" });
+    await expect(issue.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${whatsappDigits}\\?text=`));
+    await expect(issue.getByRole("link", { name: "Message support" })).toHaveAttribute("href", /^\/support(\?|$)/);
+    await expect(issue.getByRole("link", { name: /Call/ })).toHaveCount(0);
+    await expect(issue).not.toContainText(/call|\+233 20 000 0000/i);
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test.describe("support contacts on a store with a phone line", () => {
+  test.use({ baseURL: directCardBaseURL });
+
+  test("/support shows the configured phone line, dialled in its compact form, and the FAQ mentions calls", async ({ page }) => {
+    const contacts = e2eSupportContacts.directCardStore;
+    await open(page, "/support");
+    const phone = page.getByRole("region", { name: "Other ways to reach us" }).getByRole("link", { name: /^Phone/ });
+    await expect(phone).toContainText(contacts.SUPPORT_PHONE);
+    await expect(phone).toHaveAttribute("href", `tel:${contacts.SUPPORT_PHONE.replace(/ /g, "")}`);
+    const faq = page.getByRole("region", { name: "Frequently asked questions" });
+    await faq.locator("summary", { hasText: "How quickly will you reply?" }).click();
+    await expect(faq.getByText(/WhatsApp messages and calls are answered when a team member is available\.$/)).toBeVisible();
   });
 });

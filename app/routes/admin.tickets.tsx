@@ -90,8 +90,17 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
                         <input type="hidden" name="id" value={ticket.id} />
                         <label className="grid gap-1 font-medium">
                           What you answered (optional)
-                          <textarea name="reply" maxLength={5000} rows={3} className="rounded-md border border-input bg-background px-3 py-2 font-normal focus-visible:outline-2 focus-visible:outline-ring" />
+                          <textarea
+                            name="reply"
+                            maxLength={5000}
+                            rows={3}
+                            aria-describedby={`ticket-${ticket.id}-reply-hint`}
+                            className="rounded-md border border-input bg-background px-3 py-2 font-normal focus-visible:outline-2 focus-visible:outline-ring"
+                          />
                         </label>
+                        <p id={`ticket-${ticket.id}-reply-hint`} className="text-xs text-muted-foreground">
+                          {ticket.userId ? "The author sees this note beside their ticket on the support page." : "Kept for the record: the author wrote without an account."}
+                        </p>
                         <Button type="submit" size="sm">
                           Mark answered
                         </Button>

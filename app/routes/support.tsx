@@ -2,12 +2,15 @@ import { CircleCheck, Clock, Mail } from "~/components/page-icons";
 import { useEffect } from "react";
 import { Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";
+import { findRequestUser } from "~/features/auth/authenticate.server";
 import { ContactMethods } from "~/features/support/contact-methods";
+import { OwnTickets } from "~/features/support/own-tickets";
 import { SupportFaq } from "~/features/support/support-faq";
 import { SupportForm } from "~/features/support/support-form";
 import { submitSupportForm } from "~/features/support/support-form-action.server";
 import { readOrderContext } from "~/features/support/support-links";
-import { supportNotices } from "~/features/support/support-schema";
+import { orderQuestionDefaults, ticketSentNotice } from "~/features/support/support-schema";
+import { listOwnSupportTickets } from "~/features/support/support.server";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -17,8 +20,9 @@ import type { Route } from "./+types/support";
 
 /*
  * Signed-out visitors' GETs come from the page cache: the page depends only on its address (query
- * and origin, both part of the cache key). A post's result and a signed-in visitor's name and
- * e-mail are never cached (posts and visitors with cookies are always rendered).
+ * and origin, both part of the cache key) and the configured contacts. A post's result and a
+ * signed-in visitor's name, e-mail and tickets are never cached (posts and visitors with cookies are
+ * always rendered).
  */
 export const headers = cacheForAnonymousVisitors(60);
 
@@ -32,9 +36,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The site's public address, for the page address the contact links carry. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { baseUrl: siteBaseUrl(request) };
+/**
+ * The site's public address (for the page address the contact links carry), the form's start for a
+ * link from an order page (`?reference=SMB-…`), and a signed-in visitor's own tickets.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await findRequestUser(request);
+  return {
+    baseUrl: siteBaseUrl(request),
+    orderQuestion: orderQuestionDefaults(new URL(request.url).searchParams),
+    ownTickets: user ? await listOwnSupportTickets(user) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,9 +62,10 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
   const isSubmitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
+  const sent = result?.ok ? ticketSentNotice(result.ticket) : null;
   useEffect(() => {
     if (!result) return;
-    if (result.ok) toast({ ...supportNotices.sent });
+    if (result.ok) toast(ticketSentNotice(result.ticket));
     else if (result.notice) toast({ ...result.notice, variant: "destructive" });
   }, [result]);
 
@@ -81,13 +94,18 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
             All fields are required.{user ? " We filled in your name and e-mail from your account." : null}
           </p>
 
-          {/* Without JavaScript there are no toasts: the outcome shows here instead. */}
-          {result?.ok && !isHydrated ? (
-            <div role="status" className="mt-6 flex gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+          {/* The outcome stays here, so the ticket's number outlives the toast; without JavaScript it is the only notice. */}
+          {sent ? (
+            <div role={isHydrated ? undefined : "status"} className="mt-6 flex gap-3 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
               <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <div>
-                <p className="font-semibold">{supportNotices.sent.title}</p>
-                <p className="mt-1">{supportNotices.sent.description}</p>
+                <p className="font-semibold">{sent.title}</p>
+                <p className="mt-1">{sent.description}</p>
+                {loaderData.ownTickets ? (
+                  <p className="mt-1">
+                    It is listed under <a href="#your-tickets" className="font-medium text-primary underline underline-offset-4">Your tickets</a>.
+                  </p>
+                ) : null}
               </div>
             </div>
           ) : null}
@@ -101,7 +119,7 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <SupportForm
               lastResult={result?.submission ?? null}
-              defaultValue={user ? { name: user.fullName, email: user.email } : undefined}
+              defaultValue={{ ...(user ? { name: user.fullName, email: user.email } : {}), ...loaderData.orderQuestion }}
               isSubmitting={isSubmitting}
             />
           </div>
@@ -125,10 +143,22 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
                 <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                 <span>We aim to reply within 24 hours. For an order, include its reference (SMB-…) so we can find it quickly.</span>
               </li>
+              {loaderData.ownTickets ? (
+                <li className="flex gap-3">
+                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span>You are signed in: your message and our answer also show under Your tickets on this page.</span>
+                </li>
+              ) : null}
             </ul>
           </section>
         </div>
       </div>
+
+      {loaderData.ownTickets ? (
+        <div className="mt-10">
+          <OwnTickets tickets={loaderData.ownTickets} />
+        </div>
+      ) : null}
 
       <div className="mt-16">
         <SupportFaq />

@@ -10,8 +10,9 @@ import { recordAdminAction } from "./audit.server";
 /**
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The
  * answer itself goes by e-mail from the admin's own mail program (a mailto link with the ticket's
- * subject); here an admin marks the ticket answered, with an optional note of what was said, and
- * closes it. Each step is a conditional update: acting on a ticket that moved on answers 409.
+ * subject); here an admin marks the ticket answered, with an optional note of what was said (which a
+ * signed-in author reads under "Your tickets" on /support), and closes it. Each step is a conditional
+ * update: acting on a ticket that moved on answers 409.
  */
 
 export interface AdminTicket {

@@ -1,14 +1,16 @@
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { SupportContacts } from "./contact-details";
+import { useSupportContacts } from "./use-support-contacts";
 
 /**
  * The support FAQ (SPEC §2, §9). Every answer describes what the product does: SPEC's marketing
  * claims (chat replies in 5 minutes, e-mail in 2 hours, workers paid instantly) are not repeated,
- * since there is no chat and payouts are sent by the team. Native <details>, so it works without
- * JavaScript and with the keyboard.
+ * since there is no chat and payouts are sent by the team, and only the configured contact channels
+ * are mentioned. Native <details>, so it works without JavaScript and with the keyboard.
  */
-const questions: { question: string; answer: ReactNode }[] = [
+const questionsFor = (contacts: SupportContacts): { question: string; answer: ReactNode }[] => [
   {
     question: "When does delivery of my order start?",
     answer: (
@@ -28,9 +30,10 @@ const questions: { question: string; answer: ReactNode }[] = [
     question: "Can I cancel an order?",
     answer: (
       <p>
-        Yes, within 1 hour of paying, as long as delivery has not begun. Send us a request with the category "Order issue" and your order
-        reference (SMB-…). A cancelled order is refunded in full to the card or mobile money wallet you paid with; how soon the money shows
-        depends on your bank or provider. Once workers have started delivering, an order can no longer be cancelled.
+        Yes, within 1 hour of paying, as long as delivery has not begun: open the order from your dashboard and press Cancel order. An
+        order you have not paid for can be cancelled at any time. A cancelled order is refunded in full to the card or mobile money wallet
+        you paid with; how soon the money shows depends on your bank or provider. Once workers have started delivering, an order can no
+        longer be cancelled.
       </p>
     ),
   },
@@ -38,8 +41,10 @@ const questions: { question: string; answer: ReactNode }[] = [
     question: "How quickly will you reply?",
     answer: (
       <p>
-        Our team answers every request by e-mail and aims to reply within 24 hours. We do not offer live chat. WhatsApp messages and calls
-        are answered when a team member is available.
+        Our team answers every request by e-mail and aims to reply within 24 hours. We do not offer live chat.
+        {contacts.whatsapp || contacts.phone
+          ? ` ${[contacts.whatsapp && "WhatsApp messages", contacts.phone && "calls"].filter(Boolean).join(" and ")} are answered when a team member is available.`
+          : null}
       </p>
     ),
   },
@@ -56,8 +61,9 @@ const questions: { question: string; answer: ReactNode }[] = [
     question: "Are the followers real?",
     answer: (
       <p>
-        Yes. Every follow, like and view is done by a real person on our worker network, who is paid for that task; we use no bots. People
-        remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise that every follower stays forever.
+        Yes. We sell followers (subscribers on YouTube), and every one is a real person on our worker network who follows your account as
+        a paid task; we use no bots. People remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise
+        that every follower stays forever.
       </p>
     ),
   },
@@ -65,7 +71,7 @@ const questions: { question: string; answer: ReactNode }[] = [
     question: "How can I pay?",
     answer: (
       <p>
-        In Ghana cedis, by card (Visa, Mastercard, Verve) or mobile money (MTN, Vodafone, AirtelTigo). A 1.7% processing fee is added and
+        In Ghana cedis, by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT). A 1.7% processing fee is added and
         shown before you pay. We do not keep your card number or mobile money PIN.
       </p>
     ),
@@ -101,6 +107,7 @@ const questions: { question: string; answer: ReactNode }[] = [
 ];
 
 export function SupportFaq() {
+  const questions = questionsFor(useSupportContacts());
   return (
     <section aria-labelledby="faq-heading">
       <h2 id="faq-heading" className="text-2xl font-bold tracking-tight">

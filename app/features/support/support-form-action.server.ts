@@ -13,13 +13,14 @@ export interface SupportNotice {
 }
 
 export type SupportFormResult =
-  | { ok: true; submission: SubmissionResult<string[]> }
+  /** `ticket`: the stored ticket's number and the address its answer goes to, for the success notice. */
+  | { ok: true; submission: SubmissionResult<string[]>; ticket: { id: number; email: string } }
   | { ok: false; submission: SubmissionResult<string[]>; notice: SupportNotice | null };
 
 /**
  * Handles a post of the support form: checks it with the form's schema, stores a ticket (with the
- * signed-in author, if any) and answers data either way. The page shows the result as toasts with
- * JavaScript and inline without. A stored ticket resets the form.
+ * signed-in author, if any) and answers data either way. The page shows the result inline, and as a
+ * toast too with JavaScript. A stored ticket resets the form and is answered with its number.
  */
 export async function submitSupportForm(request: Request, clientAddress: string) {
   const formData = await request.formData();
@@ -29,8 +30,8 @@ export async function submitSupportForm(request: Request, clientAddress: string)
   }
   try {
     const user = await findRequestUser(request);
-    await createSupportTicket(submission.value, { userId: user?.id ?? null, clientAddress });
-    return data<SupportFormResult>({ ok: true, submission: submission.reply({ resetForm: true }) });
+    const ticket = await createSupportTicket(submission.value, { userId: user?.id ?? null, clientAddress });
+    return data<SupportFormResult>({ ok: true, submission: submission.reply({ resetForm: true }), ticket: { id: ticket.id, email: submission.value.email } });
   } catch (error) {
     if (isAppError(error)) {
       const title = error.status === 429 ? "Too many support requests" : supportNotices.failed.title;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { supportContact } from "./contact-details";
-import { buildSupportLinks, describeContext, readOrderContext } from "./support-links";
+import { noSupportContacts, type SupportContacts } from "./contact-details";
+import { describeContext, readOrderContext, type SupportChannel, supportChannelLinks, supportFormHref } from "./support-links";
 
-const contact = { email: "help@example.com", whatsappNumber: "+233 20 123 4567", phoneNumber: "+233 (20) 123-4567" };
+const contacts: SupportContacts = {
+  email: "help@example.com",
+  whatsapp: { dial: "+233201234567", display: "+233 20 123 4567" },
+  phone: { dial: "+233302550102", display: "+233 30 255 0102" },
+};
+
+/** The links by channel, for the tests' reading. */
+function linksByChannel(context: Parameters<typeof supportChannelLinks>[0], configured = contacts) {
+  const links = supportChannelLinks(context, configured);
+  const hrefOf = (channel: SupportChannel) => links.find((link) => link.channel === channel)?.href ?? "";
+  return { email: hrefOf("email"), whatsapp: hrefOf("whatsapp"), phone: hrefOf("phone") };
+}
 const pageUrl = "https://boost.example/support?package=1000%20Followers&platform=instagram&amount=GHS%201%2C525.50";
 
 function query(url: string) {
@@ -25,11 +36,11 @@ describe("readOrderContext", () => {
   });
 });
 
-describe("buildSupportLinks", () => {
+describe("supportChannelLinks", () => {
   const context = { pageUrl, packageName: "1000 Followers", platform: "Instagram", amount: "GHS 1,525.50" };
 
   it("prefills the e-mail's subject and body with the package, platform, amount and page address", () => {
-    const { email } = buildSupportLinks(context, contact);
+    const { email } = linksByChannel(context);
     expect(email.startsWith("mailto:help@example.com?subject=")).toBe(true);
     const params = query(email);
     expect(params.get("subject")).toBe("Support request: 1000 Followers (Instagram)");
@@ -39,7 +50,7 @@ describe("buildSupportLinks", () => {
   });
 
   it("percent-encodes every value: spaces as %20 (never +), line breaks, & and ? of the page address", () => {
-    const { email, whatsapp } = buildSupportLinks(context, contact);
+    const { email, whatsapp } = linksByChannel(context);
     for (const link of [email, whatsapp]) {
       expect(link).not.toContain("+");
       expect(link).not.toContain(" ");
@@ -51,29 +62,45 @@ describe("buildSupportLinks", () => {
   });
 
   it("opens WhatsApp on the number's digits with the same details as text", () => {
-    const { whatsapp } = buildSupportLinks(context, contact);
+    const { whatsapp } = linksByChannel(context);
     expect(whatsapp.startsWith("https://wa.me/233201234567?text=")).toBe(true);
     expect(new URL(whatsapp).searchParams.get("text")).toBe(
       ["Hello Social Media Boost support,", "", "I need help with:", "", "", ...describeContext(context)].join("\n"),
     );
   });
 
-  it("dials the phone number without spaces or punctuation", () => {
-    expect(buildSupportLinks(context, contact).phone).toBe("tel:+233201234567");
+  it("dials the phone number in its compact form", () => {
+    expect(linksByChannel(context).phone).toBe("tel:+233302550102");
   });
 
   it("mentions only the page address when the page was not opened from an order", () => {
-    const { email, whatsapp } = buildSupportLinks({ pageUrl: "https://boost.example/support" }, contact);
+    const { email, whatsapp } = linksByChannel({ pageUrl: "https://boost.example/support" });
     expect(query(email).get("subject")).toBe("Support request");
     const text = new URL(whatsapp).searchParams.get("text") ?? "";
     expect(text).toContain("Page: https://boost.example/support");
     expect(text).not.toMatch(/Package|Platform|Amount/);
   });
 
-  it("uses the support team's details by default", () => {
-    const links = buildSupportLinks({ pageUrl: "https://boost.example/support" });
-    expect(links.email.startsWith(`mailto:${supportContact.email}?`)).toBe(true);
-    expect(links.whatsapp.startsWith(`https://wa.me/${supportContact.whatsappNumber}?`)).toBe(true);
-    expect(links.phone).toBe(`tel:${supportContact.phoneNumber}`);
+  it("lists the channels in SPEC's order, each with its address or number as people read it", () => {
+    expect(supportChannelLinks(context, contacts).map(({ channel, value }) => [channel, value])).toEqual([
+      ["email", "help@example.com"],
+      ["whatsapp", "+233 20 123 4567"],
+      ["phone", "+233 30 255 0102"],
+    ]);
+  });
+
+  it("leaves out every channel that is not configured: nothing stands in for it", () => {
+    expect(supportChannelLinks(context, { ...contacts, phone: null }).map((link) => link.channel)).toEqual(["email", "whatsapp"]);
+    expect(supportChannelLinks(context, { ...contacts, email: null, whatsapp: null }).map((link) => link.channel)).toEqual(["phone"]);
+    expect(supportChannelLinks(context, noSupportContacts)).toEqual([]);
+  });
+});
+
+describe("supportFormHref", () => {
+  it("opens the support form with the order's known details, which the form page reads back", () => {
+    const href = supportFormHref({ packageName: "1000 Followers", platform: "Instagram", amount: "₵1,525.50" });
+    expect(readOrderContext(new URL(href, "https://boost.example").searchParams)).toEqual({ packageName: "1000 Followers", platform: "Instagram", amount: "₵1,525.50" });
+    expect(supportFormHref({ reference: "SMB-12-2026", amount: "₵10.17" })).toBe(`/support?reference=SMB-12-2026&amount=${encodeURIComponent("₵10.17")}`);
+    expect(supportFormHref({})).toBe("/support");
   });
 });

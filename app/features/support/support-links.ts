@@ -1,9 +1,9 @@
-import { supportContact } from "./contact-details";
+import type { SupportContacts } from "./contact-details";
 
 /**
  * The prefilled contact links of SPEC §1: "contact links prefilled with package, platform, amount
- * and page URL". The order pages link to /support?package=&platform=&amount=, and later show these
- * links themselves; both build them here.
+ * and page URL". The order pages link to /support?package=&platform=&amount=, and show these links
+ * themselves; all build them here.
  */
 export interface SupportLinkContext {
   /** The address of the page the visitor is on. */
@@ -13,13 +13,14 @@ export interface SupportLinkContext {
   amount?: string;
 }
 
-export interface SupportLinks {
-  email: string;
-  whatsapp: string;
-  phone: string;
-}
+export type SupportChannel = "email" | "whatsapp" | "phone";
 
-type Contact = { email: string; whatsappNumber: string; phoneNumber: string };
+/** One configured way to reach the team: its prefilled link and the address or number as people read it. */
+export interface SupportChannelLink {
+  channel: SupportChannel;
+  href: string;
+  value: string;
+}
 
 const platformLabels: Record<string, string> = {
   instagram: "Instagram",
@@ -72,13 +73,35 @@ function messageFor(context: SupportLinkContext, newline: string): string {
 }
 
 /**
- * mailto: (subject and body), WhatsApp (wa.me with text) and tel: links. Every value is
+ * The configured channels in SPEC §1's order (e-mail, WhatsApp, phone): mailto: (subject and body),
+ * WhatsApp (wa.me with text) and tel: links. A channel without a contact is left out. Every value is
  * percent-encoded (spaces as %20, never "+", which mail apps would show as a plus).
  */
-export function buildSupportLinks(context: SupportLinkContext, contact: Contact = supportContact): SupportLinks {
-  // RFC 6068: line breaks in a mailto body are CRLF.
-  const email = `mailto:${contact.email}?subject=${encodeURIComponent(subjectFor(context))}&body=${encodeURIComponent(messageFor(context, "\r\n"))}`;
-  const whatsapp = `https://wa.me/${contact.whatsappNumber.replace(/\D/g, "")}?text=${encodeURIComponent(messageFor(context, "\n"))}`;
-  const phone = `tel:${contact.phoneNumber.replace(/[^\d+]/g, "")}`;
-  return { email, whatsapp, phone };
+export function supportChannelLinks(context: SupportLinkContext, contacts: SupportContacts): SupportChannelLink[] {
+  const links: SupportChannelLink[] = [];
+  if (contacts.email) {
+    // RFC 6068: line breaks in a mailto body are CRLF.
+    const href = `mailto:${contacts.email}?subject=${encodeURIComponent(subjectFor(context))}&body=${encodeURIComponent(messageFor(context, "\r\n"))}`;
+    links.push({ channel: "email", href, value: contacts.email });
+  }
+  if (contacts.whatsapp) {
+    const href = `https://wa.me/${contacts.whatsapp.dial.replace(/\D/g, "")}?text=${encodeURIComponent(messageFor(context, "\n"))}`;
+    links.push({ channel: "whatsapp", href, value: contacts.whatsapp.display });
+  }
+  if (contacts.phone) links.push({ channel: "phone", href: `tel:${contacts.phone.dial}`, value: contacts.phone.display });
+  return links;
+}
+
+/**
+ * The support form, opened with the order's details that are known
+ * (`/support?reference=&package=&platform=&amount=`; the reference starts the form as an order issue).
+ */
+export function supportFormHref({ reference, packageName, platform, amount }: Omit<SupportLinkContext, "pageUrl"> & { reference?: string }): string {
+  const query = new URLSearchParams();
+  if (reference) query.set("reference", reference);
+  if (packageName) query.set("package", packageName);
+  if (platform) query.set("platform", platform);
+  if (amount) query.set("amount", amount);
+  const search = query.toString();
+  return search ? `/support?${search}` : "/support";
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { supportCategories, supportTicketSchema } from "./support-schema";
+import { orderQuestionDefaults, supportCategories, supportNotices, supportTicketSchema, ticketSentNotice } from "./support-schema";
 
 const valid = {
   name: "Ama Mensah",
@@ -82,5 +82,29 @@ describe("text the database cannot keep", () => {
     const result = supportTicketSchema.safeParse({ name: "Ama", email: "ama@example.com", category: "order", subject: "Order help", message: "My order has a \u0000 problem, please help me" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ["message"], message: "Remove the invisible control characters from this field" });
+  });
+});
+
+describe("ticketSentNotice", () => {
+  it("keeps SPEC §8's texts and adds the ticket's number and the address the answer goes to", () => {
+    const notice = ticketSentNotice({ id: 42, email: "ama@example.com" });
+    expect(notice.title).toBe("Support request sent!");
+    expect(notice.description).toBe(`${supportNotices.sent.description} Your ticket number is #42; our answer goes to ama@example.com.`);
+  });
+});
+
+describe("orderQuestionDefaults", () => {
+  const defaultsFor = (query: string) => orderQuestionDefaults(new URLSearchParams(query));
+
+  it("starts an order issue about the reference a link from an order page carries", () => {
+    expect(defaultsFor("reference=SMB-12-2026")).toEqual({ category: "order", subject: "Order SMB-12-2026" });
+    expect(defaultsFor("reference=%20smb-7-2027%20")).toEqual({ category: "order", subject: "Order SMB-7-2027" });
+    expect(supportTicketSchema.shape.subject.safeParse(defaultsFor("reference=SMB-1-2026")?.subject).success).toBe(true);
+  });
+
+  it("ignores anything that is not an order reference", () => {
+    for (const query of ["", "reference=", "reference=SMB-12", "reference=SMB-0-2026", "reference=SMB-12-26", "reference=ORD-12-2026", "reference=SMB-12-2026<script>", "reference=SMB-12-2026%0AHi", "order=SMB-12-2026"]) {
+      expect(defaultsFor(query), query).toBeNull();
+    }
   });
 });

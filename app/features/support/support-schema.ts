@@ -54,3 +54,23 @@ export const supportNotices = {
   sent: { title: "Support request sent!", description: "We'll get back to you within 24 hours." },
   failed: { title: "Request not sent", description: "Failed to send support request. Please try again." },
 } as const;
+
+/** SPEC §8's success notice with what the sender needs later: the ticket's number and where the answer goes. */
+export function ticketSentNotice(ticket: { id: number; email: string }) {
+  return {
+    title: supportNotices.sent.title,
+    description: `${supportNotices.sent.description} Your ticket number is #${ticket.id}; our answer goes to ${ticket.email}.`,
+  };
+}
+
+/** An order's reference as the order pages write it: SMB-{orderId}-{year}. */
+const orderReferenceSchema = z.string().trim().toUpperCase().regex(/^SMB-[1-9]\d{0,9}-\d{4}$/);
+
+/**
+ * The form's starting values for a link from an order page (`/support?reference=SMB-12-2026`): an
+ * order issue about that reference. Any other value of `reference` is ignored.
+ */
+export function orderQuestionDefaults(searchParams: URLSearchParams): { category: SupportCategory; subject: string } | null {
+  const reference = orderReferenceSchema.safeParse(searchParams.get("reference"));
+  return reference.success ? { category: "order", subject: `Order ${reference.data}` } : null;
+}

@@ -7,10 +7,13 @@ import type { SupportTicketInput } from "./support-schema";
 // Before any service reads the environment: a fixed secret (no file in ./data) and quiet logs.
 process.env.SESSION_SECRET ??= "support-test-secret-support-test-secret-0123";
 process.env.LOG_LEVEL = "silent";
+process.env.SUPPORT_EMAIL = "help@boost.example";
 
-const { createSupportTicket, SUPPORT_TICKET_LIMIT_PER_HOUR } = await import("./support.server");
+const { createSupportTicket, listOwnSupportTickets, OWN_TICKETS_SHOWN, SUPPORT_TICKET_LIMIT_PER_HOUR } = await import("./support.server");
 const { submitSupportForm } = await import("./support-form-action.server");
 const { registerAccount } = await import("~/features/auth/accounts.server");
+const { closeTicket, markTicketAnswered } = await import("~/features/admin/tickets.server");
+const { createTestUser } = await import("~/test/service-test");
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {
@@ -72,7 +75,7 @@ describe("createSupportTicket", () => {
 
     const error = await createSupportTicket(request, { userId: null, clientAddress: address }).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.status).toBe(429);
-    expect((error as Error).message).toContain("Please wait an hour");
+    expect((error as Error).message).toContain("Please wait an hour before sending another, or e-mail us at help@boost.example.");
     expect(await testDatabase.database.prisma.supportTicket.count()).toBe(before);
 
     // Another address is not affected.
@@ -88,7 +91,7 @@ describe("submitSupportForm (the /support action)", () => {
       { email: "efua@example.com", username: "efua_support", fullName: "Efua Owusu", password: "secret-pass", role: "client" },
       newAddress(),
     );
-    const result = unwrap<{ ok: boolean; submission: { initialValue: unknown } }>(
+    const result = unwrap<{ ok: boolean; submission: { initialValue: unknown }; ticket: { id: number; email: string } }>(
       await submitSupportForm(formPost({ ...request, email: "Efua@Example.com" }, { authorization: `Bearer ${token}` }), newAddress()),
     );
     expect(result.status).toBe(200);
@@ -96,6 +99,8 @@ describe("submitSupportForm (the /support action)", () => {
     expect(result.data.submission.initialValue).toBeNull(); // conform resets the form
     const stored = await testDatabase.database.prisma.supportTicket.findFirstOrThrow({ where: { email: "efua@example.com" } });
     expect(stored.userId).toBe(user.id);
+    // The success notice names the stored ticket and the address its answer goes to.
+    expect(result.data.ticket).toEqual({ id: stored.id, email: "efua@example.com" });
   });
 
   it("ignores a bad token: the ticket is stored without a user", async () => {
@@ -146,5 +151,59 @@ describe("submitSupportForm (the /support action)", () => {
       setDatabase(testDatabase.database);
       await broken.dispose();
     }
+  });
+});
+
+describe("listOwnSupportTickets", () => {
+  beforeAll(() => setDatabase(testDatabase.database));
+
+  async function newClient(name: string) {
+    return createTestUser(testDatabase.database.prisma, "client", { fullName: name });
+  }
+
+  it("lists only the user's own tickets, newest first, with the team's answer once it is given", async () => {
+    const [yaw, adwoa, admin] = [await newClient("Yaw Asante"), await newClient("Adwoa Sarpong"), await createTestUser(testDatabase.database.prisma, "admin")];
+    const first = await createSupportTicket({ ...request, email: yaw.email, subject: "Where is my order?" }, { userId: yaw.id, clientAddress: newAddress() });
+    // Written signed out with the same e-mail: no author, so not listed (ownership is the account, not the address).
+    await createSupportTicket({ ...request, email: yaw.email, subject: "Sent signed out" }, { userId: null, clientAddress: newAddress() });
+    const others = await createSupportTicket({ ...request, email: adwoa.email, subject: "Adwoa's question" }, { userId: adwoa.id, clientAddress: newAddress() });
+    const second = await createSupportTicket({ ...request, email: yaw.email, category: "payment", subject: "Charged twice" }, { userId: yaw.id, clientAddress: newAddress() });
+
+    expect(await listOwnSupportTickets(yaw)).toMatchObject([
+      { id: second.id, subject: "Charged twice", categoryLabel: "Payment issue", status: "open", reply: null, repliedAt: null, email: yaw.email, message: request.message },
+      { id: first.id, subject: "Where is my order?", categoryLabel: "Order issue", status: "open", reply: null },
+    ]);
+
+    await markTicketAnswered(admin, first.id, { reply: "Your order started this morning." }, new Date("2026-11-24T09:30:00Z"));
+    await markTicketAnswered(admin, others.id, { reply: "Only for Adwoa." });
+    const [, answered] = await listOwnSupportTickets(yaw);
+    expect(answered).toMatchObject({ id: first.id, status: "answered", reply: "Your order started this morning.", repliedAt: "24 November 2026 at 09:30 GMT" });
+    expect(answered.sentAt).toMatch(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2} GMT$/);
+
+    const adwoasList = await listOwnSupportTickets(adwoa);
+    expect(adwoasList.map((ticket) => ticket.id)).toEqual([others.id]);
+    expect(JSON.stringify(adwoasList)).not.toContain("Your order started this morning.");
+    expect(await listOwnSupportTickets(await newClient("Kwesi Appiah"))).toEqual([]);
+  });
+
+  it("says a ticket was answered or closed when the team left no note", async () => {
+    const [esi, admin] = [await newClient("Esi Quaye"), await createTestUser(testDatabase.database.prisma, "admin")];
+    const answered = await createSupportTicket({ ...request, email: esi.email }, { userId: esi.id, clientAddress: newAddress() });
+    const closed = await createSupportTicket({ ...request, email: esi.email }, { userId: esi.id, clientAddress: newAddress() });
+    await markTicketAnswered(admin, answered.id, {});
+    await closeTicket(admin, closed.id);
+    const byId = new Map((await listOwnSupportTickets(esi)).map((ticket) => [ticket.id, ticket]));
+    expect(byId.get(answered.id)).toMatchObject({ status: "answered", reply: null, repliedAt: expect.stringMatching(/GMT$/) });
+    expect(byId.get(closed.id)).toMatchObject({ status: "closed", reply: null, repliedAt: null });
+  });
+
+  it(`shows the ${OWN_TICKETS_SHOWN} most recent tickets`, async () => {
+    const kojo = await newClient("Kojo Mensah");
+    const ids: number[] = [];
+    for (let count = 0; count <= OWN_TICKETS_SHOWN; count += 1) {
+      ids.push((await createSupportTicket({ ...request, email: kojo.email, subject: `Question ${count}` }, { userId: kojo.id, clientAddress: newAddress() })).id);
+    }
+    const listed = await listOwnSupportTickets(kojo);
+    expect(listed.map((ticket) => ticket.id)).toEqual(ids.slice(1).reverse());
   });
 });
