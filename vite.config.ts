@@ -50,11 +50,23 @@ function clientChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): str
   return undefined;
 }
 
+/*
+ * Build warnings that say nothing about our code, so a newcomer's build prints only what matters:
+ * - EMPTY_BUNDLE: every resource route (app/routes/api.*) has no browser code, so the client build
+ *   makes an empty chunk for each one by design;
+ * - INVALID_ANNOTATION in node_modules: a dependency's comment Rollup drops (zod's `@__PURE__` notes).
+ */
+function onBuildWarning(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+  if (warning.code === "EMPTY_BUNDLE") return;
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+  warn(warning);
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, so pages, /api and middleware ship as one bundle.
-      { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
-    : { rollupOptions: { output: { manualChunks: clientChunk } } },
+      { rollupOptions: { input: "./server/app.ts", onwarn: onBuildWarning }, target: "node20" }
+    : { rollupOptions: { output: { manualChunks: clientChunk }, onwarn: onBuildWarning } },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   optimizeDeps: { exclude: serverOnlyPackages },

@@ -41,6 +41,22 @@ describe("configuration", () => {
   });
 });
 
+describe("logs", () => {
+  const listeningLine = (output: string) => output.split("\n").find((line) => line.includes("Social Media Boost is listening on")) ?? "";
+
+  it("writes one JSON object per line when stdout is not a terminal, human lines with LOG_FORMAT=pretty", async () => {
+    const jsonServer = await startServer({}, { database: "pglite" });
+    await jsonServer.stop();
+    expect(JSON.parse(listeningLine(jsonServer.output()))).toMatchObject({ level: 30, msg: expect.stringContaining("is listening on") });
+
+    const prettyServer = await startServer({ LOG_FORMAT: "pretty" }, { database: "pglite" });
+    await prettyServer.stop();
+    const line = listeningLine(prettyServer.output());
+    expect(line).toMatch(/^\S*\[\d\d:\d\d:\d\d\.\d{3}\]\S* \S*INFO\S*: \S*Social Media Boost is listening on/);
+    expect(() => JSON.parse(line)).toThrow();
+  }, 120_000); // two start-ups
+});
+
 describe("the embedded database", () => {
   it("lets only one process own a data directory", async () => {
     const owner = await startServer({}, { database: "pglite" });

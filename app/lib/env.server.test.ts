@@ -66,4 +66,24 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: tempDataDir(), PAYSTACK_BASE_URL: "ftp://example.com" })).toThrow(/PAYSTACK_BASE_URL/);
     expect(() => parseEnv({ DATA_DIR: tempDataDir(), PAYSTACK_CARD_MODE: "raw" })).toThrow(/PAYSTACK_CARD_MODE/);
   });
+
+  it("leaves every support contact unset by default: no channel is offered with a made-up address", () => {
+    const env = parseEnv({ DATA_DIR: tempDataDir() });
+    expect([env.SUPPORT_EMAIL, env.SUPPORT_PHONE, env.SUPPORT_WHATSAPP]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("reads support phone numbers in international format, with spaces or hyphens, for links and for reading", () => {
+    const env = parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_EMAIL: " help@boost.example ", SUPPORT_PHONE: " +233 30  255-0102 ", SUPPORT_WHATSAPP: "+233245550101" });
+    expect(env.SUPPORT_EMAIL).toBe("help@boost.example");
+    expect(env.SUPPORT_PHONE).toEqual({ dial: "+233302550102", display: "+233 30 255-0102" });
+    expect(env.SUPPORT_WHATSAPP).toEqual({ dial: "+233245550101", display: "+233245550101" });
+  });
+
+  it("refuses a support number without its country code, with letters or of the wrong length, and a bad e-mail", () => {
+    for (const number of ["020 123 4567", "00233 20 123 4567", "+233 20 ABC 4567", "+0 20 123 4567", "+233 20", "+233 20 123 4567 8901 23"]) {
+      expect(() => parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_PHONE: number }), number).toThrow(/SUPPORT_PHONE: must be an international number/);
+    }
+    expect(() => parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_WHATSAPP: "0244 555 0101" })).toThrow(/SUPPORT_WHATSAPP/);
+    expect(() => parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_EMAIL: "support at boost" })).toThrow(/SUPPORT_EMAIL: must be an e-mail address/);
+  });
 });

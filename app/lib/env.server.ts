@@ -10,6 +10,20 @@ const booleanFromString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * A support line as the operator writes it: "+", the country code and the number, spaces or hyphens
+ * allowed ("+233 20 123 4567"). Kept twice: compact for tel: and wa.me links, and as people read it.
+ */
+const internationalPhoneNumber = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const dial = value.replace(/[\s-]/g, "");
+    if (/^\+[1-9]\d{7,14}$/.test(dial)) return { dial, display: value.replace(/\s+/g, " ") };
+    context.addIssue({ code: "custom", message: 'must be an international number: "+", the country code and the number, e.g. "+233 20 123 4567"' });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,6 +60,8 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_LOGS: booleanFromString.default(true),
+  // auto: human lines when stdout is a terminal, JSON lines otherwise (logger.server.ts).
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -60,7 +76,15 @@ const envSchema = z.object({
   COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   COMPLETIONS_PER_DAY: z.coerce.number().int().positive().default(300),
   PAYOUT_MINIMUM_CEDIS: z.coerce.number().positive().default(20),
+  // Cedis per US dollar, for /join-network's earnings in dollars outside Ghana (approximate). Unset:
+  // every visitor sees cedis, the currency workers are paid in (decision 0017).
+  CEDIS_PER_US_DOLLAR: z.coerce.number().positive().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // The support team's contacts, shown wherever the store offers help. A channel left unset is not offered
+  // (the support form always is): no made-up address or number stands in for it.
+  SUPPORT_EMAIL: z.string().trim().pipe(z.email("must be an e-mail address")).optional(),
+  SUPPORT_PHONE: internationalPhoneNumber.optional(),
+  SUPPORT_WHATSAPP: internationalPhoneNumber.optional(),
   // Creates this admin at start-up when no admin exists yet (first deployment, test rigs); both or neither.
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),

@@ -1,5 +1,6 @@
 import pino from "pino";
-import { getEnv } from "./env.server";
+import pretty from "pino-pretty";
+import { getEnv, type Env } from "./env.server";
 
 const loggerKey = Symbol.for("smb.logger");
 type LoggerHolder = { [loggerKey]?: pino.Logger };
@@ -10,8 +11,10 @@ type LoggerHolder = { [loggerKey]?: pino.Logger };
  */
 export function getLogger(): pino.Logger {
   const holder = globalThis as LoggerHolder;
-  holder[loggerKey] ??= pino({
-    level: getEnv().LOG_LEVEL,
+  if (holder[loggerKey]) return holder[loggerKey];
+  const env = getEnv();
+  const options: pino.LoggerOptions = {
+    level: env.LOG_LEVEL,
     redact: {
       paths: [
         "req.headers.authorization",
@@ -25,6 +28,16 @@ export function getLogger(): pino.Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  holder[loggerKey] = logsArePretty(env) ? pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" })) : pino(options);
   return holder[loggerKey];
+}
+
+/**
+ * Human lines for a person at a terminal (`npm run dev`, `npm start` in a shell); one JSON object
+ * per line for log collectors (a service manager or container, where stdout is not a terminal).
+ * LOG_FORMAT forces either.
+ */
+export function logsArePretty(env: Pick<Env, "LOG_FORMAT">, stdoutIsTerminal = Boolean(process.stdout.isTTY)): boolean {
+  return env.LOG_FORMAT === "auto" ? stdoutIsTerminal : env.LOG_FORMAT === "pretty";
 }

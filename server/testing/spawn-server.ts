@@ -111,7 +111,8 @@ function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<Ru
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = () => {
-      const port = /"port":(\d+)/.exec(output)?.[1];
+      // The start-up line, in JSON or human log lines alike (LOG_FORMAT).
+      const port = /is listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (!port) return;
       clearTimeout(timer);
       child.stdout.off("data", onData);
