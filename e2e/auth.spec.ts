@@ -6,9 +6,7 @@ import { type Account, newAccount } from "./accounts";
  * Accounts journeys on /auth, /dashboard and the header's Logout, with JavaScript on ("js": the
  * result arrives as data, a toast shows, the token goes to local storage and the page navigates
  * after SPEC's 1 s / 1.5 s) and off ("no-js": the action redirects, or shows problems inline).
- *
- * The server allows 20 registrations an hour from one address (REGISTER_LIMIT_PER_HOUR), and every
- * test here comes from 127.0.0.1: each test creates at most one account (six per project).
+ * Signing in or up leads to the page that sent the visitor (redirectTo), else to the dashboard.
  */
 
 const TOKEN_KEY = "smb-auth-token";
@@ -113,11 +111,9 @@ test.describe("joining", () => {
       const token = await storedToken(page);
       expect(token?.split(".")).toHaveLength(3);
     }
-    await expect(page).toHaveURL("/", { timeout: 10_000 });
+    // Nothing sent the visitor here, so the new account starts on its dashboard.
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
     await expectSignedIn(page);
-
-    await banner(page).getByRole("link", { name: "Dashboard" }).click();
-    await expect(page).toHaveURL("/dashboard");
     await expect(page.getByText("Client dashboard")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${account.fullName}` })).toBeVisible();
     await expect(page.getByRole("link", { name: "TikTok packages" })).toHaveAttribute("href", "/packages?platform=tiktok");
@@ -134,10 +130,8 @@ test.describe("joining", () => {
     await authForm(page).getByRole("button", { name: "Create Account" }).click();
 
     if (isJavaScriptProject()) await expect(toast(page)).toContainText("Account created!");
-    await expect(page).toHaveURL("/", { timeout: 10_000 });
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
     await expectSignedIn(page);
-
-    await open(page, "/dashboard");
     await expect(page.getByText("Worker dashboard")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${account.fullName}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your worker account is waiting for review" })).toBeVisible();
@@ -164,8 +158,9 @@ test.describe("signing in and out", () => {
       await expect(toast(page)).toContainText("Welcome back!");
       await expect(toast(page)).toContainText("You have successfully logged in.");
     }
-    await expect(page).toHaveURL("/", { timeout: 10_000 });
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
     await expectSignedIn(page);
+    await expect(page.getByText("Client dashboard")).toBeVisible();
 
     await page.reload();
     if (isJavaScriptProject()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -189,7 +184,7 @@ test.describe("signing in and out", () => {
 
     await open(page, "/auth");
     await signInThroughUi(page, account);
-    await expect(page).toHaveURL("/", { timeout: 10_000 });
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
     await expectSignedIn(page);
     const browserToken = isJavaScriptProject() ? await storedToken(page) : null;
     if (isJavaScriptProject()) expect(browserToken?.split(".")).toHaveLength(3);
@@ -256,12 +251,79 @@ test.describe("guards", () => {
     expectAuthRedirect(page, "/dashboard");
   });
 
-  test("redirectTo never leaves the site", async ({ page }) => {
+  test("redirectTo never leaves the site: another host's address leads to the dashboard", async ({ page }) => {
     await open(page, "/auth?redirectTo=https%3A%2F%2Fevil.example%2F");
-    await expect(page.locator('input[name="redirectTo"]')).toHaveValue("/");
+    await expect(page.locator('input[name="redirectTo"]')).toHaveValue("/dashboard");
     await open(page, "/auth?redirectTo=%2F%2Fevil.example");
-    await expect(page.locator('input[name="redirectTo"]')).toHaveValue("/");
+    await expect(page.locator('input[name="redirectTo"]')).toHaveValue("/dashboard");
   });
+
+  test("a visitor sent to sign up from another page goes back there, query and all", async ({ page }) => {
+    const account = newAccount("returning");
+    const target = "/packages?platform=tiktok";
+    await open(page, `/auth?tab=join&redirectTo=${encodeURIComponent(target)}`);
+    await fillJoin(page, account);
+    await authForm(page).getByRole("button", { name: "Create Account" }).click();
+    if (isJavaScriptProject()) await expect(toast(page)).toContainText("Account created!");
+    await expect(page).toHaveURL(target, { timeout: 10_000 });
+    await expectSignedIn(page);
+  });
+
+  test("a posted redirectTo to another host is ignored too: the new account lands on its dashboard", async ({ page }) => {
+    const account = newAccount("offsite");
+    await open(page, "/auth?tab=join");
+    // A forged form: the hidden field changed after the page rendered it.
+    await page.locator('input[name="redirectTo"]').evaluate((input: HTMLInputElement) => (input.value = "https://evil.example/"));
+    await fillJoin(page, account);
+    await authForm(page).getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
+    await expectSignedIn(page);
+  });
+});
+
+test.describe("before the visitor submits", () => {
+  test.skip(() => !isJavaScriptProject(), "without JavaScript nothing checks the form before it is posted");
+
+  const forms = [
+    { tab: "Sign In", path: "/auth", button: "Sign In", errors: ["Invalid email address", "Password must be at least 6 characters"] },
+    {
+      tab: "Join Now",
+      path: "/auth?tab=join",
+      button: "Create Account",
+      errors: ["Invalid email address", "Username must be at least 3 characters", "Full name must be at least 2 characters", "Password must be at least 6 characters"],
+    },
+  ];
+
+  for (const { tab, path, button, errors } of forms) {
+    test(`${tab}: tabbing through every field complains about nothing; submitting empty does`, async ({ page }) => {
+      await open(page, path);
+      const form = authForm(page);
+      const submit = form.getByRole("button", { name: button });
+      await form.getByLabel("Email").focus();
+      await page.keyboard.type("someone@example.com");
+      // Tab through every other field, leaving it empty, up to the submit button.
+      for (let presses = 0; !(await submit.evaluate((element) => element === document.activeElement)); presses++) {
+        expect(presses, "Tab presses to reach the submit button").toBeLessThan(10);
+        await page.keyboard.press("Tab");
+      }
+      await expect(toast(page)).toHaveCount(0);
+      await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+      await expect(form.locator("[aria-invalid=true]")).toHaveCount(0);
+      for (const error of errors) await expect(form.getByText(error)).toHaveCount(0);
+
+      // Submitting is when the checks speak: SPEC §5's toast and each field's error, and no post.
+      await form.getByLabel("Email").fill("");
+      await submit.focus();
+      await page.keyboard.press("Enter");
+      await expectNotice(page, "Missing information", "Please fill in all fields");
+      for (const error of errors) await expect(form.getByText(error)).toBeVisible();
+      await expect(page).toHaveURL(path);
+      // From then on a field's error follows what is typed into it.
+      await form.getByLabel("Email").fill("someone@example.com");
+      await expect(form.getByText("Invalid email address")).toHaveCount(0);
+      await expect(form.getByText(errors[1])).toBeVisible();
+    });
+  }
 });
 
 test.describe("bad input", () => {

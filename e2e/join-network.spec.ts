@@ -2,15 +2,19 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { type Account, newAccount } from "./accounts";
 import { expectNoSeriousAxeViolations } from "./accessibility";
+import { catalogPlatforms, platformLabels, rewardPerActionMinor } from "../app/features/catalog/catalog";
+import { parseEnv } from "../app/lib/env.server";
+import { formatMoney } from "../app/lib/money";
 
 /*
  * Worker recruitment on /join-network (SPEC §2, §8, §9), with JavaScript on ("js": the Join Now
  * links open a dialog, the result arrives as data, a toast shows, the page moves on after 1.5 s) and
  * off ("no-js": the links open the form inline, the action redirects).
  *
- * The browser runs on this machine, so the server places it nowhere: the page shows Global / USD.
- * How a trusted proxy's country header gives Ghana / GHS is tested against a server started with
- * TRUST_PROXY=true in app/features/geo/location.http.test.ts.
+ * The browser runs on this machine, so the server places it nowhere: the page shows Global, in
+ * cedis since the e2e server has no dollar rate (decision 0017). How a trusted proxy's country
+ * header gives Ghana, and a configured rate gives other visitors dollars, is tested against servers
+ * started with TRUST_PROXY=true in app/features/geo/location.http.test.ts.
  */
 
 function toast(page: Page): Locator {
@@ -39,32 +43,74 @@ async function fillRegistration(form: Locator, account: Account) {
   await form.getByLabel("Password").fill(account.password);
 }
 
+/*
+ * The figures the page must show, worked out here from the product's own numbers: the catalogue's
+ * reward per action and the completion limits of the e2e server (playwright.config.ts sets neither
+ * limit, so the server runs on env.server.ts's defaults, or on what this runner's environment gives it).
+ * No dollar rate is configured there (CEDIS_PER_US_DOLLAR), so every visitor sees cedis.
+ */
+const serverEnv = parseEnv({
+  SESSION_SECRET: "e2e-session-secret-not-for-production-use",
+  COMPLETION_MIN_INTERVAL_MS: process.env.COMPLETION_MIN_INTERVAL_MS,
+  COMPLETIONS_PER_DAY: process.env.COMPLETIONS_PER_DAY,
+});
+const rewards = catalogPlatforms.map((platform) => rewardPerActionMinor(platform));
+const [lowestReward, highestReward] = [Math.min(...rewards), Math.max(...rewards)];
+const cedisFor = (tasks: number) => `${formatMoney(tasks * lowestReward)} – ${formatMoney(tasks * highestReward)}`;
+const tasksIn = (periodMs: number) => Math.min(serverEnv.COMPLETIONS_PER_DAY, Math.floor(periodMs / Math.max(serverEnv.COMPLETION_MIN_INTERVAL_MS, 1)));
+const expected = {
+  perTask: cedisFor(1),
+  perHour: cedisFor(tasksIn(3_600_000)),
+  perDay: cedisFor(tasksIn(86_400_000)),
+  tasksPerDay: tasksIn(86_400_000),
+};
+
 test.describe("the recruitment page", () => {
-  test("shows a visitor from this machine example earnings in US dollars (Global), with what they are", async ({ page }) => {
+  test("shows earnings worked out from the catalogue's rewards and the task limits, in cedis, with what they are", async ({ page }) => {
     const response = await open(page, "/join-network");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Join Our Worker Network/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Earn money with simple social media tasks");
-    await expect(page.getByText(/Rates for\s*Global, in USD \(\$\)/)).toBeVisible();
+    // This machine's address places the browser nowhere: Global, and without a dollar rate, cedis.
+    await expect(page.getByText(/Rates for\s*Global, in GHS \(₵\)/)).toBeVisible();
 
     const main = page.getByRole("main");
     const rateCards = main.getByRole("region", { name: "What you could earn" }).getByRole("listitem");
     await expect(rateCards).toHaveCount(3);
     await expect(rateCards.nth(0)).toContainText("Per task");
-    await expect(rateCards.nth(0)).toContainText("$0.05 – $0.50");
-    await expect(rateCards.nth(1)).toContainText("Per day");
-    await expect(rateCards.nth(1)).toContainText("$50 – $200");
-    await expect(rateCards.nth(2)).toContainText("Per month");
-    await expect(rateCards.nth(2)).toContainText("$1,500+");
+    await expect(rateCards.nth(0)).toContainText(expected.perTask);
+    for (const platform of catalogPlatforms) {
+      await expect(rateCards.nth(0)).toContainText(`${platformLabels[platform]} ${formatMoney(rewardPerActionMinor(platform))}`);
+    }
+    await expect(rateCards.nth(1)).toContainText("Per hour of work");
+    await expect(rateCards.nth(1)).toContainText(expected.perHour);
+    await expect(rateCards.nth(2)).toContainText("Per day");
+    await expect(rateCards.nth(2)).toContainText(expected.perDay);
+    await expect(rateCards.nth(2)).toContainText(`daily limit of ${expected.tasksPerDay} tasks`);
 
+    // Each pace says how many tasks a day it assumes, and its figure is that many tasks' rewards.
     const tiers = main.getByRole("region", { name: "Earnings by how much you work" }).getByRole("listitem");
-    await expect(tiers).toHaveText([/Casual.*\$20 – \$50.*per day/, /Active.*\$50 – \$150.*per day/, /Full-time.*\$150 – \$300.*per day/]);
-    await expect(main).not.toContainText("₵");
+    await expect(tiers).toHaveCount(3);
+    await expect(tiers).toContainText([/Casual/, /Active/, /Full-time/]);
+    for (const tier of await tiers.all()) {
+      const tasks = Number(/at (\d+) tasks/.exec(await tier.innerText())?.[1]);
+      expect(tasks).toBeGreaterThan(0);
+      expect(tasks).toBeLessThanOrEqual(expected.tasksPerDay);
+      await expect(tier).toContainText(cedisFor(tasks));
+    }
+    await expect(tiers.last()).toContainText(`at ${expected.tasksPerDay} tasks`);
 
-    // The figures are examples; payouts are made by the team, never promised as instant.
-    await expect(main.getByText("These figures are examples, not a guarantee.", { exact: false }).first()).toBeVisible();
+    // No figure the product does not pay: no dollars, no monthly promise.
+    await expect(main).not.toContainText(/\$\d/);
+    await expect(main).not.toContainText(/per month|1,500|9,000/i);
+    // What the figures are: ceilings from the rewards and limits, with tasks only while clients order.
+    await expect(main.getByText("ceilings, not a promise: tasks exist only while clients have orders")).toBeVisible();
+    await expect(main.getByText("These figures are worked out from each task’s reward", { exact: false }).first()).toBeVisible();
     await expect(main).toContainText("payouts are made by our team after review");
+    await expect(main).toContainText("Workers are paid in Ghana cedis.");
     await expect(main).not.toContainText(/instant/i);
+    // The tasks that exist: follows and subscriptions on the catalogue's platforms.
+    await expect(main).not.toContainText(/\b(likes|views)\b|like a post|watch a video/i);
 
     const steps = main.getByRole("region", { name: "Start in three steps" }).getByRole("listitem");
     await expect(steps).toHaveCount(3);
@@ -83,8 +129,7 @@ test.describe("the recruitment page", () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/Rates for <strong[^>]*>Global</);
-    expect(html).toContain("$0.05 – $0.50");
-    expect(html).not.toContain("₵0.30");
+    expect(html).not.toMatch(/Rates for <strong[^>]*>Ghana</);
   });
 });
 

@@ -120,12 +120,13 @@ describe("/join-network from the page cache, per country", () => {
     expect(us.headers["x-cache"]).toBeUndefined(); // not the Ghana copy
     const [ghanaHit, usHit, germanyHit] = [await get("GH"), await get("US"), await get("DE")];
     for (const hit of [ghanaHit, usHit, germanyHit]) expect(hit.headers["x-cache"]).toBe("HIT");
-    // The figures' currency, as the page words it and as its loader data carries it.
-    expect(ghanaHit.body.toString()).toContain("Examples in <!-- -->Ghana cedis");
+    // The market, as the page words it and as its loader data carries it (without a dollar rate both
+    // markets' figures are in cedis, decision 0017).
+    expect(ghanaHit.body.toString()).toMatch(/Rates for <strong[^>]*>Ghana</);
     expect(ghanaHit.body.toString()).toContain('\\"GHS\\"');
     for (const hit of [usHit, germanyHit]) {
-      expect(hit.body.toString()).toContain("Examples in <!-- -->US dollars");
-      expect(hit.body.toString()).not.toContain('\\"GHS\\"');
+      expect(hit.body.toString()).toMatch(/Rates for <strong[^>]*>Global</);
+      expect(hit.body.toString()).toContain('\\"USD\\"');
     }
     expect(comparableBody(ghanaHit)).toBe(comparableBody(ghana));
     expect(comparableBody(usHit)).toBe(comparableBody(us));

@@ -14,8 +14,6 @@ export const BadgeCheck = /* @__PURE__ */ icon('<path d="M3.85 8.62a4 4 0 0 1 4.
 export const Briefcase = /* @__PURE__ */ icon('<path d="M16 20V4a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16"/><rect width="20" height="14" x="2" y="6" rx="2"/>');
 /** lucide `calendar-days` */
 export const CalendarDays = /* @__PURE__ */ icon('<path d="M8 2v3"/><path d="M16 2v3"/><rect x="3" y="3" width="18" height="18" rx="2"/><path d="M3 9h18"/><path d="M8 13h.01"/><path d="M12 13h.01"/><path d="M16 13h.01"/><path d="M8 17h.01"/><path d="M12 17h.01"/><path d="M16 17h.01"/>');
-/** lucide `calendar-range` */
-export const CalendarRange = /* @__PURE__ */ icon('<rect x="3" y="3" width="18" height="18" rx="2"/><path d="M16 2v3"/><path d="M3 9h18"/><path d="M8 2v3"/><path d="M17 13h-6"/><path d="M13 17H7"/><path d="M7 13h.01"/><path d="M17 17h.01"/>');
 /** lucide `clock` */
 export const Clock = /* @__PURE__ */ icon('<circle cx="12" cy="12" r="10"/><path d="M12 6v6l4 2"/>');
 /** lucide `coffee` */

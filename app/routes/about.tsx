@@ -8,7 +8,7 @@ import type { Route } from "./+types/about";
 export const headers = cacheForAnonymousVisitors(60);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "About Us", description: "Social Media Boost connects people who want to grow their social media accounts with real people who are paid to engage.", path: "/about" }, matches);
+  pageMeta({ title: "About Us", description: "Social Media Boost connects people who want to grow their social media accounts with real people who are paid to follow them.", path: "/about" }, matches);
 
 export default function About() {
   return (
@@ -17,8 +17,9 @@ export default function About() {
       title="About Social Media Boost"
       lead={
         <p>
-          Social Media Boost is a marketplace for social media growth in Ghana. Clients buy packages of followers, likes and views for
-          their accounts, and real people on our worker network do the following, liking and watching, and are paid for every task.
+          Social Media Boost is a marketplace for social media growth in Ghana. Clients buy followers for their Instagram and TikTok
+          accounts and subscribers for their YouTube channels, and real people on our worker network do the following and subscribing,
+          and are paid for every task.
         </p>
       }
     >
@@ -42,7 +43,7 @@ export default function About() {
         <h2>For workers</h2>
         <p>
           Anyone with social media accounts can apply through <Link to="/join-network">Join Network</Link>. We review each application
-          and get in touch within 24 hours. Approved workers see a list of simple tasks (follow an account, like a post, watch a video),
+          and get in touch within 24 hours. Approved workers see a list of simple tasks (follow an account, subscribe to a channel),
           and every completed task adds its reward to their earnings, which they can withdraw.
         </p>
       </section>
@@ -50,10 +51,10 @@ export default function About() {
       <section>
         <h2>How we keep it honest</h2>
         <ul>
-          <li>Engagement comes from accounts run by real people, not from bots or fake accounts.</li>
+          <li>Followers and subscribers are accounts run by real people, not bots or fake accounts.</li>
           <li>Payments are processed by our payment provider. We do not keep card numbers or mobile money PINs.</li>
           <li>
-            Each platform decides how its own algorithms treat an account, so we promise the followers, likes and views you pay for, not
+            Each platform decides how its own algorithms treat an account, so we promise the followers or subscribers you pay for, not
             a particular reach or ranking.
           </li>
           <li>A small team reviews worker applications, watches orders through to delivery and answers support requests.</li>

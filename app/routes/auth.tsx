@@ -3,7 +3,7 @@ import { Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNa
 import { toast } from "~/components/toaster";
 import { AuthForm } from "~/features/auth/auth-form";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
-import { authFormProblemNotices } from "~/features/auth/auth-schema";
+import { afterAuthPath, authFormProblemNotices } from "~/features/auth/auth-schema";
 import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { cn } from "~/lib/cn";
@@ -40,7 +40,7 @@ const successDelayMs = { login: 1000, register: 1500 } as const;
 export default function AuthPage() {
   const [searchParams] = useSearchParams();
   const tab = searchParams.get("tab") === "join" ? "join" : "signin";
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), afterAuthPath);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const isHydrated = useHydrated();
@@ -143,7 +143,7 @@ export default function AuthPage() {
         <h2 className="mt-3 text-3xl font-extrabold tracking-tight">Grow your following. Or earn from helping others grow.</h2>
         <ul className="mt-8 space-y-4 text-base">
           {[
-            "Follower, like and view packages for Instagram, TikTok and YouTube",
+            "Follower packages for Instagram and TikTok, subscriber packages for YouTube",
             "Pay in cedis by card or mobile money",
             "Every task is done by a real person, who is paid for it",
             "Follow each order's progress on your dashboard",

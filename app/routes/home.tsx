@@ -45,8 +45,8 @@ export default function Home() {
         </h1>
         <p className="mt-6 max-w-xl text-lg text-muted-foreground sm:text-xl">Real followers, instant delivery, affordable prices</p>
         <p className="mt-3 max-w-xl text-sm text-muted-foreground">
-          Real people follow, like and watch for you. Your order starts as soon as your payment is confirmed and is delivered gradually
-          within 24-48 hours (48-72 hours for YouTube).
+          Real people follow your Instagram or TikTok account, or subscribe to your YouTube channel. Your order starts as soon as your
+          payment is confirmed and is delivered gradually within 24-48 hours (48-72 hours for YouTube).
         </p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <Link to="/packages" className={buttonVariants({ variant: "brand", size: "wide" })}>

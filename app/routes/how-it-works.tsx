@@ -46,7 +46,7 @@ const audiences: Audience[] = [
       {
         icon: Package,
         title: "Choose your package",
-        text: "Pick the platform and how many followers, likes or views you want, from 50 to 100,000. You see the price in cedis before you pay.",
+        text: "Pick the platform and how many followers (subscribers on YouTube) you want, from 50 to 100,000. You see the price in cedis before you pay.",
       },
       {
         icon: CreditCard,
@@ -64,7 +64,7 @@ const audiences: Audience[] = [
   {
     id: "workers",
     label: "For Workers",
-    intro: "Earn money by following, liking and watching on the accounts you already use.",
+    intro: "Earn money by following accounts and subscribing to channels with the accounts you already use.",
     steps: [
       {
         icon: UserPlus,
@@ -74,7 +74,7 @@ const audiences: Audience[] = [
       {
         icon: ClipboardCheck,
         title: "Complete tasks",
-        text: "Once approved, you see a list of simple tasks: follow an account, like a post, watch a video. Do them with your own real account and submit proof.",
+        text: "Once approved, you see the tasks clients' orders offer on your platforms: follow an account or subscribe to a channel. Do them with your own real account and submit proof.",
       },
       {
         icon: Banknote,
@@ -90,7 +90,7 @@ const benefits: Step[] = [
   {
     icon: HeartHandshake,
     title: "Real engagement",
-    text: "Every follow, like and view comes from a real person's account, not a bot. Workers are paid per task and submit proof of their work.",
+    text: "Every follower and subscriber is a real person's account, not a bot. Workers are paid per task and submit proof of their work.",
   },
   {
     icon: Target,
@@ -111,8 +111,8 @@ export default function HowItWorks() {
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">How It Works</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Simple for clients, rewarding for workers</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          Social Media Boost connects people who want to grow their social media accounts with real people who are paid to follow, like
-          and watch.
+          Social Media Boost connects people who want to grow their Instagram, TikTok and YouTube accounts with real people who are paid
+          to follow them.
         </p>
       </header>
 

@@ -1,16 +1,18 @@
 import { ArrowRight, Smartphone, TrendingUp } from "~/components/icons";
-import { BadgeCheck, Briefcase, CalendarDays, CalendarRange, Clock, Coffee, Coins, Headset, Hourglass, Layers, ListChecks, MapPin, UserPlus, Wallet } from "~/components/page-icons";
+import { BadgeCheck, Briefcase, CalendarDays, Clock, Coffee, Coins, Headset, Hourglass, Layers, ListChecks, MapPin, UserPlus, Wallet } from "~/components/page-icons";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { data, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { resolveCountry } from "~/features/geo/location.server";
 import { marketForCountry } from "~/features/geo/market";
-import { exampleEarningsFor } from "~/features/recruitment/example-earnings";
+import type { RecruitmentEarningsView } from "~/features/recruitment/earnings";
+import { recruitmentEarningsFor } from "~/features/recruitment/earnings.server";
 import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
 import { RegisterLink, RegistrationDialog, RegistrationPanel, registerSectionId } from "~/features/recruitment/worker-registration";
 import { cn } from "~/lib/cn";
+import { currencySymbols } from "~/lib/money";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { loader as rootLoader } from "~/root";
@@ -18,7 +20,7 @@ import type { Route } from "./+types/join-network";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Join Our Worker Network", description: "Earn money doing simple follow, like and watch tasks on Instagram, TikTok, YouTube, Twitter and Facebook. Register as a worker with Social Media Boost.", path: "/join-network" }, matches);
+  pageMeta({ title: "Join Our Worker Network", description: "Earn money following accounts on Instagram, TikTok and YouTube for Social Media Boost's clients, paid per task in cedis. Register as a worker.", path: "/join-network" }, matches);
 
 /*
  * The figures depend on where the visitor is: the page cache keeps one copy per market (the cache
@@ -27,10 +29,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export const headers = cacheForAnonymousVisitors(60, { varyBy: ["market"] });
 
-/** The visitor's market, resolved on the server so the first HTML carries the right currency. */
+/**
+ * The visitor's market, resolved on the server so the first HTML carries the right currency, and
+ * the earnings figures worked out from the catalogue's rewards and the completion limits.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const country = await resolveCountry(request, context.clientAddress);
-  return { market: marketForCountry(country) };
+  const market = marketForCountry(country);
+  return { market, earnings: recruitmentEarningsFor(market) };
 }
 
 /** The worker registration form posts here (SPEC §8's notices replace the /auth page's). */
@@ -49,8 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const registrationSuccessDelayMs = 1500;
 
 export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
-  const { market } = loaderData;
-  const earnings = exampleEarningsFor(market);
+  const { market, earnings } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -110,8 +115,8 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
             Earn money with simple social media tasks
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
-            Follow accounts, like posts and watch videos for our clients on Instagram, TikTok, YouTube, Twitter and Facebook, from your own
-            phone and in your own time. Every task you complete adds its reward to your earnings.
+            Follow the Instagram and TikTok accounts and subscribe to the YouTube channels our clients are growing, from your own phone
+            and in your own time. Every task you complete adds its reward to your earnings.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <RegisterLink onOpen={onOpen} className={primaryButton}>
@@ -122,7 +127,7 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
               See what you could earn
             </a>
           </div>
-          <MarketBadge label={market.label} currency={market.currency} symbol={market.symbol} />
+          <MarketBadge label={market.label} earnings={earnings} />
         </div>
       </section>
 
@@ -145,16 +150,23 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
       {/* Earning-rate cards */}
       <section id="earnings" aria-labelledby="earnings-heading" className="scroll-mt-20">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <SectionHeading id="earnings-heading" eyebrow="Example earnings" title="What you could earn">
-            Examples in {market.currency === "GHS" ? "Ghana cedis" : "US dollars"} of what workers can earn. They are not a promise or a
-            fixed rate.
+          <SectionHeading id="earnings-heading" eyebrow="Earnings" title="What you could earn">
+            What each task pays, and the most the limits on tasks allow in an hour and a day, in {currencyName(earnings)}. They are
+            ceilings, not a promise: tasks exist only while clients have orders.
           </SectionHeading>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            <RateCard icon={<Coins />} label="Per task" figure={earnings.perTask} detail="Each task shows its reward before you do it." />
-            <RateCard icon={<CalendarDays />} label="Per day" figure={earnings.perDay} detail="For workers who complete many tasks in a day." />
-            <RateCard icon={<CalendarRange />} label="Per month" figure={earnings.perMonth} detail="For workers who are active every day of the month." />
+            <RateCard icon={<Coins />} label="Per task" figure={earnings.perTask}>
+              {earnings.rewards.map(({ platform, figure }) => `${platform} ${figure}`).join(", ")} for each follow or subscription. Each task
+              shows its reward before you do it.
+            </RateCard>
+            <RateCard icon={<Clock />} label="Per hour of work" figure={earnings.perHour}>
+              At most {earnings.tasksPerHour} tasks in an hour: {pauseBetweenTasks(earnings)}, and {earnings.tasksPerDay} tasks a day at most.
+            </RateCard>
+            <RateCard icon={<CalendarDays />} label="Per day" figure={earnings.perDay}>
+              At the daily limit of {earnings.tasksPerDay} tasks, on the days clients&rsquo; orders offer that many.
+            </RateCard>
           </ul>
-          <EarningsNote />
+          <EarningsNote earnings={earnings} />
         </div>
       </section>
 
@@ -171,7 +183,8 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
               review&rdquo; until your account is approved.
             </Step>
             <Step number={3} icon={<Wallet />} title="Start earning">
-              Once approved, your dashboard lists the tasks available to you. Each task you complete adds its reward to your earnings.
+              Once approved, your dashboard lists the tasks clients&rsquo; orders offer on your platforms. Each task you complete adds its
+              reward to your earnings.
             </Step>
           </ol>
         </div>
@@ -189,10 +202,11 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
               Every task is done in the social media apps you already use. No equipment, no office.
             </Benefit>
             <Benefit icon={<Layers />} title="Your platforms">
-              Pick the platforms you have accounts on: Instagram, TikTok, YouTube, Twitter or Facebook.
+              Pick the platforms you have accounts on. Clients order followers on Instagram and TikTok and subscribers on YouTube, so
+              that is where tasks are today.
             </Benefit>
             <Benefit icon={<ListChecks />} title="Simple tasks">
-              Follow an account, like a post or watch a video. Each task says exactly what to do.
+              Follow an account or subscribe to a channel with your own account. Each task says exactly what to do.
             </Benefit>
             <Benefit icon={<BadgeCheck />} title="Clear earnings">
               Every completed task is recorded on your account, so you always see what you have earned.
@@ -204,18 +218,19 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* Earnings tiers */}
+      {/* Earnings tiers: the same rewards at three paces, each stating how many tasks a day it assumes. */}
       <section aria-labelledby="tiers-heading" className="border-y bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <SectionHeading id="tiers-heading" eyebrow="Example earnings" title="Earnings by how much you work">
-            Example daily earnings for three ways of working. Choose your own pace.
+          <SectionHeading id="tiers-heading" eyebrow="Your pace" title="Earnings by how much you work">
+            What a day brings at three paces, from the same rewards. Choose your own pace, up to {earnings.tasksPerDay} tasks a day.
           </SectionHeading>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            <Tier icon={<Coffee />} name="Casual" figure={earnings.tiers.casual} description="A few tasks in your spare time." />
-            <Tier icon={<TrendingUp />} name="Active" figure={earnings.tiers.active} description="A few hours on most days." isHighlighted />
-            <Tier icon={<Briefcase />} name="Full-time" figure={earnings.tiers.fullTime} description="Several hours every day." />
+            {earnings.paces.map(({ name, tasksPerDay, figure }) => {
+              const { label, icon, description } = paceCopy[name];
+              return <Tier key={name} icon={icon} name={label} figure={figure} tasksPerDay={tasksPerDay} description={description} isHighlighted={name === "active"} />;
+            })}
           </ul>
-          <EarningsNote />
+          <EarningsNote earnings={earnings} />
         </div>
       </section>
 
@@ -238,7 +253,7 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <LocationNote />
+      <LocationNote earnings={earnings} />
 
       {isHydrated ? (
         <RegistrationDialog isOpen={isDialogOpen && !isInlineOpen} onClosed={() => setDialogOpen(false)} opener={opener}>
@@ -249,16 +264,32 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MarketBadge({ label, currency, symbol }: { label: string; currency: string; symbol: string }) {
+function MarketBadge({ label, earnings }: { label: string; earnings: RecruitmentEarningsView }) {
   return (
     <p className="mx-auto mt-8 flex w-fit max-w-full flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-full border bg-background/80 px-4 py-1.5 text-sm text-muted-foreground">
       <MapPin className="size-4 text-primary" aria-hidden="true" />
       <span>
-        Rates for <strong className="font-semibold text-foreground">{label}</strong>, in {currency} ({symbol})
+        Rates for <strong className="font-semibold text-foreground">{label}</strong>, in {earnings.currency} ({currencySymbols[earnings.currency]})
+        {earnings.cedisPerDollar ? ", approximate" : null}
       </span>
     </p>
   );
 }
+
+function currencyName(earnings: RecruitmentEarningsView) {
+  return earnings.currency === "GHS" ? "Ghana cedis" : "US dollars (approximate)";
+}
+
+function pauseBetweenTasks({ minIntervalSeconds }: RecruitmentEarningsView) {
+  if (minIntervalSeconds === 0) return "there is no pause between tasks";
+  return `tasks are at least ${minIntervalSeconds} ${minIntervalSeconds === 1 ? "second" : "seconds"} apart`;
+}
+
+const paceCopy = {
+  casual: { label: "Casual", icon: <Coffee />, description: "A few tasks in your spare time." },
+  active: { label: "Active", icon: <TrendingUp />, description: "Half the daily limit." },
+  fullTime: { label: "Full-time", icon: <Briefcase />, description: "The daily limit, every task it allows." },
+} satisfies Record<RecruitmentEarningsView["paces"][number]["name"], { label: string; icon: ReactNode; description: string }>;
 
 function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
   return (
@@ -274,7 +305,7 @@ function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow:
 
 const iconBox = "flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-5";
 
-function RateCard({ icon, label, figure, detail }: { icon: ReactNode; label: string; figure: string; detail: string }) {
+function RateCard({ icon, label, figure, children }: { icon: ReactNode; label: string; figure: string; children: ReactNode }) {
   return (
     <li className="rounded-2xl border bg-card p-6 shadow-sm">
       <div className={iconBox} aria-hidden="true">
@@ -282,7 +313,7 @@ function RateCard({ icon, label, figure, detail }: { icon: ReactNode; label: str
       </div>
       <h3 className="mt-4 text-sm font-semibold uppercase tracking-wide text-muted-foreground">{label}</h3>
       <p className="mt-1 text-3xl font-extrabold tracking-tight">{figure}</p>
-      <p className="mt-2 text-sm text-muted-foreground">{detail}</p>
+      <p className="mt-2 text-sm text-muted-foreground">{children}</p>
     </li>
   );
 }
@@ -319,7 +350,21 @@ function Benefit({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-function Tier({ icon, name, figure, description, isHighlighted }: { icon: ReactNode; name: string; figure: string; description: string; isHighlighted?: boolean }) {
+function Tier({
+  icon,
+  name,
+  figure,
+  tasksPerDay,
+  description,
+  isHighlighted,
+}: {
+  icon: ReactNode;
+  name: string;
+  figure: string;
+  tasksPerDay: number;
+  description: string;
+  isHighlighted?: boolean;
+}) {
   return (
     <li className={cn("rounded-2xl border bg-card p-6 text-center shadow-sm", isHighlighted && "border-primary ring-1 ring-primary")}>
       <div className={cn(iconBox, "mx-auto")} aria-hidden="true">
@@ -327,18 +372,19 @@ function Tier({ icon, name, figure, description, isHighlighted }: { icon: ReactN
       </div>
       <h3 className="mt-4 text-lg font-bold">{name}</h3>
       <p className="mt-2 text-3xl font-extrabold tracking-tight">{figure}</p>
-      <p className="text-sm font-medium text-muted-foreground">per day</p>
+      <p className="text-sm font-medium text-muted-foreground">a day, at {tasksPerDay} tasks</p>
       <p className="mt-3 text-sm text-muted-foreground">{description}</p>
     </li>
   );
 }
 
-/** How the page chose the currency, and the attribution the GeoLite2 licence (CC BY-SA 4.0) asks for. */
-function LocationNote() {
+/** How the page chose the market, and the attribution the GeoLite2 licence (CC BY-SA 4.0) asks for. */
+function LocationNote({ earnings }: { earnings: RecruitmentEarningsView }) {
   return (
     <p className="mx-auto max-w-3xl px-4 pb-12 text-center text-xs text-muted-foreground">
-      Visitors we locate in Ghana see figures in cedis; everyone else sees US dollars. We estimate the country from your connection&rsquo;s
-      IP address on our own server and do not store it. This product includes GeoLite2 data created by MaxMind, available from{" "}
+      {earnings.currency === "USD" ? "Visitors we locate in Ghana see figures in cedis; everyone else sees them in US dollars, approximately. " : null}
+      We estimate the country from your connection&rsquo;s IP address on our own server and do not store it. This product includes GeoLite2
+      data created by MaxMind, available from{" "}
       <a href="https://www.maxmind.com" className="underline underline-offset-2 hover:text-foreground">
         https://www.maxmind.com
       </a>
@@ -348,12 +394,15 @@ function LocationNote() {
 }
 
 /** What the figures are, beside every set of them. */
-function EarningsNote() {
+function EarningsNote({ earnings }: { earnings: RecruitmentEarningsView }) {
   return (
     <p className="mx-auto mt-8 max-w-3xl rounded-lg border bg-background px-4 py-3 text-center text-sm text-muted-foreground">
-      These figures are examples, not a guarantee. What you actually earn depends on the tasks available, which come from client orders,
-      and on how many you complete. Earnings are recorded on your account as you complete tasks, and payouts are made by our team after
-      review.
+      These figures are worked out from each task&rsquo;s reward and the limits on how many tasks you can do; they are not a guarantee.
+      What you actually earn depends on the tasks available, which come from client orders, and on how many you complete. Earnings are
+      recorded on your account as you complete tasks, and payouts are made by our team after review.{" "}
+      {earnings.cedisPerDollar
+        ? `Workers are paid in Ghana cedis; the dollar figures are converted at ₵${earnings.cedisPerDollar} to $1 and are approximate.`
+        : "Workers are paid in Ghana cedis."}
     </p>
   );
 }

@@ -89,7 +89,7 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Followers, likes and views are delivered by real people on our worker network, gradually, and usually within 24 to 48 hours
+          Followers (subscribers on YouTube) are delivered by real people on our worker network, gradually, and usually within 24 to 48 hours
           (48 to 72 hours for YouTube) of your payment being confirmed. These are estimates, not guarantees; your dashboard shows each
           order's progress.
         </li>
@@ -111,8 +111,8 @@ const sections: LegalSection[] = [
         </li>
         <li>If we cannot complete an order, the part that was not delivered is refunded to the original payment method.</li>
         <li>
-          There are no refunds for followers, likes or views that are delivered and later removed, whether by the platform or by the
-          people who followed, liked or watched.
+          There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
+          people who followed or subscribed.
         </li>
         <li>
           To cancel or ask for a refund, contact <Link to="/support">support</Link> with your order reference (it looks like SMB-123-2026).
@@ -128,7 +128,7 @@ const sections: LegalSection[] = [
       <>
         <p>
           Social Media Boost is not affiliated with, endorsed by or sponsored by Instagram, TikTok, YouTube, X (Twitter), Facebook or any
-          other platform. Buying followers, likes or views may break a platform's terms of use, and a platform may remove engagement,
+          other platform. Buying followers or subscribers may break a platform's terms of use, and a platform may remove them,
           limit an account's reach or suspend it.
         </p>
         <p>
@@ -155,7 +155,8 @@ const sections: LegalSection[] = [
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
           place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
-          us (MTN, Vodafone or AirtelTigo). Earnings figures on our pages are examples, not promises.
+          us (MTN, Vodafone or AirtelTigo). The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
+          exist only while clients have orders.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>
       </ul>

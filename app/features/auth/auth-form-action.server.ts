@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { isAppError } from "~/lib/errors";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type PublicUser, type SignedIn, registerAccount, signIn } from "./accounts.server";
-import { authFormProblemNotices, findAuthFormProblem, loginSchema, registerSchema } from "./auth-schema";
+import { afterAuthPath, authFormProblemNotices, findAuthFormProblem, loginSchema, registerSchema } from "./auth-schema";
 import { commitSessionToken } from "./session.server";
 
 export interface AuthNotice {
@@ -48,7 +48,7 @@ async function submit<Schema extends z.ZodType>(
   }
   try {
     const signedIn = await perform(submission.value);
-    const redirectTo = safeRedirect(formData.get("redirectTo"));
+    const redirectTo = safeRedirect(formData.get("redirectTo"), afterAuthPath);
     const headers = { "Set-Cookie": await commitSessionToken(signedIn.token) };
     if (formData.get("enhanced") !== "1") throw redirect(redirectTo, { headers });
     return data<AuthFormResult>({ intent, ok: true, token: signedIn.token, user: signedIn.user, redirectTo }, { headers });

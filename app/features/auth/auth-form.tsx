@@ -39,15 +39,19 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
     id: `auth-${mode}`,
     lastResult,
     constraint: undefined,
-    shouldValidate: "onBlur",
+    // Nothing complains before the visitor submits; after that, errors follow what they type.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const formProps = getFormProps(form);
   // SPEC §5's page checks run on every submit: conform skips its own onSubmit when its validation
-  // fails, which is exactly when a field is missing or the password is short.
+  // fails, which is exactly when a field is missing or the password is short. Conform also submits
+  // the form itself to revalidate a field as the visitor types (a hidden button carrying its intent):
+  // that is not the visitor submitting, so it gets no page check and no toast.
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
+    if (isConformIntent(event)) return;
     const problem = findAuthFormProblem(new FormData(event.currentTarget), isLogin ? "login" : "register");
     if (onClientCheck?.(problem) === false) event.preventDefault();
   };
@@ -134,6 +138,14 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
       </Button>
     </Form>
   );
+}
+
+/** Conform's reserved name for the button of its own submits (`INTENT` in @conform-to/dom). */
+const conformIntentName = "__intent__";
+
+function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
+  const { submitter } = event.nativeEvent as SubmitEvent;
+  return submitter?.getAttribute("name") === conformIntentName;
 }
 
 const inputClass =

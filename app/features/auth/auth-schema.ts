@@ -50,6 +50,12 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /**
+ * Where signing in or up through a form leads when no page sent the visitor (no `redirectTo`): the
+ * dashboard, where an account's life is. (A signed-in visitor who opens /auth goes to /, SPEC §2.)
+ */
+export const afterAuthPath = "/dashboard";
+
+/**
  * SPEC §5's page-level checks, run in the browser before posting and again by the action:
  * every field filled in, then a password of at least 6 characters.
  */

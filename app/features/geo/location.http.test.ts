@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeRecruitmentEarnings, presentRecruitmentEarnings } from "~/features/recruitment/earnings";
 import { type RunningServer, startServer } from "../../../server/testing/spawn-server";
 
 /*
@@ -7,11 +8,17 @@ import { type RunningServer, startServer } from "../../../server/testing/spawn-s
  * address; without one, proxy headers are ignored, since any client could send them.
  */
 
+// Both servers have a dollar rate, so visitors outside Ghana see dollars (decision 0017); the limits are the defaults.
+const cedisPerDollar = 15;
+const earnings = computeRecruitmentEarnings({ minIntervalMs: 5_000, completionsPerDay: 300 });
+const inCedis = presentRecruitmentEarnings(earnings, { currency: "GHS" });
+const inDollars = presentRecruitmentEarnings(earnings, { currency: "USD", cedisPerDollar });
+
 /** Which figures a /join-network page shows. */
 function marketShown(html: string) {
   const label = /Rates for <strong[^>]*>([^<]+)<\/strong>/.exec(html)?.[1];
-  const hasCedis = html.includes("₵0.30 – ₵3.00") && html.includes("₵300 – ₵1,200") && html.includes("₵9,000+");
-  const hasDollars = html.includes("$0.05 – $0.50") && html.includes("$50 – $200") && html.includes("$1,500+");
+  const shows = ({ perTask, perDay }: typeof inCedis) => html.includes(perTask) && html.includes(perDay);
+  const [hasCedis, hasDollars] = [shows(inCedis), shows(inDollars)];
   return { label, figures: hasCedis && !hasDollars ? "GHS" : hasDollars && !hasCedis ? "USD" : "mixed" };
 }
 
@@ -22,7 +29,8 @@ describe("/join-network's currency from the visitor's location", () => {
   let behindProxy: RunningServer;
   let direct: RunningServer;
   beforeAll(async () => {
-    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "true" }), startServer()]);
+    const rate = { CEDIS_PER_US_DOLLAR: String(cedisPerDollar) };
+    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "true", ...rate }), startServer(rate)]);
   });
   afterAll(async () => {
     await Promise.all([behindProxy?.stop(), direct?.stop()]);
