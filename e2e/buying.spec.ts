@@ -1,6 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { onePixelPng, signUp, startButton, toastOf, verifyAccount } from "./checkout-journey";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -9,32 +9,8 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * session storage, order through /api/orders) and without it (plain forms, draft kept by the server).
  */
 
-// A 1×1 PNG: real image bytes, as the server checks them.
-const onePixelPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-async function signUp(page: Page, role: "client" | "worker" = "client") {
-  const account = newAccount(role === "client" ? "buyer" : "seller");
-  const response = await page.request.post("/api/auth/register", {
-    data: { ...account, role, ...(role === "worker" ? { platforms: ["instagram"] } : {}) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return account;
-}
-
-/** The toast on screen (JavaScript only). */
-const toastOf = (page: Page): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li");
-
 const platformTab = (page: Page, name: string) =>
   page.getByRole("main").getByRole("navigation", { name: "Platforms" }).getByRole("link", { name, exact: true });
-
-const startButton = (page: Page) => page.getByRole("button", { name: "START YOUR GROWTH JOURNEY" });
-
-/** Fills "Complete Your Order" (dialog with JavaScript, inline without) and continues to /checkout. */
-async function verifyAccount(page: Page, username: string, screenshot = { name: "profile.png", mimeType: "image/png", buffer: onePixelPng }) {
-  await page.getByLabel("Account username").fill(username);
-  await page.getByLabel("Screenshot of your profile").setInputFiles(screenshot);
-  await page.getByRole("button", { name: "Continue" }).click();
-}
 
 async function listOrders(page: Page): Promise<{ id: number; package_name: string; total_amount: number; status: string }[]> {
   const response = await page.request.get("/api/orders");

@@ -67,7 +67,7 @@ const offlineWallets: (Instrument & { phone: string })[] = [
   },
 ];
 
-/** Vodafone Cash: any 10-digit number, then the voucher 123456. */
+/** Telecel Cash (`vod`, formerly Vodafone Cash): any 10-digit number, then the voucher 123456. */
 const vodafoneVoucher: Instrument = { id: "momo-vod-voucher", channel: "mobile_money", challenges: [{ kind: "otp", answer: "123456" }], ending: success };
 
 const allInstruments: Instrument[] = [...cards, ...offlineWallets, vodafoneVoucher];
@@ -90,8 +90,8 @@ export function findWallet(provider: "mtn" | "vod" | "atl", phone: string): Inst
 
 export const walletNames: Record<"mtn" | "vod" | "atl", string> = {
   mtn: "MTN Mobile Money",
-  vod: "Vodafone Cash",
-  atl: "AirtelTigo Money",
+  vod: "Telecel Cash",
+  atl: "AT Money",
 };
 
 /** Card brand from the number's prefix, as Paystack reports it in `authorization.brand`. */
@@ -111,7 +111,7 @@ export function challengeText(challenge: Challenge, channel: Instrument["channel
   if (challenge.kind === "address") return "Please enter your billing address";
   if (challenge.kind === "url") return "Please complete authentication on your bank's page";
   return channel === "mobile_money"
-    ? "Please dial *110# on your Vodafone number to generate a voucher, then enter it"
+    ? "Please dial *110# on your Telecel number to generate a voucher, then enter it"
     : "Please enter the OTP sent to your phone";
 }
 

@@ -96,7 +96,7 @@ export const refundRequestSchema = z.object({
   merchant_note: z.string().max(500).optional(),
 });
 
-export const mobileMoneyBanks: Record<string, string> = { MTN: "MTN Mobile Money", VOD: "Vodafone Cash", ATL: "AirtelTigo Money" };
+export const mobileMoneyBanks: Record<string, string> = { MTN: "MTN Mobile Money", VOD: "Telecel Cash", ATL: "AT Money" };
 
 export const transferRecipientSchema = z
   .object({

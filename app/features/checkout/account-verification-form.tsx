@@ -85,8 +85,10 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
     }
   };
 
+  // grid-cols-1 (minmax(0, 1fr)) and the file box's min-w-0: the file input's natural width would
+  // otherwise widen the form past the dialog's right padding on a phone.
   return (
-    <Form method="post" encType="multipart/form-data" action={action} onSubmit={isHydrated ? continueToCheckout : undefined} noValidate className="grid gap-5">
+    <Form method="post" encType="multipart/form-data" action={action} onSubmit={isHydrated ? continueToCheckout : undefined} noValidate className="grid grid-cols-1 gap-5">
       <input type="hidden" name="platform" value={platform} />
       <input type="hidden" name="quantity" value={quantity} />
       {errors?.form ? (
@@ -130,7 +132,7 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
         <label htmlFor={screenshotId} className="text-sm font-semibold">
           Screenshot of your profile
         </label>
-        <div className={cn("flex items-center gap-3 rounded-md border border-dashed p-3", screenshotError && "border-destructive")}>
+        <div className={cn("flex min-w-0 items-center gap-3 rounded-md border border-dashed p-3", screenshotError && "border-destructive")}>
           <ImageUp className="size-6 shrink-0 text-primary" aria-hidden="true" />
           <input
             id={screenshotId}

@@ -14,9 +14,10 @@ const steps = [
 
 export type CheckoutStep = (typeof steps)[number][0];
 
-/** SPEC §2: the checkout's steps, review → payment → success. */
+/** SPEC §2: the checkout's steps, review → payment → success; at the success step every step is done. */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
   const currentIndex = steps.findIndex(([step]) => step === current);
+  const isDone = (index: number) => index < currentIndex || current === "success";
   return (
     <ol aria-label="Checkout steps" className="flex items-center justify-center gap-2 text-sm sm:gap-4">
       {steps.map(([step, label], index) => (
@@ -25,12 +26,12 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
           <span
             className={cn(
               "flex size-7 items-center justify-center rounded-full border text-xs font-bold",
-              index < currentIndex && "border-primary bg-primary text-primary-foreground",
-              index === currentIndex && "border-primary text-primary",
+              isDone(index) && "border-primary bg-primary text-primary-foreground",
+              index === currentIndex && !isDone(index) && "border-primary text-primary",
               index > currentIndex && "text-muted-foreground",
             )}
           >
-            {index < currentIndex ? <Check className="size-4" aria-label="done" /> : index + 1}
+            {isDone(index) ? <Check className="size-4" aria-label="done" /> : index + 1}
           </span>
           <span className={cn("font-medium", index > currentIndex && "text-muted-foreground")}>{label}</span>
         </li>
@@ -45,8 +46,17 @@ function screenshotSource(selection: CheckoutSelection): string | null {
   return selection.screenshot.kind === "data-url" ? selection.screenshot.dataUrl : `/api/uploads/${selection.screenshot.uploadId}`;
 }
 
+interface CheckoutReviewProps {
+  selection: CheckoutSelection;
+  pageUrl: string;
+  /** Under the price: "Proceed to Payment" (from lg up) and Back. */
+  actions: ReactNode;
+  /** "Proceed to Payment" in the bar at the bottom of a smaller screen. */
+  barAction: ReactNode;
+}
+
 /** SPEC §2's review step: summary, price with the 1.7% fee, order details, safety note, support. */
-export function CheckoutReview({ selection, pageUrl, actions }: { selection: CheckoutSelection; pageUrl: string; actions: ReactNode }) {
+export function CheckoutReview({ selection, pageUrl, actions, barAction }: CheckoutReviewProps) {
   const chosen = packageOf(selection);
   const price = priceOrder(selection.platform, selection.quantity);
   const screenshot = screenshotSource(selection);
@@ -130,7 +140,21 @@ export function CheckoutReview({ selection, pageUrl, actions }: { selection: Che
         </section>
         <ContactMethods
           context={{ pageUrl, packageName: chosen.name, platform: platformLabels[selection.platform], amount: formatMoney(price.totalMinor) }}
+          offerForm
         />
+      </div>
+
+      {/*
+        On a phone the price comes after the summary, details and safety note, far below the first
+        screen: this bar keeps the total and the way on at the bottom of the screen (sticky within the
+        review, so it never covers the site's footer).
+      */}
+      <div className="sticky bottom-0 z-30 -mx-4 flex items-center gap-4 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden">
+        <p className="grid text-sm">
+          <span className="text-muted-foreground">Total</span>
+          <strong className="text-lg font-extrabold">{formatMoney(price.totalMinor)}</strong>
+        </p>
+        <div className="flex-1">{barAction}</div>
       </div>
     </div>
   );

@@ -124,11 +124,14 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     data<PaymentActionResult>({ intent, endsStep: false, ...result }, { status, headers });
 
   let outcome: PaymentOutcome;
+  // A card or wallet form as it was sent, less the card number and CVV: a refused payment shows it again.
+  let sentForm: SubmissionResult<string[]> | null = null;
   try {
     if (intent === "card" && isHostedCardMode()) {
       const submission = parseWithZod(formData, { schema: hostedCardPaymentSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
       if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      sentForm = submission.reply();
       const started = await startHostedCardPayment(user, submission.value, siteBaseUrl(request), clientAddress);
       // To Paystack's checkout page; the payer comes back to the payment status page.
       if (started.status && started.data.url) throw redirect(started.data.url, 303);
@@ -137,11 +140,13 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
       const submission = parseWithZod(formData, { schema: cardChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply({ hideFields: secretFields }), notice: null }, 400);
       if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      sentForm = submission.reply({ hideFields: secretFields });
       outcome = cardOutcome(await chargeCard(user, submission.value, clientAddress));
     } else if (intent === "mobile") {
       const submission = parseWithZod(formData, { schema: mobileMoneyChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
       if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      sentForm = submission.reply();
       outcome = mobileMoneyOutcome(await chargeMobileMoney(user, submission.value, clientAddress));
     } else if (intent === "pin") {
       const submission = parseWithZod(formData, { schema: pinFormSchema });
@@ -167,11 +172,11 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     // Too many attempts (429) says when to come back; a prompt still open (409) names its payment.
     const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
     const statusReference = typeof error.details?.reference === "string" ? { statusReference: error.details.reference } : {};
-    return respond({ submission: null, notice: { title, description: error.message, variant: "destructive" }, endsStep: error.status !== 400, ...statusReference }, error.status, headers);
+    return respond({ submission: sentForm, notice: { title, description: error.message, variant: "destructive" }, endsStep: error.status !== 400, ...statusReference }, error.status, headers);
   }
 
   const next = await redirectFor(outcome, order, request);
   if (next) throw next;
   const endsStep = outcome.kind === "error" || (outcome.kind === "notice" && !outcome.reference);
-  return respond({ submission: null, notice: noticeOf(outcome), endsStep });
+  return respond({ submission: sentForm, notice: noticeOf(outcome), endsStep });
 }

@@ -6,7 +6,7 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { invalidOtpNotice, otpSubmissionSchema } from "./payment-schema";
 
 /**
- * SPEC §2/§4's OTP overlay: a 6-digit code sent to the payer's phone (a card's OTP, a Vodafone Cash
+ * SPEC §2/§4's OTP overlay: a 6-digit code sent to the payer's phone (a card's OTP, a Telecel Cash
  * voucher). Cancel (or Escape, or the backdrop) closes it and the checkout forgets the code and the
  * reference. Without JavaScript the checkout shows the same field inline (OtpStepForm).
  */

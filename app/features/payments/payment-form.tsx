@@ -2,12 +2,12 @@ import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CircleAlert, CreditCard, Loader2, Lock, Smartphone } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { z } from "zod";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { clearStoredDraft, readStoredDraft } from "~/features/checkout/checkout-draft";
+import { clearStoredDraft } from "~/features/checkout/checkout-draft";
 import type { OrderConfirmation } from "~/features/orders/orders.server";
 import { platformLabel } from "~/features/orders/order-display";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -66,13 +66,11 @@ interface PaymentStepProps {
   cardMode: CardMode;
   serverStep: ServerPaymentStep | null;
   result: PaymentFormResult | null;
-  /** The server keeps a checkout draft (no JavaScript, or a screenshot too large for the browser). */
-  hasServerDraft: boolean;
 }
 
 const checkoutHref = (orderId: number, extra?: Record<string, string>) => `/checkout?${new URLSearchParams({ orderId: String(orderId), ...extra })}`;
 
-export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, result, hasServerDraft }: PaymentStepProps) {
+export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, result }: PaymentStepProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const amountMinor = toMinorUnits(order.amount);
@@ -81,8 +79,13 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
   /** SPEC §4: set by send_pin, with the reference of the charge waiting for it. */
   const [pinReference, setPinReference] = useState<string | null>(null);
   const [otpStep, setOtpStep] = useState<{ reference: string; description: string } | null>(null);
-  /** A payment error with no review to return to (the draft is gone): shown here instead. */
-  const [failure, setFailure] = useState<string | null>(null);
+  /**
+   * The last call's refusal or notice, kept on the page beside the form (the toast goes away): a
+   * declined card or wallet leaves the payer here to try again (issue #16, instead of SPEC §8's
+   * return to the review).
+   */
+  const [notice, setNotice] = useState<PaymentNotice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   /** SPEC §4: a pending or unclear mobile-money payment keeps its reference; its status page follows it. */
   const [keptReference, setKeptReference] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -102,16 +105,18 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
     await navigate(checkoutHref(order.id), { replace: true });
   };
 
-  /** SPEC §8: 'Payment Failed' with the provider's message, then back to the review — if there is one. */
-  const failPayment = async (message: string) => {
-    toast({ title: paymentNotices.failed.title, description: message, variant: "destructive" });
+  // A notice set by a call is scrolled to: on a phone the pay button is far below it.
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView({ block: "nearest" });
+  }, [notice]);
+
+  /** SPEC §8: 'Payment Failed' with the provider's message; the payer stays on this step, the form as it was. */
+  const failPayment = (message: string) => {
+    const failed: PaymentNotice = { title: paymentNotices.failed.title, description: message, variant: "destructive" };
+    toast(failed);
+    setNotice(failed);
     setPinReference(null);
     setOtpStep(null);
-    if (readStoredDraft() || hasServerDraft) {
-      await navigate("/checkout");
-      return;
-    }
-    setFailure(message);
   };
 
   const follow = async (outcome: PaymentOutcome) => {
@@ -145,15 +150,16 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
         return failPayment(outcome.message);
       case "notice":
         toast({ ...outcome.notice });
+        setNotice(outcome.notice);
         if (outcome.reference) setKeptReference(outcome.reference);
         return;
     }
   };
 
   /** One call to /api/payment/*; a refusal (4xx) or a network error is a payment error (SPEC §8). */
-  const call = async (path: string, body: unknown, read: (response: ChargeResponse) => PaymentOutcome, onError = failPayment) => {
+  const call = async (path: string, body: unknown, read: (response: ChargeResponse) => PaymentOutcome, onError: (message: string) => void = failPayment) => {
     setProcessing(true);
-    setFailure(null);
+    setNotice(null);
     try {
       const response = await apiRequest<ChargeResponse>(path, { method: "POST", body });
       await follow(read(response));
@@ -172,13 +178,7 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
         await navigate(paymentStatusHref(error.reference, order));
         return;
       }
-      // Too many attempts: nothing on the review would change that, so the payer stays here with the words.
-      if (error instanceof ApiError && error.status === 429) {
-        toast({ title: paymentNotices.failed.title, description: error.message, variant: "destructive" });
-        setFailure(error.message);
-        return;
-      }
-      await onError(error instanceof Error && error.message ? error.message : paymentNotices.failed.fallback);
+      onError(error instanceof Error && error.message ? error.message : paymentNotices.failed.fallback);
     } finally {
       setProcessing(false);
     }
@@ -193,12 +193,14 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
   };
   const payByMobileMoney = (input: MobileMoneyChargeInput) => void call("/api/payment/charge/mobile-money", input, mobileMoneyOutcome);
   const submitOtpCode = (input: { reference: string; otp: string }) =>
-    void call("/api/payment/submit-otp", input, otpOutcome, async (message) => {
+    void call("/api/payment/submit-otp", input, otpOutcome, (message) => {
       toast({ title: paymentNotices.otpFailed.title, description: message || paymentNotices.otpFailed.fallback, variant: "destructive" });
     });
 
   const hidden = { orderId: order.id, amount: amountMinor, currency: order.currency };
   const statusReference = keptReference ?? result?.statusReference ?? null;
+  // The browser's last call, else the no-JavaScript action's answer.
+  const shownNotice = notice ?? result?.notice ?? null;
   // A step form whose charge just ended gives way to the payment forms again.
   const showServerStep = serverStep && !(result?.endsStep && result.intent !== "card" && result.intent !== "mobile");
 
@@ -212,8 +214,7 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
           Pay <strong className="text-foreground">{total}</strong> for order #{order.id}. Payments are processed securely by Paystack.
         </p>
 
-        {failure ? <NoticeBox notice={{ title: paymentNotices.failed.title, description: failure, variant: "destructive" }} /> : null}
-        {result?.notice ? <NoticeBox notice={result.notice} /> : null}
+        {shownNotice ? <NoticeBox ref={noticeRef} notice={shownNotice} /> : null}
         {statusReference ? (
           <p className="mt-4 text-sm">
             <Link to={paymentStatusHref(statusReference, order)} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -329,13 +330,14 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function NoticeBox({ notice }: { notice: PaymentNotice }) {
+function NoticeBox({ notice, ref }: { notice: PaymentNotice; ref?: Ref<HTMLDivElement> }) {
   const isDestructive = notice.variant === "destructive";
   return (
     <div
+      ref={ref}
       role={isDestructive ? "alert" : "status"}
       className={cn(
-        "mt-4 flex gap-3 rounded-lg border px-4 py-3 text-sm",
+        "mt-4 flex scroll-mt-24 gap-3 rounded-lg border px-4 py-3 text-sm",
         isDestructive ? "border-destructive/40 bg-destructive/10" : "border-primary/30 bg-primary/5",
       )}
     >
@@ -628,7 +630,7 @@ function MobileMoneyForm({ hidden, payerEmail, total, currency, isBusy, lastResu
             ))}
           </select>
         </FormField>
-        <FormField label="Mobile money number" meta={wallet.phone} hint="MTN and AirtelTigo send a prompt to approve; Vodafone Cash sends a code.">
+        <FormField label="Mobile money number" meta={wallet.phone} hint="MTN and AT send a prompt to approve; Telecel Cash sends a code.">
           <input
             {...getInputProps(wallet.phone, { type: "tel", ariaDescribedBy: describedBy(wallet.phone) })}
             key={wallet.phone.key}

@@ -44,7 +44,7 @@ export type PaymentOutcome =
   | { kind: "redirect"; reference: string; url: string }
   /** The payer approves on the phone: the status page polls. */
   | { kind: "offline"; reference: string }
-  /** A payment error (SPEC §8): 'Payment Failed' with the provider's message, back to the review. */
+  /** A payment error (SPEC §8): 'Payment Failed' with the provider's message, shown on the payment step. */
   | { kind: "error"; message: string }
   /** Anything else: a notice, and the reference kept if there is one. */
   | { kind: "notice"; notice: PaymentNotice; reference: string | null };

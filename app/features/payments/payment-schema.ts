@@ -7,10 +7,14 @@ import { z } from "zod";
  * and refuses a payload whose amount differs.
  */
 
-/** SPEC §5: the mobile-money networks; `tgo` (AirtelTigo) goes to Paystack as `atl` (DESIGN §5). */
+/**
+ * SPEC §5: the mobile-money networks, by the codes the API takes; `tgo` goes to Paystack as `atl`
+ * (DESIGN §5). The networks' names today: Vodafone Ghana is Telecel (Telecel Cash), AirtelTigo is
+ * AT (AT Money); the codes stayed.
+ */
 export const mobileMoneyProviders = ["mtn", "vod", "tgo"] as const;
 export type MobileMoneyProviderCode = (typeof mobileMoneyProviders)[number];
-export const mobileMoneyProviderLabels: Record<MobileMoneyProviderCode, string> = { mtn: "MTN Mobile Money", vod: "Vodafone Cash", tgo: "AirtelTigo Money" };
+export const mobileMoneyProviderLabels: Record<MobileMoneyProviderCode, string> = { mtn: "MTN Mobile Money", vod: "Telecel Cash", tgo: "AT Money" };
 
 const digitsOnly = (value: string) => value.replace(/\D/g, "");
 
@@ -60,7 +64,7 @@ export const ghanaMobileNumberMessage = "Enter a Ghana mobile money number, e.g.
  * A Ghana mobile number in the local 10-digit form (0551234987) that Paystack's mobile money and
  * transfers take, from the ways people write it: 055 123 4987, +233 55 123 4987, 233551234987,
  * 00233…, or +233 055… (the trunk 0 kept after the country code). Null for anything else: mobile
- * numbers start 02 or 05 (MTN, Telecel, AirtelTigo); 03 numbers are landlines.
+ * numbers start 02 or 05 (MTN, Telecel, AT); 03 numbers are landlines.
  */
 export function normaliseGhanaMobileNumber(value: string): string | null {
   const digits = digitsOnly(value);

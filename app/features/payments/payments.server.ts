@@ -59,7 +59,7 @@ const attemptStatusByCharge: Partial<Record<string, PaymentAttemptStatus>> = {
   queued: "pending",
 };
 
-// DESIGN §5: SPEC's AirtelTigo code is Paystack's `atl`.
+// DESIGN §5: SPEC's code for AT (formerly AirtelTigo) is Paystack's `atl`.
 const paystackProvider = { mtn: "mtn", vod: "vod", tgo: "atl" } as const;
 
 /** When the reconciler first looks at a new attempt (Paystack asks to wait 10 s before verifying). */
@@ -119,9 +119,9 @@ export async function chargeCard(user: PublicUser, input: CardChargeInput, clien
 }
 
 /**
- * SPEC §3 mobile-money charge: MTN and AirtelTigo prompt the phone (pay_offline), Vodafone asks for a
+ * SPEC §3 mobile-money charge: MTN and AT prompt the phone (pay_offline), Telecel asks for a
  * voucher (send_otp). One prompt at a time per order: while one may still be approved, another is
- * refused (409, with that prompt's reference) — except the same Vodafone number asked again, which
+ * refused (409, with that prompt's reference) — except the same Telecel number asked again, which
  * gets the voucher step it is already at (SPEC §4: closing the OTP overlay and paying again asks again).
  */
 export async function chargeMobileMoney(user: PublicUser, input: MobileMoneyChargeInput, clientAddress: string): Promise<ChargeResponse> {
@@ -189,7 +189,7 @@ export async function submitPin(user: PublicUser, { orderId, pin }: { orderId: n
   return continueAttempt(waiting.reference, getPaystack().client.submitPin(waiting.reference, pin));
 }
 
-/** SPEC §3 OTP submission (also the Vodafone Cash voucher). */
+/** SPEC §3 OTP submission (also the Telecel Cash voucher). */
 export async function submitOtp(user: PublicUser, input: OtpSubmissionInput): Promise<ChargeResponse> {
   const attempt = await ownAttempt(user, input.reference);
   if (attempt.status !== "send_otp") throw new AppError(409, "no_otp_expected", "This payment is not waiting for an OTP.");
