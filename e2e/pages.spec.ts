@@ -174,9 +174,19 @@ test.describe("how it works", () => {
   });
 });
 
-for (const { path, title, mentions } of [
-  { path: "/terms", title: "Terms of Service", mentions: ["Paystack", "within 1 hour", "never ask for the password", "laws of the Republic of Ghana"] },
-  { path: "/privacy", title: "Privacy Policy", mentions: ["Paystack", "argon2id", "Data Protection Act, 2012 (Act 843)", "90 days"] },
+for (const { path, title, updated, mentions } of [
+  {
+    path: "/terms",
+    title: "Terms of Service",
+    updated: { iso: "2026-11-24", text: "24 November 2026" },
+    mentions: ["Paystack", "within 1 hour", "Cancel order on the order's page", "never ask for the password", "laws of the Republic of Ghana"],
+  },
+  {
+    path: "/privacy",
+    title: "Privacy Policy",
+    updated: { iso: "2026-11-21", text: "21 November 2026" },
+    mentions: ["Paystack", "argon2id", "Data Protection Act, 2012 (Act 843)", "90 days"],
+  },
 ]) {
   test.describe(title, () => {
     test("has twelve numbered sections, a date and the facts the product depends on", async ({ page }) => {
@@ -185,8 +195,8 @@ for (const { path, title, mentions } of [
       await expectPageMeta(page, new RegExp(`^${title} \\| Social Media Boost$`));
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1, name: title })).toBeVisible();
-      await expect(main.locator("time")).toHaveAttribute("datetime", "2026-11-21");
-      await expect(main).toContainText("Last updated: 21 November 2026");
+      await expect(main.locator("time")).toHaveAttribute("datetime", updated.iso);
+      await expect(main).toContainText(`Last updated: ${updated.text}`);
 
       const numbered = main.getByRole("heading", { level: 2, name: /^\d+\. / });
       await expect(numbered).toHaveCount(12);
@@ -256,4 +266,14 @@ test("every public page has its own title, a description and Open Graph tags", a
     await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", /.{20,}/);
   }
   expect(titles.size).toBe(9);
+});
+
+test("the not-found page says 404 once: in SPEC's heading, with SPEC's hint", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  const response = await open(page, "/no-such-page");
+  expect(response?.status()).toBe(404);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+  await expect(main.getByText("Did you forget to add the page to the router?", { exact: true })).toBeVisible();
+  expect((await main.innerText()).match(/404/g)).toHaveLength(1);
 });

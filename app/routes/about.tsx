@@ -32,7 +32,7 @@ export default function About() {
           </li>
           <li>Give us the account's username and a screenshot of it so workers find the right account. We never ask for your password.</li>
           <li>
-            Pay in Ghana cedis by card (Visa, Mastercard, Verve) or mobile money (MTN, Vodafone, AirtelTigo). A 1.7% processing fee is
+            Pay in Ghana cedis by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT). A 1.7% processing fee is
             added and shown before you pay.
           </li>
           <li>Delivery is gradual and usually completes within 24 to 48 hours (48 to 72 hours for YouTube). Your dashboard shows each order's progress.</li>

@@ -9,6 +9,7 @@ import { payoutIntents } from "~/features/admin/page-actions.server";
 import { PayoutOtpForm } from "~/features/payouts/payout-otp-form";
 import { listPayouts } from "~/features/payouts/payouts.server";
 import type { Route } from "./+types/admin.payouts";
+import { payoutNetworkName } from "~/features/payouts/payout-display";
 
 export function meta() {
   return [{ title: "Payouts | Admin | Social Media Boost" }, { name: "robots", content: "noindex" }];
@@ -20,7 +21,6 @@ export function headers() {
 
 const payoutStatuses = ["pending", "processing", "awaiting_otp", "success", "failed", "reversed", "rejected"] as const;
 const querySchema = z.object({ status: z.enum([...payoutStatuses, "all"], { error: "Unknown status" }).default("pending") });
-const providerNames: Record<string, string> = { MTN: "MTN", VOD: "Vodafone", ATL: "AirtelTigo" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminPage(request);
@@ -66,7 +66,7 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
                     </Fact>
                   ) : null}
                   <Fact label="Wallet">
-                    {providerNames[payout.provider] ?? payout.provider} {payout.phone}
+                    {payoutNetworkName(payout.provider)} {payout.phone}
                   </Fact>
                   <Fact label="Requested">{formatAdminDateTime(payout.createdAt)}</Fact>
                   <Fact label="Reference">{payout.reference}</Fact>

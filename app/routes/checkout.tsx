@@ -19,6 +19,7 @@ import { chargeStepKinds } from "~/features/payments/payment-outcome";
 import { paymentReferenceSchema } from "~/features/payments/payment-schema";
 import { PaymentSuccess } from "~/features/payments/payment-success";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import type { loader as rootLoader } from "~/root";
@@ -46,15 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.has("orderId")) {
     if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
     const order = await readOrder(user, url);
-    const serverDraft = await readServerDraft(request);
     if (order.paymentStatus === "paid") {
       // The success step: the server's draft has done its job (SPEC §4 "clears stored checkout data").
-      const headers: HeadersInit = serverDraft ? { "Set-Cookie": await clearServerDraft(request) } : {};
+      const headers: HeadersInit = (await readServerDraft(request)) ? { "Set-Cookie": await clearServerDraft(request) } : {};
       return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf(order), pageUrl }, { headers });
     }
     const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
     const cardMode: CardMode = isHostedCardMode() ? "hosted" : "direct";
-    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url), hasServerDraft: serverDraft !== null };
+    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url) };
   }
   return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
 }
@@ -129,7 +129,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             cardMode={loaderData.cardMode}
             serverStep={loaderData.serverStep}
             result={actionData && "intent" in actionData ? actionData : null}
-            hasServerDraft={loaderData.hasServerDraft}
           />
         ) : (
           <section className="mx-auto max-w-lg rounded-2xl border bg-card p-6 text-center shadow-sm">
@@ -263,18 +262,29 @@ function ReviewStep({ serverDraft, pageUrl, failure }: { serverDraft: CheckoutSe
         selection={selection}
         pageUrl={pageUrl}
         actions={
-          <Form method="post" onSubmit={createFromStoredDraft} className="grid gap-3">
-            <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
-              {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Proceed to Payment
-            </Button>
+          <Form id={proceedFormId} method="post" onSubmit={createFromStoredDraft} className="grid gap-3">
+            {/* Below lg the bar at the bottom of the screen has this button (barAction). */}
+            <ProceedButton isBusy={isBusy} className="max-lg:hidden" />
             <Link to={packagesHref(selection.platform, selection.quantity)} className={buttonVariants({ variant: "outline", className: "w-full" })}>
               <ArrowLeft aria-hidden="true" />
               Back
             </Link>
           </Form>
         }
+        barAction={<ProceedButton isBusy={isBusy} form={proceedFormId} />}
       />
     </CheckoutPage>
+  );
+}
+
+const proceedFormId = "proceed-to-payment";
+
+/** "Proceed to Payment": in the form under the price, or outside it (`form`) in the phone's bar. */
+function ProceedButton({ isBusy, form, className }: { isBusy: boolean; form?: string; className?: string }) {
+  return (
+    <Button type="submit" form={form} variant="brand" size="lg" disabled={isBusy} className={cn("w-full", className)}>
+      {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      Proceed to Payment
+    </Button>
   );
 }

@@ -51,7 +51,7 @@ const audiences: Audience[] = [
       {
         icon: CreditCard,
         title: "Pay securely",
-        text: "Give us the account's username and a screenshot of it, never your password. Pay by card (Visa, Mastercard, Verve) or mobile money (MTN, Vodafone, AirtelTigo) through our payment provider, Paystack. A 1.7% processing fee is shown before you pay.",
+        text: "Give us the account's username and a screenshot of it, never your password. Pay by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT) through our payment provider, Paystack. A 1.7% processing fee is shown before you pay.",
       },
       {
         icon: TrendingUp,

@@ -12,6 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import type { Route } from "./+types/payouts";
+import { payoutNetworkName } from "~/features/payouts/payout-display";
 
 export function meta() {
   return [{ title: "Withdraw earnings | Social Media Boost" }, { name: "robots", content: "noindex" }];
@@ -70,8 +71,6 @@ const statusWords: Record<PayoutView["status"], string> = {
   reversed: "Reversed: the amount is back in your balance",
   rejected: "Rejected: the amount is back in your balance",
 };
-
-const providerNames: Record<string, string> = { MTN: "MTN", VOD: "Vodafone", ATL: "AirtelTigo" };
 
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -171,7 +170,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             {payouts.map((payout) => (
               <li key={payout.id} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
                 <span>
-                  <span className="font-semibold">{formatMoney(toMinorUnits(payout.amount), payout.currency)}</span> to {providerNames[payout.provider] ?? payout.provider} {payout.phone}
+                  <span className="font-semibold">{formatMoney(toMinorUnits(payout.amount), payout.currency)}</span> to {payoutNetworkName(payout.provider)} {payout.phone}
                 </span>
                 <span className={payout.status === "success" ? "font-semibold text-primary" : "text-muted-foreground"}>{statusWords[payout.status]}</span>
               </li>

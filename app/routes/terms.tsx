@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const lastUpdated = { iso: "2026-11-21", text: "21 November 2026" };
+const lastUpdated = { iso: "2026-11-24", text: "24 November 2026" };
 
 const sections: LegalSection[] = [
   {
@@ -76,7 +76,7 @@ const sections: LegalSection[] = [
         <li>Prices are in Ghana cedis (GHS) and are shown, with a 1.7% processing fee, before you pay. The total you see is what you are charged.</li>
         <li>
           Payments are processed by our card and mobile money payment provider, Paystack: cards (Visa, Mastercard, Verve) and mobile money
-          (MTN, Vodafone, AirtelTigo). We never store your full card number, CVV, PIN or one-time codes.
+          (MTN, Telecel, AT). We never store your full card number, CVV, PIN or one-time codes.
         </li>
         <li>An order is only started once the payment provider has confirmed your payment.</li>
         <li>Your bank or mobile network may charge its own fees; those are between you and them.</li>
@@ -115,8 +115,9 @@ const sections: LegalSection[] = [
           people who followed or subscribed.
         </li>
         <li>
-          To cancel or ask for a refund, contact <Link to="/support">support</Link> with your order reference (it looks like SMB-123-2026).
-          Refunds are sent through Paystack; how long they take to reach you depends on your bank or mobile network.
+          To cancel, use Cancel order on the order's page (your <Link to="/orders">orders</Link> list links to it) while the hour lasts.
+          For anything else, contact <Link to="/support">support</Link> with your order reference (it looks like SMB-123-2026). Refunds
+          are sent through Paystack; how long they take to reach you depends on your bank or mobile network.
         </li>
       </ul>
     ),
@@ -155,7 +156,7 @@ const sections: LegalSection[] = [
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
           place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
-          us (MTN, Vodafone or AirtelTigo). The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
+          us (MTN, Telecel or AT). The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
           exist only while clients have orders.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>
