@@ -3,25 +3,15 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { OrderCancelForm } from "./order-cancel-form";
-import { CancelRefusal, OrderActions, OrderHelp, PaymentBanner } from "./order-confirmation";
+import { CancelRefusal, OrderActions, type OrderConfirmationPageProps, OrderHelp, PaymentBanner } from "./order-confirmation";
 import { deliveryProgress, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
 import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
 
-export interface OrderPageProps {
-  order: OrderConfirmation;
-  /** SMB-{orderId}-{year}. */
-  reference: string;
-  orderDate: string;
-  deliveryTime: string;
-  /** The cancellation the order service would accept now, or null. */
-  cancellation: { refundsPayment: boolean; until: string | null } | null;
-  /** This page's public address, for the support links. */
-  pageUrl: string;
+/** The order-success page's data, plus what only the order page shows. */
+export interface OrderPageProps extends OrderConfirmationPageProps {
   /** The page was reached right after a successful "Cancel order". */
   isJustCancelled: boolean;
-  /** Why the last cancellation was refused (the service's message). */
-  cancelError: string | null;
   /** An admin reads the page: where the admin console has this order. */
   adminHref: string | null;
 }
