@@ -29,7 +29,7 @@ export function OrderList({ orders, label }: { orders: OrderListItem[]; label: s
               <ProfileLink url={order.target_url} className="relative z-10" />
             </p>
             <div className="mt-2 flex items-center gap-3">
-              <progress value={order.progress} max={100} aria-label={`Order ${order.id} progress`} className="h-2 w-40 accent-primary" />
+              <progress value={order.progress} max={100} aria-label={`Order ${order.id} progress`} className="progress-bar h-2 w-40" />
               <span className="text-xs text-muted-foreground">{order.progress}%</span>
             </div>
           </div>

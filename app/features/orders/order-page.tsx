@@ -92,7 +92,7 @@ function DeliveryProgress({ order, deliveryTime }: { order: OrderConfirmation; d
         </p>
       </div>
       <div className="mt-5 flex items-center gap-3">
-        <progress value={progress} max={100} aria-label="Delivery progress" className="h-2.5 w-full accent-primary" />
+        <progress value={progress} max={100} aria-label="Delivery progress" className="progress-bar h-2.5 w-full" />
         <span className="shrink-0 text-sm font-semibold tabular-nums">{progress}%</span>
       </div>
       <p className="mt-2 text-sm text-muted-foreground">
