@@ -29,7 +29,7 @@ export function ProfileLink({ url, children, className }: { url: string; childre
     >
       {label}
       <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
 }
