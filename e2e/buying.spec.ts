@@ -260,8 +260,11 @@ test.describe("with JavaScript", () => {
     await expect(options.first()).toBeHidden();
 
     await dropdown.click();
+    await expect(options.first()).toBeVisible();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
+    // Each key is handled once the list is open and the focus has moved (no keys lost on a busy machine).
+    await expect(options.filter({ hasText: "250 Followers" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/quantity=250/);
     await expect(page.locator("output")).toHaveText("₵375.00");
