@@ -5,7 +5,7 @@
 // hello world); GET / and /packages are measured again with a signed-in client's session cookie,
 // which the cache never serves, i.e. a full server render (target ≥ 3 %). /join-network depends on
 // the visitor's country; it is measured for Ghana and the United States (the X-Country-Code header,
-// honoured because the app runs with TRUST_PROXY=true here, as behind the production proxy) and
+// honoured because the app runs with TRUST_PROXY=1 here, as behind the production proxy) and
 // without a header (127.0.0.1: no country, the Global/USD page). Whether a page came from the cache
 // is read from the answer (X-Cache: HIT), and the target applied follows: 25 % if cached, else 3 %.
 import fs from "node:fs";
@@ -15,7 +15,7 @@ import { apiClient } from "./completions.js";
 
 export const publicPagesTargets = { cachedPercent: 25, uncachedPercent: 3 };
 const password = "bench-password";
-const appSettings = { TRUST_PROXY: "true", REGISTER_LIMIT_PER_HOUR: "1000" };
+const appSettings = { TRUST_PROXY: "1", REGISTER_LIMIT_PER_HOUR: "1000" };
 
 /** Anonymous pages (app/routes.ts); `cached`: the route opts in to the page cache (null: it depends on the country). */
 const anonymousPages = [

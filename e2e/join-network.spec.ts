@@ -14,7 +14,7 @@ import { formatMoney } from "../app/lib/money";
  * The browser runs on this machine, so the server places it nowhere: the page shows Global, in
  * cedis since the e2e server has no dollar rate (decision 0017). How a trusted proxy's country
  * header gives Ghana, and a configured rate gives other visitors dollars, is tested against servers
- * started with TRUST_PROXY=true in app/features/geo/location.http.test.ts.
+ * started with TRUST_PROXY=loopback in app/features/geo/location.http.test.ts.
  */
 
 function toast(page: Page): Locator {

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
@@ -19,8 +18,9 @@ import { bodyGuards } from "./body-limits";
 import { checkHealth } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
+import { createRequestHandler } from "./request-handler";
 import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
-import { visitorMarketVariation } from "./visitor-market";
+import { isFromTrustedProxy, visitorMarketVariation } from "./visitor-market";
 
 /**
  * Everything a request passes through, bundled with the React Router build so pages, /api and
@@ -116,13 +116,13 @@ if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
 app.use(rejectNulInUrls());
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
-app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
+app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
 
 // Production only: stores rendered anonymous pages here; server/start.js serves them before Express
 // (`serveCachedPages`). Development always renders.
 const pageCache =
   env.NODE_ENV === "production"
-    ? createPageCache({ variations: { market: visitorMarketVariation(app, { trustProxy: Boolean(env.TRUST_PROXY) }) }, createNonce: createCspNonce })
+    ? createPageCache({ variations: { market: visitorMarketVariation(app) }, createNonce: createCspNonce })
     : undefined;
 if (pageCache) app.use(pageCache.storeRenderedPages);
 /** Wraps the process's request listener so cached anonymous pages are answered before anything else runs. */
@@ -136,6 +136,7 @@ app.all(
     getLoadContext: (request, response) => ({
       cspNonce: response.locals.cspNonce as string,
       clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+      viaTrustedProxy: isFromTrustedProxy(app, request),
     }),
   }),
 );

@@ -1,16 +1,29 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+export interface BodyLimits {
+  /** /api/* calls: JSON. */
+  jsonLimitBytes: number;
+  /** Page form posts without a file. */
+  formLimitBytes: number;
+  /** The calls and forms that carry the account screenshot. */
+  uploadLimitBytes: number;
+}
+
 /**
- * Refuses bodies the app will never accept before any of it is read: too large by Content-Length
- * (413), or not JSON on /api/* (415). Bodies streamed without a length are capped where they are read.
+ * Gives every request with a body its limit (`response.locals.bodyLimitBytes`, which
+ * server/request-handler.ts enforces while the body streams, declared length or chunked) and
+ * refuses at once what will never be accepted: a declared Content-Length over the limit (413), or a
+ * body that is not JSON on /api/* (415). Decision 0005.
  */
-export function bodyGuards({ jsonLimitBytes, uploadLimitBytes }: { jsonLimitBytes: number; uploadLimitBytes: number }): RequestHandler {
+export function bodyGuards(limits: BodyLimits): RequestHandler {
   return (request, response, next) => {
     if (!methodsWithBody.has(request.method)) return next();
     const isApi = request.path.startsWith("/api/");
-    const limit = isApi && !acceptsUploads(request.path) ? jsonLimitBytes : uploadLimitBytes;
+    const limit = bodyLimitFor(request.path, limits);
+    response.locals.bodyLimitBytes = limit;
     const declaredLength = Number(request.headers["content-length"] ?? 0);
     if (declaredLength > limit) {
       return reply(response, isApi, 413, "The request body is too large.");
@@ -23,13 +36,45 @@ export function bodyGuards({ jsonLimitBytes, uploadLimitBytes }: { jsonLimitByte
   };
 }
 
-/** /api calls whose JSON carries an image (SPEC: the account screenshot is a data URL). */
+export function bodyLimitFor(path: string, { jsonLimitBytes, formLimitBytes, uploadLimitBytes }: BodyLimits): number {
+  if (acceptsUploads(path)) return uploadLimitBytes;
+  return path.startsWith("/api/") ? jsonLimitBytes : formLimitBytes;
+}
+
+/** The account screenshot: SPEC's order call carries it as a data URL, the no-JavaScript /packages form as a file. */
 function acceptsUploads(path: string) {
-  return path === "/api/orders";
+  return path === "/api/orders" || path === "/packages";
 }
 
 function reply(response: Parameters<RequestHandler>[1], asJson: boolean, status: number, message: string) {
-  response.status(status).set("Connection", "close");
+  response.once("finish", () => closeAfterDraining(response.req));
+  response.status(status);
   if (asJson) response.json({ message });
   else response.type("text/plain").send(message);
+}
+
+/** How much of an unread body is discarded, and for how long, before its connection is closed. */
+const lingerLimits = { bytes: 1024 * 1024, milliseconds: 2_000 };
+
+/**
+ * Called once a request has been answered without its body being read to the end (refused, or a
+ * route that did not need it): the rest is read and thrown away for a moment, then the connection
+ * is closed. Closing at once would reset a client that is still sending, and many clients then
+ * report the reset instead of the answer they already have (the "lingering close" of web servers);
+ * draining it all would let a client keep the server reading for as long as it likes.
+ */
+export function closeAfterDraining(request: IncomingMessage) {
+  if (request.complete) return;
+  const socket = request.socket;
+  let drainedBytes = 0;
+  const close = () => socket.destroy();
+  const deadline = setTimeout(close, lingerLimits.milliseconds).unref();
+  socket.once("close", () => clearTimeout(deadline));
+  request.once("end", () => clearTimeout(deadline)); // the whole body came: the connection may serve the next request
+  request.removeAllListeners("data");
+  request.on("data", (chunk: Buffer) => {
+    drainedBytes += chunk.byteLength;
+    if (drainedBytes > lingerLimits.bytes) close();
+  });
+  request.resume();
 }

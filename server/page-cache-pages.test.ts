@@ -107,7 +107,7 @@ describe("/join-network from the page cache, per country", () => {
   let server: RunningServer;
   beforeAll(async () => {
     // Behind a trusted proxy the country comes from its header, so a test can be anywhere.
-    server = await startServer({ TRUST_PROXY: "true" });
+    server = await startServer({ TRUST_PROXY: "1" });
   });
   afterAll(async () => {
     await server?.stop();

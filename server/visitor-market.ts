@@ -9,7 +9,7 @@ import type { Variation } from "./page-cache";
  * a bare request exactly as /join-network's loader does (resolveCountry with the client address
  * Express gives it), so a stored page is only ever served to visitors of the market it shows.
  */
-export function visitorMarketVariation(app: Express, { trustProxy }: { trustProxy: boolean }): Variation {
+export function visitorMarketVariation(app: Express): Variation {
   // The bundled country database never changes while the process runs, so an address's market is
   // remembered: a returning address is answered without the (asynchronous) lookup.
   const marketOfAddress = new Map<string, string>();
@@ -35,7 +35,7 @@ export function visitorMarketVariation(app: Express, { trustProxy }: { trustProx
   };
 
   function proxyCountryOf(request: IncomingMessage) {
-    return trustProxy ? readProxyCountry(proxyCountryHeaders(request)) : null;
+    return isFromTrustedProxy(app, request) ? readProxyCountry(proxyCountryHeaders(request)) : null;
   }
 }
 
@@ -56,4 +56,10 @@ const expressClientAddress = Object.getOwnPropertyDescriptor(express.request, "i
 function clientAddressOf(app: Express, request: IncomingMessage): string {
   const address = expressClientAddress.call({ app, socket: request.socket, headers: request.headers }) as string | undefined;
   return address ?? request.socket.remoteAddress ?? "unknown";
+}
+
+/** Whether the peer is a proxy TRUST_PROXY trusts (Express's "trust proxy fn" for the nearest hop): only then is its country header believed. */
+export function isFromTrustedProxy(app: Express, request: IncomingMessage): boolean {
+  const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  return trusts(request.socket.remoteAddress ?? "", 0);
 }

@@ -37,9 +37,14 @@ describe("parseEnv", () => {
     }
   });
 
-  it("accepts a number of proxy hops for TRUST_PROXY", () => {
-    expect(parseEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  it("accepts a number of proxy hops or a list of proxy addresses for TRUST_PROXY, never a bare true", () => {
+    const trustProxyOf = (value: string) => parseEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trustProxyOf("2")).toBe(2);
+    expect(trustProxyOf("false")).toBe(false);
+    expect(trustProxyOf("10.0.0.0/8, 192.168.1.7,loopback, 2001:db8::/32")).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback", "2001:db8::/32"]);
+    for (const refused of ["true", "10.0.0.0/33", "10.0.0.300", "proxy.example.com", "10.0.0.0/8,", "-1"]) {
+      expect(() => trustProxyOf(refused), refused).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it("requires SESSION_SECRET in production", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { readOrCreateLocalSecret } from "./local-secret.js";
@@ -24,6 +25,31 @@ const internationalPhoneNumber = z
     return z.NEVER;
   });
 
+/** Express's named ranges ("loopback", "linklocal", "uniquelocal") or an IPv4/IPv6 address with an optional /prefix. */
+function isProxyAddress(entry: string) {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: false, a hop count (0 = off), or a comma-separated list of proxy addresses for Express's "trust proxy". */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string[] {
+  const text = value.trim();
+  if (text === "false" || text === "") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((entry) => entry.trim());
+  if (text !== "true" && entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: "custom",
+    message: 'must be "false", a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses (10.0.0.0/8, loopback), not "true"',
+  });
+  return z.NEVER;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,22 +73,15 @@ const envSchema = z.object({
   SANDBOX_MOMO_APPROVE_MS: z.coerce.number().int().min(0).default(5_000),
   SANDBOX_MOMO_ABANDON_MS: z.coerce.number().int().min(0).default(180_000),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value, context) => {
-      if (value === "true") return true as const;
-      if (value === "false") return false as const;
-      const hops = Number(value);
-      if (Number.isInteger(hops) && hops >= 0) return hops;
-      context.addIssue({ code: "custom", message: 'must be "true", "false" or a number of proxy hops' });
-      return z.NEVER;
-    }),
+  // Which proxies' X-Forwarded-For to believe (the client address every abuse limit keys on): a hop
+  // count or a list of proxy addresses. Never a bare "true": then any client could name its own address.
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_LOGS: booleanFromString.default(true),
   // auto: human lines when stdout is a terminal, JSON lines otherwise (logger.server.ts).
   LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  FORM_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),

@@ -1,5 +1,38 @@
+import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "./errors";
+
+export const bodyTooLargeMessage = "The request body is too large.";
+
+/**
+ * What reading a request body throws once more arrived than its route accepts: the server
+ * (server/request-handler.ts) cuts every body at its limit while it streams, declared length or not.
+ */
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super(bodyTooLargeMessage);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Whether a failed read was the body limit (Request.formData() may wrap the stream's error). */
+function isBodyTooLarge(error: unknown) {
+  return error instanceof BodyTooLargeError || (error instanceof Error && error.cause instanceof BodyTooLargeError);
+}
+
+/**
+ * A page form post's fields. Over the body limit: the store's error page with 413; a body that is
+ * not a form (a wrong Content-Type, a broken multipart): 400, not a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw data(bodyTooLargeMessage, { status: 413, statusText: "Payload Too Large" });
+    if (error instanceof TypeError) throw data("The form could not be read. Please submit it again.", { status: 400, statusText: "Bad Request" });
+    throw error;
+  }
+}
 
 /**
  * Reads a JSON request body and validates it with the call's zod schema. The Express layer already
@@ -52,13 +85,16 @@ export async function readTextWithLimit(request: Request, maxBytes = 100 * 1024)
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const tooLarge = () => new AppError(413, "payload_too_large", bodyTooLargeMessage);
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw isBodyTooLarge(error) ? tooLarge() : error;
+    });
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new AppError(413, "payload_too_large", "The request body is too large.");
+      throw tooLarge();
     }
     chunks.push(value);
   }

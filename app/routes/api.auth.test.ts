@@ -153,7 +153,7 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
 describe("abuse limits", () => {
   let limited: RunningServer;
   beforeAll(async () => {
-    limited = await startServer({ LOGIN_FAILURE_LIMIT: "3", REGISTER_LIMIT_PER_HOUR: "2", TRUST_PROXY: "true" });
+    limited = await startServer({ LOGIN_FAILURE_LIMIT: "3", REGISTER_LIMIT_PER_HOUR: "2", TRUST_PROXY: "1" });
   });
   afterAll(async () => {
     await limited?.stop();

@@ -24,6 +24,7 @@ import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/checkout";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Checkout | Social Media Boost" }, { name: "robots", content: "noindex" }];
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (url.searchParams.has("orderId")) {
     if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
     const order = await readOrder(user, url);
-    const formData = await request.formData();
+    const formData = await readFormData(request);
     const intent = formData.get("intent");
     if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
     return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);

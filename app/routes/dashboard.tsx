@@ -8,6 +8,7 @@ import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-o
 import { ClientOverview } from "~/features/orders/client-overview";
 import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
 import type { Route } from "./+types/dashboard";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Dashboard | Social Media Boost" }];
@@ -32,7 +33,7 @@ function completedIdOf(request: Request): number | undefined {
 export async function action({ request }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) throw redirect("/auth?redirectTo=/dashboard");
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
   if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });
   const result = await completeTaskFromForm(user, form);

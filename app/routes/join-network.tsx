@@ -34,7 +34,7 @@ export const headers = cacheForAnonymousVisitors(60, { varyBy: ["market"] });
  * the earnings figures worked out from the catalogue's rewards and the completion limits.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const country = await resolveCountry(request, context.clientAddress);
+  const country = await resolveCountry(request, context.clientAddress, { trustProxy: context.viaTrustedProxy });
   const market = marketForCountry(country);
   return { market, earnings: recruitmentEarningsFor(market) };
 }

@@ -3,6 +3,7 @@ import { OrderConfirmationPage, OrderFetchFailure, orderFetchMessages } from "~/
 import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
 import { parseOrderId } from "~/features/orders/order-schema";
 import type { Route } from "./+types/order-success";
+import { readFormData } from "~/lib/request-body.server";
 
 /*
  * SPEC §2 "/order-success?orderId=": the confirmation of one order, for its owner (or an admin).
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const orderId = orderIdOf(request);
   const user = await requireOrderPageUser(request);
-  const outcome = await cancelOrderFromForm(user, orderId, await request.formData());
+  const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
   throw redirect(`/order-success?orderId=${orderId}`, 303);
 }

@@ -4,6 +4,7 @@ import { OrderPage } from "~/features/orders/order-page";
 import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
 import { parseOrderId } from "~/features/orders/order-schema";
 import type { Route } from "./+types/orders.$id";
+import { readFormData } from "~/lib/request-body.server";
 
 /*
  * /orders/:id: one order's page, for the client who placed it and for admins (the order service
@@ -37,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireOrderPageUser(request);
   const orderId = parseOrderId(params.id);
-  const outcome = await cancelOrderFromForm(user, orderId, await request.formData());
+  const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
   throw redirect(`/orders/${orderId}?cancelled=1`, 303);
 }

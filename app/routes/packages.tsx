@@ -19,6 +19,7 @@ import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/packages";
+import { readFormData } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -57,10 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     url.searchParams.set("verify", "1");
     throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
-  // Browsers always declare a form's length; the server's body limit is enforced on it.
-  if (!request.headers.get("Content-Length")) throw data("Length required", 411);
-
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const username = String(formData.get("username") ?? "");
   const parsed = accountVerificationSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {

@@ -13,6 +13,7 @@ import { isAppError } from "~/lib/errors";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import type { Route } from "./+types/payouts";
 import { payoutNetworkName } from "~/features/payouts/payout-display";
+import { readFormData } from "~/lib/request-body.server";
 
 export function meta() {
   return [{ title: "Withdraw earnings | Social Media Boost" }, { name: "robots", content: "noindex" }];
@@ -42,7 +43,7 @@ type FieldErrors = Partial<Record<"amount" | "phone" | "provider" | "form", stri
 export async function action({ request }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) throw redirect("/auth?redirectTo=/payouts");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = payoutRequestSchema.safeParse(form);
   if (!parsed.success) {
     const errors: FieldErrors = {};

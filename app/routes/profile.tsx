@@ -5,6 +5,7 @@ import { isCatalogPlatform } from "~/features/catalog/catalog";
 import { WorkerProfileView } from "~/features/fulfilment/worker-profile";
 import { linkHandleFromForm, loadWorkerProfile } from "~/features/fulfilment/worker-profile.server";
 import type { Route } from "./+types/profile";
+import { readFormData } from "~/lib/request-body.server";
 
 /*
  * The worker's profile: linked platform handles (the proof of who did a task). Signed in only; a
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
   if (user.role !== "worker") return data({ failure: { ok: false as const, status: 403, platform: null, value: "", error: "Only workers link platform handles." } }, { status: 403 });
-  const result = await linkHandleFromForm(user, await request.formData());
+  const result = await linkHandleFromForm(user, await readFormData(request));
   if (result.ok) throw redirect(`/profile?saved=${result.platform}`, 303);
   return data({ failure: result }, { status: result.status });
 }

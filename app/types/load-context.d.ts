@@ -6,5 +6,7 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's IP as Express resolves it (honouring TRUST_PROXY), for abuse limits. */
     clientAddress: string;
+    /** Whether the request came straight from a proxy TRUST_PROXY names, so its country header can be believed. */
+    viaTrustedProxy: boolean;
   }
 }

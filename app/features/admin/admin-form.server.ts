@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isAppError } from "~/lib/errors";
 import { requireAdminPage } from "./admin-access.server";
+import { readFormData } from "~/lib/request-body.server";
 
 /**
  * The admin pages' actions: every button is a plain form posting `intent` (and the record's `id`)
@@ -23,7 +24,7 @@ export type IntentTable = Record<string, IntentHandler>;
 
 export async function runAdminAction(request: Request, intents: IntentTable) {
   const admin = await requireAdminPage(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = value;
   const intent = fields.intent ?? "";

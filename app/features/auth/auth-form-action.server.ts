@@ -7,6 +7,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { type PublicUser, type SignedIn, registerAccount, signIn } from "./accounts.server";
 import { afterAuthPath, authFormProblemNotices, findAuthFormProblem, loginSchema, registerSchema } from "./auth-schema";
 import { commitSessionToken } from "./session.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export interface AuthNotice {
   title: string;
@@ -25,7 +26,7 @@ export type AuthFormResult =
  * cookie is set.
  */
 export async function submitAuthForm(request: Request, clientAddress: string) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   return formData.get("intent") === "register"
     ? submit(formData, "register", registerSchema, (input) => registerAccount(input, clientAddress))
     : submit(formData, "login", loginSchema, (input) => signIn(input, clientAddress));

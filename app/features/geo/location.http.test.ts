@@ -4,8 +4,9 @@ import { type RunningServer, startServer } from "../../../server/testing/spawn-s
 
 /*
  * The country reaches the first HTML of /join-network (SPEC §2, DESIGN §6), through the real
- * server: behind a trusted proxy (TRUST_PROXY=true) from its country header or the forwarded
- * address; without one, proxy headers are ignored, since any client could send them.
+ * server: from a trusted proxy (TRUST_PROXY names the peer: "loopback" here) from its country header
+ * or the forwarded address; from any other peer, proxy headers are ignored, since any client could
+ * send them (the second server trusts only 10.0.0.0/8, and the tests reach it from 127.0.0.1).
  */
 
 // Both servers have a dollar rate, so visitors outside Ghana see dollars (decision 0017); the limits are the defaults.
@@ -30,7 +31,7 @@ describe("/join-network's currency from the visitor's location", () => {
   let direct: RunningServer;
   beforeAll(async () => {
     const rate = { CEDIS_PER_US_DOLLAR: String(cedisPerDollar) };
-    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "true", ...rate }), startServer(rate)]);
+    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "loopback", ...rate }), startServer({ TRUST_PROXY: "10.0.0.0/8", ...rate })]);
   });
   afterAll(async () => {
     await Promise.all([behindProxy?.stop(), direct?.stop()]);

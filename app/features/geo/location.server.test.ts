@@ -60,46 +60,37 @@ describe("lookUpCountry (the bundled GeoIP database)", () => {
 });
 
 describe("resolveCountry", () => {
+  const direct = { trustProxy: false };
+  const viaProxy = { trustProxy: true };
+
   it("gives a loopback visitor no country, which the page shows as Global / USD", async () => {
-    const country = await resolveCountry(requestWith(), "127.0.0.1");
+    const country = await resolveCountry(requestWith(), "127.0.0.1", direct);
     expect(country).toBeNull();
     expect(marketForCountry(country)).toEqual({ currency: "USD", symbol: "$", label: "Global" });
   });
 
   it("looks up the client address without a proxy", async () => {
-    const country = await resolveCountry(requestWith(), ghanaianAddresses[0]);
+    const country = await resolveCountry(requestWith(), ghanaianAddresses[0], direct);
     expect(country).toBe("GH");
     expect(marketForCountry(country)).toEqual({ currency: "GHS", symbol: "₵", label: "Ghana" });
   });
 
-  it("ignores country headers unless TRUST_PROXY is on: any client could send them", async () => {
-    setEnvironment({ TRUST_PROXY: "false" });
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1")).toBeNull();
-    expect(await resolveCountry(requestWith({ "X-Country-Code": "GH" }), "127.0.0.1")).toBeNull();
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), americanAddress)).toBe("US");
+  it("ignores country headers unless the request came from a trusted proxy: any client could send them", async () => {
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1", direct)).toBeNull();
+    expect(await resolveCountry(requestWith({ "X-Country-Code": "GH" }), "127.0.0.1", direct)).toBeNull();
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), americanAddress, direct)).toBe("US");
   });
 
-  it("honours the proxy's country header when TRUST_PROXY is on (true or a hop count)", async () => {
-    for (const setting of ["true", "1"]) {
-      setEnvironment({ TRUST_PROXY: setting });
-      expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1")).toBe("GH");
-      expect(await resolveCountry(requestWith({ "X-Country-Code": "gh" }), "127.0.0.1")).toBe("GH");
-      expect(await resolveCountry(requestWith({ "CF-IPCountry": "US" }), ghanaianAddresses[0])).toBe("US");
-    }
-    setEnvironment({ TRUST_PROXY: "0" });
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1")).toBeNull();
-  });
-
-  it("an explicit option overrides the setting", async () => {
-    setEnvironment({ TRUST_PROXY: "false" });
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1", { trustProxy: true })).toBe("GH");
+  it("honours the trusted proxy's country header", async () => {
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "GH" }), "127.0.0.1", viaProxy)).toBe("GH");
+    expect(await resolveCountry(requestWith({ "X-Country-Code": "gh" }), "127.0.0.1", viaProxy)).toBe("GH");
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "US" }), ghanaianAddresses[0], viaProxy)).toBe("US");
   });
 
   it("falls back to the address when the trusted proxy does not know the country", async () => {
-    setEnvironment({ TRUST_PROXY: "true" });
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "XX" }), ghanaianAddresses[1])).toBe("GH");
-    expect(await resolveCountry(requestWith({ "CF-IPCountry": "T1" }), ghanaianAddresses[2])).toBe("GH");
-    expect(await resolveCountry(requestWith(), ghanaianAddresses[1])).toBe("GH");
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "XX" }), ghanaianAddresses[1], viaProxy)).toBe("GH");
+    expect(await resolveCountry(requestWith({ "CF-IPCountry": "T1" }), ghanaianAddresses[2], viaProxy)).toBe("GH");
+    expect(await resolveCountry(requestWith(), ghanaianAddresses[1], viaProxy)).toBe("GH");
   });
 });
 
@@ -126,6 +117,6 @@ describe("a database that cannot be loaded", () => {
     });
     const location = await import("./location.server");
     expect(await location.lookUpCountry(ghanaianAddresses[0])).toBeNull();
-    expect(await location.resolveCountry(requestWith(), ghanaianAddresses[0])).toBeNull();
+    expect(await location.resolveCountry(requestWith(), ghanaianAddresses[0], { trustProxy: false })).toBeNull();
   });
 });

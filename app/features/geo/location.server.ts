@@ -1,11 +1,10 @@
 import { BlockList, isIP } from "node:net";
-import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 
 /*
  * Where a visitor is, at country level, resolved on the server so the first HTML already shows the
  * right currency (DESIGN §6). No request ever leaves this server for it:
- * - behind a trusted proxy (TRUST_PROXY on), the country header the proxy adds: Cloudflare's
+ * - from a trusted proxy (the peer is one TRUST_PROXY names), the country header the proxy adds: Cloudflare's
  *   `CF-IPCountry`, else `X-Country-Code` (set it at the proxy; the proxy must overwrite any value a
  *   client sends);
  * - otherwise, or when the proxy gave none, the client address looked up in the GeoLite2 country
@@ -17,13 +16,12 @@ import { getLogger } from "~/lib/logger.server";
 export const countryHeaders = ["CF-IPCountry", "X-Country-Code"] as const;
 
 export interface ResolveCountryOptions {
-  /** Whether proxy headers are honoured; defaults to the TRUST_PROXY setting. */
-  trustProxy?: boolean;
+  /** Whether proxy headers are honoured: the request came from a proxy TRUST_PROXY trusts (load context viaTrustedProxy). */
+  trustProxy: boolean;
 }
 
 /** The visitor's ISO 3166-1 alpha-2 country code ("GH", "US"…), or null when it cannot be told. */
-export async function resolveCountry(request: Request, clientAddress: string, options: ResolveCountryOptions = {}): Promise<string | null> {
-  const trustProxy = options.trustProxy ?? Boolean(getEnv().TRUST_PROXY);
+export async function resolveCountry(request: Request, clientAddress: string, { trustProxy }: ResolveCountryOptions): Promise<string | null> {
   if (trustProxy) {
     const fromProxy = readProxyCountry(request.headers);
     if (fromProxy) return fromProxy;

@@ -18,6 +18,7 @@ import {
   statusPageHref,
 } from "./payment-status-state";
 import { findAttemptChannel, resendAuthorization, verifyPayment } from "./payments.server";
+import { readFormData } from "~/lib/request-body.server";
 
 /**
  * The status page's server side (SPEC §2 "/payment-status/:reference"). Each page load checks the
@@ -96,7 +97,7 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
   const url = new URL(request.url);
   const query = readStatusQuery(url.searchParams);
   const here = statusPageHref(reference, query);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
 
   if (intent === "check") throw redirect(here, 303);

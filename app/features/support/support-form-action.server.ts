@@ -6,6 +6,7 @@ import { isAppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { supportNotices, supportTicketSchema } from "./support-schema";
 import { createSupportTicket } from "./support.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export interface SupportNotice {
   title: string;
@@ -23,7 +24,7 @@ export type SupportFormResult =
  * toast too with JavaScript. A stored ticket resets the form and is answered with its number.
  */
 export async function submitSupportForm(request: Request, clientAddress: string) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: supportTicketSchema });
   if (submission.status !== "success") {
     return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: null }, { status: 400 });

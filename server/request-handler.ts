@@ -1,0 +1,141 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
+import { closeAfterDraining } from "./body-limits";
+
+type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
+
+/**
+ * React Router behind Express, as `@react-router/express` does it, with one difference: the body a
+ * route reads is cut at the request's limit (`response.locals.bodyLimitBytes`, set by bodyGuards)
+ * while it streams, whether or not a Content-Length was declared. Past the limit the route's read
+ * fails with BodyTooLargeError (its reader answers 413), and the connection is closed after the
+ * answer (closeAfterDraining).
+ */
+export function createRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (request: ExpressRequest, response: ExpressResponse) => LoadContext;
+}): RequestHandler {
+  const handleRequest = createReactRouterHandler(build, mode);
+  return async (request, response, next) => {
+    try {
+      const body = hasBody(request) ? limitedBody(request, response.locals.bodyLimitBytes ?? Infinity) : undefined;
+      const answer = await handleRequest(toFetchRequest(request, response, body?.stream), getLoadContext(request, response));
+      await send(response, body?.isOverLimit() ? tooLargeAnswer(request, answer) : answer, request);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function hasBody(request: ExpressRequest) {
+  return request.method !== "GET" && request.method !== "HEAD";
+}
+
+/** The request body as a web stream that errors (and stops reading) once more than `limitBytes` arrived. */
+function limitedBody(request: ExpressRequest, limitBytes: number) {
+  let received = 0;
+  let isOverLimit = false;
+  let stopListening = () => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (received > limitBytes) {
+            isOverLimit = true;
+            stopListening();
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        };
+        const onEnd = () => {
+          stopListening();
+          controller.close();
+        };
+        // A client that goes away mid-body must not look like a complete (shorter) body.
+        const onClose = () => {
+          stopListening();
+          controller.error(new Error("The client closed the connection before sending the whole body."));
+        };
+        stopListening = () => {
+          request.pause();
+          request.off("data", onData);
+          request.off("end", onEnd);
+          request.off("error", onClose);
+          request.off("close", onClose);
+        };
+        request.on("data", onData);
+        request.once("end", onEnd);
+        request.once("error", onClose);
+        request.once("close", onClose);
+        request.pause();
+      },
+      pull() {
+        request.resume();
+      },
+      // Not request.destroy(): that would destroy the socket, and the answer could not be sent.
+      cancel() {
+        stopListening();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return { stream, isOverLimit: () => isOverLimit };
+}
+
+function toFetchRequest(request: ExpressRequest, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
+  const url = new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  let controller: AbortController | undefined = new AbortController();
+  response.on("finish", () => (controller = undefined));
+  response.on("close", () => controller?.abort());
+  return new Request(url, { method: request.method, headers, signal: controller.signal, body, ...(body ? { duplex: "half" } : {}) });
+}
+
+/** Host and port as @react-router/express resolves them (X-Forwarded-Host only behind a trusted proxy). */
+function hostOf(request: ExpressRequest) {
+  const forwardedPort = request.app.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const hostPort = request.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort].map((text) => Number.parseInt(text ?? "", 10)).find((number) => Number.isSafeInteger(number));
+  const hostname = request.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${hostname}${port ? `:${port}` : ""}`;
+}
+
+/** A route that read past the limit answers 413 (its reader did); any other answer is replaced by one. */
+function tooLargeAnswer(request: ExpressRequest, answer: Response) {
+  if (answer.status === 413) return answer;
+  void answer.body?.cancel();
+  return request.path.startsWith("/api/")
+    ? Response.json({ message: bodyTooLargeMessage }, { status: 413 })
+    : new Response(bodyTooLargeMessage, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+async function send(response: ExpressResponse, answer: Response, request: ExpressRequest) {
+  if (response.destroyed || response.writableEnded) {
+    await answer.body?.cancel();
+    return;
+  }
+  response.once("finish", () => closeAfterDraining(request));
+  response.statusMessage = answer.statusText;
+  response.status(answer.status);
+  for (const [name, value] of answer.headers.entries()) response.append(name, value);
+  if (!answer.body) return void response.end();
+  try {
+    await writeReadableStreamToWritable(answer.body, response);
+  } catch (error) {
+    if (!response.destroyed && !response.writableEnded) throw error;
+  }
+}
