@@ -36,7 +36,8 @@ export async function submitSupportForm(request: Request, clientAddress: string)
   } catch (error) {
     if (isAppError(error)) {
       const title = error.status === 429 ? "Too many support requests" : supportNotices.failed.title;
-      return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: { title, description: error.message } }, { status: error.status });
+      const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+      return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: { title, description: error.message } }, { status: error.status, headers });
     }
     getLogger().error({ err: error }, "could not store a support ticket");
     return data<SupportFormResult>({ ok: false, submission: submission.reply(), notice: { ...supportNotices.failed } }, { status: 500 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
 import { createTestDatabase, type TestDatabase } from "~/test/test-database";
@@ -9,7 +9,7 @@ process.env.SESSION_SECRET ??= "support-test-secret-support-test-secret-0123";
 process.env.LOG_LEVEL = "silent";
 process.env.SUPPORT_EMAIL = "help@boost.example";
 
-const { createSupportTicket, listOwnSupportTickets, OWN_TICKETS_SHOWN, SUPPORT_TICKET_LIMIT_PER_HOUR } = await import("./support.server");
+const { createSupportTicket, listOwnSupportTickets, OWN_TICKETS_SHOWN, SUPPORT_TICKET_LIMIT_PER_HOUR, SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR } = await import("./support.server");
 const { submitSupportForm } = await import("./support-form-action.server");
 const { registerAccount } = await import("~/features/auth/accounts.server");
 const { closeTicket, markTicketAnswered } = await import("~/features/admin/tickets.server");
@@ -32,6 +32,12 @@ const request: SupportTicketInput = {
   subject: "Order not started",
   message: "My order SMB-12-2026 has not started after a day.",
 };
+
+// A reply address of its own per test too: tickets are limited per person (SUPPORT_TICKET_LIMIT_PER_HOUR).
+let personCount = 0;
+beforeEach(() => {
+  request.email = `ama${++personCount}@example.com`;
+});
 
 let addressCount = 0;
 /** A client address of its own per test, so rate-limit counts never leak between tests. */
@@ -68,18 +74,43 @@ describe("createSupportTicket", () => {
     expect(stored.user?.email).toBe("kofi@example.com");
   });
 
-  it(`refuses a ${SUPPORT_TICKET_LIMIT_PER_HOUR + 1}th ticket from one address within the hour with 429, and stores nothing`, async () => {
+  it(`refuses a ${SUPPORT_TICKET_LIMIT_PER_HOUR + 1}th ticket for one reply address within the hour with 429 and Retry-After, and stores nothing`, async () => {
     const address = newAddress();
-    for (let count = 0; count < SUPPORT_TICKET_LIMIT_PER_HOUR; count += 1) await createSupportTicket(request, { userId: null, clientAddress: address });
+    const person = { ...request, email: "Yaw.Limit@example.com" };
+    for (let count = 0; count < SUPPORT_TICKET_LIMIT_PER_HOUR; count += 1) await createSupportTicket(person, { userId: null, clientAddress: address });
     const before = await testDatabase.database.prisma.supportTicket.count();
 
-    const error = await createSupportTicket(request, { userId: null, clientAddress: address }).catch((caught: unknown) => caught);
+    // The same person from another network, the address written differently: still them.
+    const error = await createSupportTicket({ ...person, email: "yaw.limit@example.com" }, { userId: null, clientAddress: newAddress() }).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.status).toBe(429);
-    expect((error as Error).message).toContain("Please wait an hour before sending another, or e-mail us at help@boost.example.");
+    expect(isAppError(error) && error.retryAfterSeconds).toBeGreaterThan(3500);
+    expect((error as Error).message).toMatch(/the most we accept from one person\. Please wait (59|60) minutes before sending another, or e-mail us at help@boost\.example\.$/);
     expect(await testDatabase.database.prisma.supportTicket.count()).toBe(before);
 
-    // Another address is not affected.
-    await expect(createSupportTicket(request, { userId: null, clientAddress: newAddress() })).resolves.toMatchObject({ status: "open" });
+    // Someone else on the same network (a carrier's shared address) is not affected.
+    await expect(createSupportTicket({ ...request, email: "ama.neighbour@example.com" }, { userId: null, clientAddress: address })).resolves.toMatchObject({ status: "open" });
+  });
+
+  it("counts a signed-in author's tickets whatever reply address they give", async () => {
+    const { user } = await registerAccount(
+      { email: "abena.limit@example.com", username: "abena_limit", fullName: "Abena Limit", password: "secret-pass", role: "client" },
+      newAddress(),
+    );
+    for (let count = 0; count < SUPPORT_TICKET_LIMIT_PER_HOUR; count += 1) {
+      await createSupportTicket({ ...request, email: `abena${count}@example.com` }, { userId: user.id, clientAddress: newAddress() });
+    }
+    const error = await createSupportTicket({ ...request, email: "abena-other@example.com" }, { userId: user.id, clientAddress: newAddress() }).catch((caught: unknown) => caught);
+    expect(isAppError(error) && error.status).toBe(429);
+  });
+
+  it(`refuses tickets from one network address only past ${SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR} an hour`, async () => {
+    const address = newAddress();
+    for (let count = 0; count < SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR; count += 1) {
+      await createSupportTicket({ ...request, email: `carrier${count}@example.com` }, { userId: null, clientAddress: address });
+    }
+    const error = await createSupportTicket({ ...request, email: "carrier-last@example.com" }, { userId: null, clientAddress: address }).catch((caught: unknown) => caught);
+    expect(isAppError(error) && error.status).toBe(429);
+    expect((error as Error).message).toContain("Very many support requests have come from your network in the last hour.");
   });
 });
 
@@ -126,12 +157,15 @@ describe("submitSupportForm (the /support action)", () => {
     expect(await testDatabase.database.prisma.supportTicket.count()).toBe(before);
   });
 
-  it("answers 429 with a clear notice once the address reached the hourly limit", async () => {
+  it("answers 429 with a clear notice and Retry-After once the sender reached the hourly limit", async () => {
     const address = newAddress();
+    const person = { ...request, email: "kwame.form@example.com" };
     for (let count = 0; count < SUPPORT_TICKET_LIMIT_PER_HOUR; count += 1) {
-      expect(unwrap<{ ok: boolean }>(await submitSupportForm(formPost(request), address)).data.ok).toBe(true);
+      expect(unwrap<{ ok: boolean }>(await submitSupportForm(formPost(person), address)).data.ok).toBe(true);
     }
-    const result = unwrap<{ ok: boolean; notice: { title: string; description: string } }>(await submitSupportForm(formPost(request), address));
+    const answer = await submitSupportForm(formPost(person), address);
+    const result = unwrap<{ ok: boolean; notice: { title: string; description: string } }>(answer);
+    expect(Number(new Headers(answer.init?.headers).get("Retry-After"))).toBeGreaterThan(3500);
     expect(result.status).toBe(429);
     expect(result.data.ok).toBe(false);
     expect(result.data.notice.title).toBe("Too many support requests");
@@ -201,7 +235,9 @@ describe("listOwnSupportTickets", () => {
     const kojo = await newClient("Kojo Mensah");
     const ids: number[] = [];
     for (let count = 0; count <= OWN_TICKETS_SHOWN; count += 1) {
-      ids.push((await createSupportTicket({ ...request, email: kojo.email, subject: `Question ${count}` }, { userId: kojo.id, clientAddress: newAddress() })).id);
+      // Stored directly: more than one person may send in an hour (SUPPORT_TICKET_LIMIT_PER_HOUR).
+      const ticket = await testDatabase.database.prisma.supportTicket.create({ data: { ...request, email: kojo.email, subject: `Question ${count}`, userId: kojo.id }, select: { id: true } });
+      ids.push(ticket.id);
     }
     const listed = await listOwnSupportTickets(kojo);
     expect(listed.map((ticket) => ticket.id)).toEqual(ids.slice(1).reverse());

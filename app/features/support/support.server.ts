@@ -1,14 +1,18 @@
-import { countRecentEvents, recordEvent } from "~/features/auth/rate-limit.server";
+import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
 import { formatOrderDateTime } from "~/features/orders/order-display";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { supportCategories, type SupportTicketInput } from "./support-schema";
 
-/** Tickets one network address may open per hour: plenty for a person, little for a spam script. */
+/** Tickets one person (one reply address, one signed-in account) may open per hour: plenty for a person, little for a spam script. */
 export const SUPPORT_TICKET_LIMIT_PER_HOUR = 5;
+/**
+ * Tickets one network address may open per hour. High on purpose: a Ghanaian carrier puts very many
+ * subscribers behind one address (DESIGN §9), and one person's five must not silence the others.
+ */
+export const SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR = 100;
 const ticketWindowMs = 60 * 60 * 1000;
-const rateLimitBucket = "support-ticket";
 
 export type SupportTicketStatus = "open" | "answered" | "closed";
 
@@ -18,28 +22,36 @@ export interface CreatedSupportTicket {
   createdAt: Date;
 }
 
+interface Author {
+  /** The signed-in author, if any (visitors may write without an account). */
+  userId: number | null;
+  clientAddress: string;
+}
+
+/** The hourly limits a ticket counts against: its reply address, its author's account, its network address. */
+function limitsOf(input: SupportTicketInput, { userId, clientAddress }: Author) {
+  const personal = { perHour: SUPPORT_TICKET_LIMIT_PER_HOUR, isPersonal: true };
+  return [
+    { bucket: "support-ticket:email", key: input.email.toLowerCase(), ...personal },
+    ...(userId === null ? [] : [{ bucket: "support-ticket:user", key: String(userId), ...personal }]),
+    { bucket: "support-ticket:ip", key: clientAddress, perHour: SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR, isPersonal: false },
+  ];
+}
+
 /**
  * Stores a support form submission as an open ticket, for the team to answer by e-mail from the
- * admin console. `userId` is the signed-in author, if any (visitors may write without an account).
- * At most SUPPORT_TICKET_LIMIT_PER_HOUR tickets per client address and hour (429 after that).
+ * admin console. Over a limit: 429 with Retry-After (the wait until the oldest counted ticket leaves
+ * the hour), and nothing stored.
  */
-export async function createSupportTicket(
-  input: SupportTicketInput,
-  { userId, clientAddress }: { userId: number | null; clientAddress: string },
-): Promise<CreatedSupportTicket> {
-  if ((await countRecentEvents(rateLimitBucket, clientAddress, ticketWindowMs)) >= SUPPORT_TICKET_LIMIT_PER_HOUR) {
-    // The e-mail way round the limit only when the store has a support address.
-    const supportEmail = getEnv().SUPPORT_EMAIL;
-    throw new AppError(
-      429,
-      "too_many_support_requests",
-      `You have sent ${SUPPORT_TICKET_LIMIT_PER_HOUR} support requests in the last hour, the most we accept from one network. ` +
-        (supportEmail ? `Please wait an hour before sending another, or e-mail us at ${supportEmail}.` : "Please wait an hour before sending another."),
-    );
+export async function createSupportTicket(input: SupportTicketInput, author: Author): Promise<CreatedSupportTicket> {
+  const limits = limitsOf(input, author);
+  for (const limit of limits) {
+    const waitMs = await msUntilBelowLimit(limit.bucket, limit.key, ticketWindowMs, limit.perHour);
+    if (waitMs > 0) throw tooManyTickets(limit.isPersonal, waitMs);
   }
   const ticket = await getPrisma().supportTicket.create({
     data: {
-      userId,
+      userId: author.userId,
       name: input.name,
       email: input.email,
       category: input.category,
@@ -48,8 +60,24 @@ export async function createSupportTicket(
     },
     select: { id: true, status: true, createdAt: true },
   });
-  await recordEvent(rateLimitBucket, clientAddress);
+  for (const limit of limits) await recordEvent(limit.bucket, limit.key);
   return ticket;
+}
+
+function tooManyTickets(isPersonal: boolean, waitMs: number) {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const wait = minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  // The e-mail way round the limit only when the store has a support address.
+  const supportEmail = getEnv().SUPPORT_EMAIL;
+  const reason = isPersonal
+    ? `You have sent ${SUPPORT_TICKET_LIMIT_PER_HOUR} support requests in the last hour, the most we accept from one person.`
+    : "Very many support requests have come from your network in the last hour.";
+  return new AppError(
+    429,
+    "too_many_support_requests",
+    `${reason} Please wait ${wait} before sending another${supportEmail ? `, or e-mail us at ${supportEmail}` : ""}.`,
+    { retryAfterSeconds: Math.ceil(waitMs / 1000) },
+  );
 }
 
 /** The most recent tickets a signed-in author sees on /support. */
