@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
 import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
+import { expireUnpaidOrders } from "~/features/orders/order-expiry.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 
@@ -18,6 +19,9 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payments", everyMs: 5_000, run: () => reconcilePayments() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
+  // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
+  // showing one expires it at once, so a minute late here is never seen.
+  { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },
   // Deletes screenshots, proofs and tickets the privacy policy keeps only for a while.
   { name: "apply the retention policy", everyMs: hourMs, atStart: true, run: () => applyRetentionPolicy() },
 ];

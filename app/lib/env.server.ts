@@ -91,6 +91,12 @@ const envSchema = z.object({
   CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
   CHARGE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(2000),
   MOMO_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // Account screenshots (decision 0020): stored per client account per hour, and the bytes one account
+  // may keep on orders not paid yet and checkouts not finished (paid orders' screenshots do not count).
+  SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  UNPAID_SCREENSHOT_BYTES_PER_CLIENT: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  // An order not paid this many hours after it was placed expires (cancelled, decision 0020); fractions allowed.
+  UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   COMPLETION_HOLD_HOURS: z.coerce.number().min(0).default(72),
   COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   COMPLETIONS_PER_DAY: z.coerce.number().int().positive().default(300),

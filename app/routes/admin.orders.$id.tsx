@@ -42,7 +42,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <AdminCard labelledBy="order-heading">
         <h2 id="order-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
           Order
-          <Badge value={order.status} labels={orderStatusLabels} prefix="Status" />
+          <Badge value={order.expiredAt ? "expired" : order.status} labels={orderStatusLabels} prefix="Status" />
           <Badge value={order.paymentStatus} labels={orderPaymentLabels} prefix="Payment" />
           {order.refundRequested && order.paymentStatus === "paid" ? <Badge value="requested" labels={{ requested: "Refund requested" }} /> : null}
         </h2>
@@ -71,6 +71,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <Fact label="Paid">{formatAdminDateTime(order.paidAt)}</Fact>
           <Fact label="Completed">{formatAdminDateTime(order.completedAt)}</Fact>
           <Fact label="Cancelled">{formatAdminDateTime(order.cancelledAt)}</Fact>
+          {order.expiredAt ? <Fact label="Expired (not paid in time)">{formatAdminDateTime(order.expiredAt)}</Fact> : null}
           {order.refundRequestedAt ? <Fact label="Refund requested">{formatAdminDateTime(order.refundRequestedAt)}</Fact> : null}
         </dl>
         {order.canCancelWithRefund ? (

@@ -47,7 +47,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <span>
                     {order.packageName} · {order.platform}
                   </span>
-                  <Badge value={order.status} labels={orderStatusLabels} prefix="Status" />
+                  <Badge value={order.expiredAt ? "expired" : order.status} labels={orderStatusLabels} prefix="Status" />
                   <Badge value={order.paymentStatus} labels={orderPaymentLabels} prefix="Payment" />
                   {order.refundRequested && order.paymentStatus === "paid" ? <Badge value="requested" labels={{ requested: "Refund requested" }} /> : null}
                 </p>

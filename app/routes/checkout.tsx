@@ -9,7 +9,7 @@ import { CheckoutReview, CheckoutSteps } from "~/features/checkout/checkout-revi
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
 import { createOrderFromServerDraft } from "~/features/checkout/checkout.server";
 import { packagesHref } from "~/features/checkout/package-picker";
-import { deliveryTimeOf } from "~/features/orders/order-display";
+import { deliveryTimeOf, newCheckoutHref } from "~/features/orders/order-display";
 import { parseOrderId, targetUrlFor } from "~/features/orders/order-schema";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
@@ -135,14 +135,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <section className="mx-auto max-w-lg rounded-2xl border bg-card p-6 text-center shadow-sm">
             <h2 className="text-lg font-bold">This order can no longer be paid</h2>
             <p className="mt-2 text-sm text-muted-foreground">
-              Order #{order.id} ({order.package.name} for {order.username}) is {order.status === "cancelled" ? "cancelled" : "closed"}: nothing was charged.
+              Order #{order.id} ({order.package.name} for {order.username}) {order.expiredAt ? "expired because it was not paid in time" : `is ${order.status === "cancelled" ? "cancelled" : "closed"}`}:{" "}
+              {order.latePayment ? "a payment that arrived after it ended goes back to you in full." : "nothing was charged."}
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to={`/order-success?orderId=${order.id}`} className={buttonVariants({ variant: "outline" })}>
                 View Order Details
               </Link>
-              <Link to="/packages" className={buttonVariants({ variant: "brand" })}>
-                Choose a package
+              <Link to={order.expiredAt ? newCheckoutHref(order) : "/packages"} className={buttonVariants({ variant: "brand" })}>
+                {order.expiredAt ? "Start a new checkout" : "Choose a package"}
               </Link>
             </div>
           </section>

@@ -32,7 +32,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 // The page is a function of its address for signed-out visitors: the page cache may keep it.
-export const headers = cacheForAnonymousVisitors(60);
+const anonymousPageCache = cacheForAnonymousVisitors(60);
+
+/** A screenshot refused by the client's upload quota also says when to come back (Retry-After), as the API does. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { ...anonymousPageCache(), ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
 
 /** SPEC §2: platforms the footer links to that are not sold (yet) get an honest note, not a silent switch. */
 const platformsNotSold: Record<string, string> = { twitter: "Twitter", facebook: "Facebook" };
@@ -75,7 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const errors: VerificationErrors = error.status === 403 ? { form: error.message } : { screenshot: error.message };
-    return data({ errors, username }, error.status);
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
+    return data({ errors, username }, { status: error.status, headers });
   }
 }
 

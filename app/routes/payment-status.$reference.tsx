@@ -38,12 +38,13 @@ export default function PaymentStatus({ loaderData, actionData }: Route.Componen
       </div>
     );
   }
-  const { reference, orderReference, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl, channel } = loaderData;
+  const { reference, orderReference, orderExpiry, query, state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt, isResent, pageUrl, channel } = loaderData;
   return (
     <PaymentStatusView
       key={reference}
       reference={reference}
       orderReference={orderReference}
+      orderExpiry={orderExpiry}
       query={query}
       initial={{ state, gatewayResponse, checks, elapsedSeconds, lastChecked, startedAt }}
       pageUrl={pageUrl}

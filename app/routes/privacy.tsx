@@ -18,12 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const lastUpdated = { iso: "2026-11-21", text: "21 November 2026" };
+const lastUpdated = { iso: "2026-11-24", text: "24 November 2026" };
 
 const retention = [
   { what: "Account details (e-mail, username, full name, password hash, platforms)", howLong: "while your account is open; deleted within 30 days of closing it" },
-  { what: "Account screenshots uploaded with an order", howLong: "90 days after the order is completed, cancelled or refunded" },
-  { what: "An account screenshot uploaded for a checkout that never became an order", howLong: "7 days" },
+  { what: "Account screenshots uploaded with a paid order", howLong: "90 days after the order is completed, cancelled or refunded" },
+  {
+    what: "Account screenshots of an order cancelled before it was paid, or expired because it was not paid in time",
+    howLong: "deleted within an hour of the order ending",
+  },
+  { what: "An account screenshot uploaded for a checkout that never became an order", howLong: "24 hours" },
   { what: "Orders (package, target username or link, amounts, status)", howLong: "6 years after the order, for accounting and tax records" },
   { what: "Payment references, amounts and statuses", howLong: "6 years after the payment" },
   { what: "Worker task completions, earnings ledger and payouts (including payout account details)", howLong: "6 years after the entry" },

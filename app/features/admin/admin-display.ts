@@ -22,7 +22,15 @@ export const humanize = (value: string) => value.replace(/_/g, " ").replace(/^./
 
 export const userStatusLabels: Record<string, string> = { active: "Active", pending_review: "Waiting for review", suspended: "Suspended", rejected: "Rejected" };
 export const roleLabels: Record<string, string> = { client: "Client", worker: "Worker", admin: "Admin" };
-export const orderStatusLabels: Record<string, string> = { pending: "Pending", processing: "In Progress", completed: "Completed", cancelled: "Cancelled", partial: "Partly delivered" };
+export const orderStatusLabels: Record<string, string> = {
+  pending: "Pending",
+  processing: "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  partial: "Partly delivered",
+  // Not a stored status: a cancelled order with expiredAt (decision 0020).
+  expired: "Expired (cancelled, not paid in time)",
+};
 export const orderPaymentLabels: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" };
 export const attemptStatusLabels: Record<string, string> = {
   open: "Open (any step)",

@@ -34,6 +34,8 @@ export interface AdminOrderListItem {
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   refundRequested: boolean;
+  /** Cancelled by the store because it was not paid in time (decision 0020). */
+  expiredAt: string | null;
   createdAt: string;
   paidAt: string | null;
 }
@@ -88,6 +90,7 @@ const listSelect = {
   status: true,
   paymentStatus: true,
   refundRequestedAt: true,
+  expiredAt: true,
   createdAt: true,
   paidAt: true,
   client: { select: { id: true, email: true, username: true } },
@@ -109,6 +112,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof listSelect }>
     status: order.status,
     paymentStatus: order.paymentStatus,
     refundRequested: order.refundRequestedAt !== null,
+    expiredAt: isoOrNull(order.expiredAt),
     createdAt: order.createdAt.toISOString(),
     paidAt: isoOrNull(order.paidAt),
   };

@@ -24,6 +24,9 @@ const unpaidOrder: OrderConfirmation = {
   status: "pending",
   paymentStatus: "unpaid",
   refundRequested: false,
+  expiredAt: null,
+  expiresAt: "2026-03-06T14:03:00.000Z",
+  latePayment: null,
   createdAt: "2026-03-05T14:03:00.000Z",
 };
 
@@ -34,6 +37,7 @@ function render(order: OrderConfirmation, overrides: Partial<OrderConfirmationPa
     orderDate: "5 March 2026 at 14:03 GMT",
     deliveryTime: "48-72 Hours",
     cancellation: null,
+    expiry: { expiresAt: "6 March 2026 at 14:03 GMT", expiredAt: null, period: "24 hours", newCheckoutHref: "/packages?platform=youtube&quantity=1000" },
     pageUrl: `https://boost.example/order-success?orderId=${order.id}`,
     cancelError: null,
     ...overrides,
@@ -76,6 +80,29 @@ describe("OrderConfirmationPage", () => {
     expect(bannerText(html)).toContain("Refund requested");
     expect(bannerText(html)).toContain("Your refund has been requested.");
     expect(html).not.toContain("What&#x27;s Next");
+  });
+
+  it("tells an unpaid order when it expires", () => {
+    expect(bannerText(render(unpaidOrder))).toContain("Unpaid orders expire after 24 hours: please pay by 6 March 2026 at 14:03 GMT . After that you can start a new checkout.");
+  });
+
+  it("shows an expired order as expired, charged nothing, and leads to a new checkout of the same package", () => {
+    const expired = { ...unpaidOrder, status: "cancelled" as const, expiredAt: "2026-03-06T14:04:00.000Z", expiresAt: null };
+    const expiry = { expiresAt: null, expiredAt: "6 March 2026 at 14:04 GMT", period: "24 hours", newCheckoutHref: "/packages?platform=youtube&quantity=1000" };
+    const html = render(expired, { expiry });
+    expect(html).toContain("Order Expired");
+    expect(html).not.toContain("Order Cancelled");
+    expect(bannerText(html)).toBe(
+      "Order expired This order was not paid within 24 hours, so it expired on 6 March 2026 at 14:04 GMT and can no longer be paid. Nothing was charged. To get this package, start a new checkout. Start a new checkout",
+    );
+    expect(html).toContain('href="/packages?platform=youtube&amp;quantity=1000"');
+    expect(html).not.toContain("/checkout?orderId=42");
+    expect(html).toMatch(/<dd[^>]*>Expired<\/dd>/);
+
+    // A payment that arrived after the expiry goes back: the page must not say nothing was charged.
+    const late = render({ ...expired, latePayment: "refund_requested" }, { expiry });
+    expect(bannerText(late)).toMatch(/^Order expired · Refund requested Your payment of ₵2,034.00 arrived after this order had expired/);
+    expect(late).not.toContain("Nothing was charged");
   });
 
   it("shows a refunded order as refunded", () => {

@@ -24,10 +24,21 @@ export interface OrderConfirmationPageProps {
   deliveryTime: string;
   /** The cancellation the order service would accept now, or null. */
   cancellation: { refundsPayment: boolean; until: string | null } | null;
+  /** When an unpaid order expires or expired (formatted by the server), and the way to a new checkout. */
+  expiry: OrderExpiryView;
   /** This page's public address, for the support links. */
   pageUrl: string;
   /** Why the last cancellation was refused (the service's message). */
   cancelError: string | null;
+}
+
+/** Decision 0020: an unpaid order expires after `period`; the client then starts a new checkout. */
+export interface OrderExpiryView {
+  expiresAt: string | null;
+  expiredAt: string | null;
+  /** "24 hours". */
+  period: string;
+  newCheckoutHref: string;
 }
 
 /**
@@ -35,9 +46,10 @@ export interface OrderConfirmationPageProps {
  * Successful!' for an order that is not paid), the order's details, 'What's Next', actions and
  * help with the order reference.
  */
-export function OrderConfirmationPage({ order, reference, orderDate, deliveryTime, cancellation, pageUrl, cancelError }: OrderConfirmationPageProps) {
+export function OrderConfirmationPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, cancelError }: OrderConfirmationPageProps) {
   const payment = paymentStateOf(order);
   const isCancelled = order.status === "cancelled";
+  const isExpired = isCancelled && order.expiredAt !== null;
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -52,15 +64,17 @@ export function OrderConfirmationPage({ order, reference, orderDate, deliveryTim
         >
           {isCancelled ? <Ban className="size-8" aria-hidden="true" /> : <CircleCheck className="size-8" aria-hidden="true" />}
         </span>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{isCancelled ? "Order Cancelled" : "Order Confirmed!"}</h1>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{isExpired ? "Order Expired" : isCancelled ? "Order Cancelled" : "Order Confirmed!"}</h1>
         <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
-          {isCancelled
-            ? `Your order for ${order.package.name} on ${platform} for ${order.username} has been cancelled.`
-            : `Thank you! We have your order for ${order.package.name} on ${platform} for ${order.username}.`}
+          {isExpired
+            ? `Your order for ${order.package.name} on ${platform} for ${order.username} expired because it was not paid in time.`
+            : isCancelled
+              ? `Your order for ${order.package.name} on ${platform} for ${order.username} has been cancelled.`
+              : `Thank you! We have your order for ${order.package.name} on ${platform} for ${order.username}.`}
         </p>
       </header>
 
-      <PaymentBanner state={payment} orderId={order.id} amount={amount} />
+      <PaymentBanner state={payment} orderId={order.id} amount={amount} expiry={expiry} />
 
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
 
@@ -98,8 +112,18 @@ export function CancelRefusal({ message }: { message: string }) {
   );
 }
 
-/** The payment's state, as it is: the 'Payment Successful!' banner only for a paid order. */
-export function PaymentBanner({ state, orderId, amount }: { state: PaymentState; orderId: number; amount: string }) {
+/**
+ * The payment's state, as it is: the 'Payment Successful!' banner only for a paid order. An unpaid
+ * order says when it expires; an expired one says so, and leads to a new checkout.
+ */
+export function PaymentBanner({ state, orderId, amount, expiry }: { state: PaymentState; orderId: number; amount: string; expiry: OrderExpiryView }) {
+  const ended = expiry.expiredAt ? "Order expired" : "Order cancelled";
+  const newCheckout = (
+    <Link to={expiry.newCheckoutHref} className={buttonVariants({ size: "sm", className: "mt-3" })}>
+      <ShoppingBag aria-hidden="true" />
+      Start a new checkout
+    </Link>
+  );
   const banners: Record<PaymentState, { tone: keyof typeof bannerTones; icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; body: ReactNode }> = {
     paid: {
       tone: "success",
@@ -114,6 +138,11 @@ export function PaymentBanner({ state, orderId, amount }: { state: PaymentState;
       body: (
         <>
           <p>We have saved your order, but we have not received a payment of {amount} for it yet. Work starts as soon as it is paid.</p>
+          {expiry.expiresAt ? (
+            <p className="mt-1">
+              Unpaid orders expire after {expiry.period}: please pay by <strong>{expiry.expiresAt}</strong>. After that you can start a new checkout.
+            </p>
+          ) : null}
           <Link
             to={`/checkout?orderId=${orderId}`}
             className={buttonVariants({ size: "sm", className: "mt-3" })}
@@ -129,17 +158,35 @@ export function PaymentBanner({ state, orderId, amount }: { state: PaymentState;
       title: "Order cancelled",
       body: "This order was cancelled before it was paid. Nothing was charged.",
     },
+    expired: {
+      tone: "neutral",
+      icon: Clock,
+      title: "Order expired",
+      body: (
+        <>
+          <p>
+            This order was not paid within {expiry.period}, so it expired{expiry.expiredAt ? ` on ${expiry.expiredAt}` : ""} and can no longer be paid. Nothing was
+            charged. To get this package, start a new checkout.
+          </p>
+          {newCheckout}
+        </>
+      ),
+    },
     refund_requested: {
       tone: "neutral",
       icon: Undo2,
-      title: "Order cancelled · Refund requested",
-      body: `Your refund has been requested. The full ${amount} goes back to the card or mobile money wallet you paid with; how soon it shows depends on your bank or provider.`,
+      title: `${ended} · Refund requested`,
+      body: expiry.expiredAt
+        ? `Your payment of ${amount} arrived after this order had expired, so it goes back in full to the card or mobile money wallet you paid with; how soon it shows depends on your bank or provider.`
+        : `Your refund has been requested. The full ${amount} goes back to the card or mobile money wallet you paid with; how soon it shows depends on your bank or provider.`,
     },
     refunded: {
       tone: "neutral",
       icon: Undo2,
-      title: "Refunded",
-      body: `This order was refunded: ${amount} went back to the card or mobile money wallet you paid with.`,
+      title: expiry.expiredAt ? "Order expired · Refunded" : "Refunded",
+      body: expiry.expiredAt
+        ? `Your payment of ${amount} arrived after this order had expired, so it went back to the card or mobile money wallet you paid with.`
+        : `This order was refunded: ${amount} went back to the card or mobile money wallet you paid with.`,
     },
   };
   const banner = banners[state];

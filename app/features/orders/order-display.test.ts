@@ -4,7 +4,7 @@ import { profileHref } from "~/components/profile-link";
 
 describe("order display", () => {
   it("labels statuses as SPEC §4 does and shows other values as they are", () => {
-    expect(["pending", "processing", "completed", "cancelled"].map(orderStatusLabel)).toEqual(["Pending", "In Progress", "Completed", "Cancelled"]);
+    expect(["pending", "processing", "completed", "cancelled"].map((status) => orderStatusLabel(status))).toEqual(["Pending", "In Progress", "Completed", "Cancelled"]);
     expect(orderStatusLabel("partial")).toBe("partial");
     expect(orderStatusLabel("constructor")).toBe("constructor");
   });
@@ -16,6 +16,16 @@ describe("order display", () => {
     expect(paymentStateOf({ ...base, status: "processing", paymentStatus: "paid" })).toBe("paid");
     expect(paymentStateOf({ ...base, status: "cancelled", paymentStatus: "paid", refundRequested: true })).toBe("refund_requested");
     expect(paymentStateOf({ ...base, status: "cancelled", paymentStatus: "refunded", refundRequested: true })).toBe("refunded");
+  });
+
+  it("calls an order the store cancelled for want of payment expired, and never 'nothing charged' when a late payment goes back", () => {
+    const expired = { status: "cancelled" as const, paymentStatus: "unpaid" as const, refundRequested: false, expiredAt: "2026-11-25T10:00:00.000Z", latePayment: null };
+    expect(orderStatusLabel(expired.status, expired.expiredAt)).toBe("Expired");
+    expect(orderStatusLabel("cancelled", null)).toBe("Cancelled");
+    expect(paymentStateOf(expired)).toBe("expired");
+    expect(paymentStateOf({ ...expired, latePayment: "refund_requested" })).toBe("refund_requested");
+    expect(paymentStateOf({ ...expired, latePayment: "refunded" })).toBe("refunded");
+    expect(paymentStateOf({ ...expired, expiredAt: null, latePayment: "refund_requested" })).toBe("refund_requested");
   });
 
   it("writes the order reference as SMB-{orderId}-{year the order was placed, in Ghana}", () => {

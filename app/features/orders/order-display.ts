@@ -14,26 +14,45 @@ export const orderStatusLabels: Readonly<Record<string, string>> = {
   cancelled: "Cancelled",
 };
 
-export function orderStatusLabel(status: string): string {
+/**
+ * An order the store cancelled because it was not paid in time has status `cancelled` and an
+ * `expiredAt` (decision 0020): it reads "Expired", never as if someone had cancelled it.
+ */
+export function orderStatusLabel(status: string, expiredAt?: string | null): string {
+  if (status === "cancelled" && expiredAt) return "Expired";
   return Object.hasOwn(orderStatusLabels, status) ? orderStatusLabels[status] : status;
+}
+
+/** Why an unpaid order can no longer be paid: it expired, or it was cancelled. */
+export function closedOrderMessage(order: { expiredAt: Date | string | null }): string {
+  return order.expiredAt
+    ? "This order expired because it was not paid in time, and can no longer be paid. Please start a new checkout."
+    : "This order is cancelled and can no longer be paid.";
 }
 
 /**
  * Where the money of an order stands, in the words a client reads. A page must never claim a
  * payment that did not happen (the confirmation page shows 'Payment Successful!' only for "paid").
  */
-export type PaymentState = "paid" | "awaiting_payment" | "not_charged" | "refund_requested" | "refunded";
+export type PaymentState = "paid" | "awaiting_payment" | "not_charged" | "expired" | "refund_requested" | "refunded";
 
-export function paymentStateOf(order: Pick<OrderConfirmation, "status" | "paymentStatus" | "refundRequested">): PaymentState {
+export function paymentStateOf(
+  order: Pick<OrderConfirmation, "status" | "paymentStatus" | "refundRequested"> & Partial<Pick<OrderConfirmation, "expiredAt" | "latePayment">>,
+): PaymentState {
   if (order.paymentStatus === "refunded") return "refunded";
   if (order.paymentStatus === "paid") return order.refundRequested ? "refund_requested" : "paid";
-  return order.status === "cancelled" ? "not_charged" : "awaiting_payment";
+  if (order.status !== "cancelled") return "awaiting_payment";
+  // A payment that arrived after the order had expired or was cancelled goes back (settlement): the
+  // page must not say nothing was charged.
+  if (order.latePayment) return order.latePayment;
+  return order.expiredAt ? "expired" : "not_charged";
 }
 
 export const paymentStateLabels: Record<PaymentState, string> = {
   paid: "Paid",
   awaiting_payment: "Awaiting payment",
   not_charged: "Not paid (nothing was charged)",
+  expired: "Not paid in time (nothing was charged)",
   refund_requested: "Refund requested",
   refunded: "Refunded",
 };
@@ -82,4 +101,12 @@ export function deliveryTimeOf(order: Pick<OrderConfirmation, "package" | "quant
   const { platform } = order.package;
   if (isCatalogPlatform(platform) && isValidQuantity(order.quantity)) return packageFor(platform, order.quantity).deliveryTime;
   return "24-48 Hours";
+}
+
+/** A new checkout of the same package (the way on from an expired order): /packages with it chosen. */
+export function newCheckoutHref(order: Pick<OrderConfirmation, "package" | "quantity">): string {
+  const { platform } = order.package;
+  if (!isCatalogPlatform(platform)) return "/packages";
+  const query = new URLSearchParams({ platform, ...(isValidQuantity(order.quantity) ? { quantity: String(order.quantity) } : {}) });
+  return `/packages?${query}`;
 }

@@ -36,7 +36,7 @@ export function OrderList({ orders, label }: { orders: OrderListItem[]; label: s
           <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-1">
             <span className="text-sm font-semibold">
               {order.status === "completed" ? "✓ " : ""}
-              {orderStatusLabel(order.status)}
+              {orderStatusLabel(order.status, order.expired_at)}
             </span>
             {/* SPEC §9: the client's amounts always in ₵. */}
             <span className="text-sm">{formatApiAmount(order.total_amount)}</span>

@@ -21,7 +21,7 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, pageUrl, isJustCancelled, cancelError, adminHref }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -56,7 +56,7 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
       ) : null}
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
 
-      <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} />
+      <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
       <DeliveryProgress order={order} deliveryTime={deliveryTime} />
 
@@ -87,7 +87,7 @@ function DeliveryProgress({ order, deliveryTime }: { order: OrderConfirmation; d
           Status{" "}
           <span className="rounded-full bg-muted px-2.5 py-0.5 font-semibold">
             {order.status === "completed" ? "✓ " : ""}
-            {orderStatusLabel(order.status)}
+            {orderStatusLabel(order.status, order.expiredAt)}
           </span>
         </p>
       </div>

@@ -4,7 +4,8 @@ import { findRequestUser } from "~/features/auth/authenticate.server";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { orderFetchMessages } from "./order-confirmation";
-import { deliveryTimeOf, formatOrderDateTime, orderReference } from "./order-display";
+import { deliveryTimeOf, formatOrderDateTime, newCheckoutHref, orderReference } from "./order-display";
+import { unpaidOrderExpiryMs } from "./order-expiry.server";
 import { cancelOrderFormSchema } from "./order-schema";
 import { cancellationOfferFor, cancelOrder, getOrderFor } from "./orders.server";
 
@@ -39,8 +40,22 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
     orderDate: formatOrderDateTime(order.createdAt),
     deliveryTime: deliveryTimeOf(order),
     cancellation: offer && { refundsPayment: offer.refundsPayment, until: offer.until && formatOrderDateTime(offer.until) },
+    expiry: {
+      expiresAt: order.expiresAt && formatOrderDateTime(order.expiresAt),
+      expiredAt: order.expiredAt && formatOrderDateTime(order.expiredAt),
+      period: hoursText(unpaidOrderExpiryMs()),
+      newCheckoutHref: newCheckoutHref(order),
+    },
     pageUrl: `${siteBaseUrl(request)}${pagePath}`,
   };
+}
+
+/** "24 hours", "90 minutes" (seconds only for a test rig's tiny setting): how long an unpaid order waits for its payment. */
+function hoursText(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 1000)} seconds`;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 !== 0) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
 }
 
 export type CancelFormOutcome = { isCancelled: true } | { isCancelled: false; status: number; cancelError: string };

@@ -202,6 +202,7 @@ describe("listOrdersFor", () => {
       status: "pending",
       progress: 50,
       payment_status: "unpaid",
+      expired_at: null,
       created_at: created[0].createdAt,
     });
 

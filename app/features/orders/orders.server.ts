@@ -1,10 +1,11 @@
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
-import { decodeImageDataUrl, storeImage } from "~/features/uploads/uploads.server";
+import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { deliveryProgress, orderReference } from "./order-display";
+import { deliveryProgress, newCheckoutHref, orderReference } from "./order-display";
+import { expireOrderIfDue, expiryTimeOf } from "./order-expiry.server";
 import { type CreateOrderInput, type ListOrdersQuery, targetUrlFor } from "./order-schema";
 
 /**
@@ -39,6 +40,15 @@ export interface OrderConfirmation {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   refundRequested: boolean;
+  /**
+   * Set when the store cancelled the order because it was not paid in time (status `cancelled`,
+   * decision 0020); null otherwise.
+   */
+  expiredAt: string | null;
+  /** For an order waiting for payment: when it expires unless paid (later while a payment is under way). */
+  expiresAt: string | null;
+  /** A payment that arrived after the order expired or was cancelled goes back: where that stands. */
+  latePayment: "refund_requested" | "refunded" | null;
   createdAt: string;
 }
 
@@ -54,6 +64,8 @@ export interface OrderListItem {
   /** Percent delivered, 0-100. */
   progress: number;
   payment_status: PaymentStatus;
+  /** Set when the store cancelled the unpaid order because it was not paid in time (decision 0020). */
+  expired_at: string | null;
   created_at: string;
 }
 
@@ -84,7 +96,10 @@ const orderSelect = {
   paymentStatus: true,
   paidAt: true,
   refundRequestedAt: true,
+  expiredAt: true,
   createdAt: true,
+  // Successful payments: for an unpaid order, only one that came after it had ended (refunded).
+  paymentAttempts: { where: { paidAt: { not: null } }, select: { refundState: true }, take: 5 },
 } satisfies Prisma.OrderSelect;
 
 type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
@@ -109,8 +124,18 @@ function toConfirmation(order: OrderRow): OrderConfirmation {
     status: order.status,
     paymentStatus: order.paymentStatus,
     refundRequested: order.refundRequestedAt !== null,
+    expiredAt: order.expiredAt?.toISOString() ?? null,
+    expiresAt: isAwaitingPayment(order) ? expiryTimeOf(order.createdAt).toISOString() : null,
+    latePayment: latePaymentOf(order),
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+const isAwaitingPayment = (order: Pick<OrderRow, "status" | "paymentStatus">) => order.status === "pending" && order.paymentStatus === "unpaid";
+
+function latePaymentOf(order: Pick<OrderRow, "paymentStatus" | "paymentAttempts">): OrderConfirmation["latePayment"] {
+  if (order.paymentStatus !== "unpaid" || order.paymentAttempts.length === 0) return null;
+  return order.paymentAttempts.every((attempt) => attempt.refundState === "processed") ? "refunded" : "refund_requested";
 }
 
 /** The columns of a list item only: the list is read on every dashboard visit (issue #9). */
@@ -124,6 +149,7 @@ const orderListSelect = {
   totalMinor: true,
   status: true,
   paymentStatus: true,
+  expiredAt: true,
   createdAt: true,
 } satisfies Prisma.OrderSelect;
 
@@ -137,6 +163,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof orderListSele
     status: order.status,
     progress: deliveryProgress(order),
     payment_status: order.paymentStatus,
+    expired_at: order.expiredAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
   };
 }
@@ -175,6 +202,10 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     : input.accountScreenshot
       ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
       : null;
+  // A screenshot stored by this very call goes again if no order of this call takes it.
+  const discardStoredScreenshot = async () => {
+    if (screenshot && !screenshotUploadId) await discardUpload(screenshot.id);
+  };
 
   try {
     const order = await prisma.order.create({
@@ -198,6 +229,7 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     });
     return { order: toConfirmation(order), created: true };
   } catch (error) {
+    await discardStoredScreenshot();
     // A concurrent submission of the same checkout won the unique (client, checkout key) race.
     if (input.checkoutKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const existing = await findByCheckoutKey(client.id, input.checkoutKey);
@@ -218,14 +250,20 @@ function findByCheckoutKey(clientId: number, checkoutKey: string) {
   return getPrisma().order.findUnique({ where: { clientId_checkoutKey: { clientId, checkoutKey } }, select: orderSelect });
 }
 
-/** The order for its owner or an admin; 404 for anyone else, so ids reveal nothing. */
-export async function getOrderFor(viewer: OrderViewer, orderId: number): Promise<OrderConfirmation> {
+/**
+ * The order for its owner or an admin; 404 for anyone else, so ids reveal nothing. An unpaid order
+ * past its expiry time is expired here if the job has not done it yet, so no page shows it payable.
+ */
+export async function getOrderFor(viewer: OrderViewer, orderId: number, now = new Date()): Promise<OrderConfirmation> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
-  const order = await getPrisma().order.findFirst({
-    where: viewer.role === "admin" ? { id: orderId } : { id: orderId, clientId: viewer.id },
-    select: orderSelect,
-  });
+  const find = () =>
+    getPrisma().order.findFirst({
+      where: viewer.role === "admin" ? { id: orderId } : { id: orderId, clientId: viewer.id },
+      select: orderSelect,
+    });
+  let order = await find();
   if (!order) throw notFound();
+  if (isAwaitingPayment(order) && expiryTimeOf(order.createdAt) <= now && (await expireOrderIfDue(order.id, now))) order = (await find()) ?? order;
   return toConfirmation(order);
 }
 
@@ -277,11 +315,21 @@ export async function listOrderHistoryFor(client: OrderViewer, requestedPage: nu
  * and learns no more than the order id the page's own address already carries.
  */
 export async function findOrderReferenceOfPayment(paymentReference: string): Promise<string | null> {
+  return (await findOrderOfPayment(paymentReference))?.reference ?? null;
+}
+
+/** The order of a payment as its status page shows it: the reference, and whether it expired unpaid (decision 0020). */
+export async function findOrderOfPayment(paymentReference: string): Promise<{ reference: string; hasExpired: boolean; newCheckoutHref: string } | null> {
   const order = await getPrisma().order.findFirst({
     where: { paymentAttempts: { some: { reference: paymentReference } } },
-    select: { id: true, createdAt: true },
+    select: { id: true, createdAt: true, expiredAt: true, platform: true, quantity: true, packageName: true },
   });
-  return order && orderReference(order.id, order.createdAt);
+  if (!order) return null;
+  return {
+    reference: orderReference(order.id, order.createdAt),
+    hasExpired: order.expiredAt !== null,
+    newCheckoutHref: newCheckoutHref({ package: { name: order.packageName, platform: order.platform }, quantity: order.quantity }),
+  };
 }
 
 export async function clientStats(client: OrderViewer): Promise<ClientStats> {
@@ -378,6 +426,7 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
 }
 
 function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: number } }[] }, windowStart: Date): string {
+  if (order.status === "cancelled" && order.expiredAt) return "This order has already expired: it was not paid in time, and nothing was charged.";
   if (order.status === "cancelled") return "This order is already cancelled.";
   if (order.status === "completed") return "This order is completed and can no longer be cancelled.";
   if (order.status === "partial") return "This order has ended and can no longer be cancelled.";

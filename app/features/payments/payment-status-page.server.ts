@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
-import { findOrderReferenceOfPayment } from "~/features/orders/orders.server";
+import { findOrderOfPayment } from "~/features/orders/orders.server";
 import { isAppError } from "~/lib/errors";
+import { isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";
 import { siteBaseUrl } from "~/lib/seo.server";
 import type { PaymentNotice } from "./payment-outcome";
@@ -30,6 +31,8 @@ export interface PaymentStatusPageData {
   reference: string;
   /** The order's reference (SMB-…), the one a person quotes; `reference` is the payment provider's. */
   orderReference: string | null;
+  /** Set when the payment's order expired unpaid (decision 0020): it can only be bought again by a new checkout. */
+  orderExpiry: { newCheckoutHref: string } | null;
   query: PaymentStatusQuery;
   state: PaymentStatusState;
   gatewayResponse: string | null;
@@ -67,10 +70,12 @@ export async function loadPaymentStatus(request: Request, reference: string | un
   }
 
   const state: PaymentStatusState = verified ? stateAfterCheck(verified.status, checks) : checks >= MAX_STATUS_CHECKS ? "timeout" : "pending";
+  const order = await findOrderOfPayment(reference);
   const page: PaymentStatusPageData = {
     found: true,
     reference,
-    orderReference: await findOrderReferenceOfPayment(reference),
+    orderReference: order?.reference ?? null,
+    orderExpiry: order?.hasExpired ? { newCheckoutHref: order.newCheckoutHref } : null,
     query,
     state,
     gatewayResponse: verified?.gatewayResponse ?? null,
@@ -117,6 +122,8 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
     if (error instanceof Response) throw error;
     if (isAppError(error) && (error.status === 401 || error.status === 403)) throw redirect(`/auth?${new URLSearchParams({ redirectTo: here })}`);
     if (isAppError(error) && error.status < 500) return failed(error.message || resendNotices.failed.fallback, error.status);
+    // A busy or unreachable database: thrown on, so the page answers 503 with Retry-After (entry.server.tsx), not 500.
+    if (isDatabaseUnavailable(error)) throw error;
     getLogger().error({ err: error }, "resend authorization failed");
     return data<PaymentStatusActionResult>({ notice: { ...resendNotices.error, variant: "destructive" } }, { status: 500 });
   }

@@ -39,6 +39,8 @@ export interface PaymentStatusViewProps {
   reference: string;
   /** The order's reference (SMB-…), the one the client quotes everywhere else. */
   orderReference: string | null;
+  /** The order expired unpaid (decision 0020): no resend, a new checkout instead. */
+  orderExpiry: { newCheckoutHref: string } | null;
   query: PaymentStatusQuery;
   initial: { state: PaymentStatusState; gatewayResponse: string | null; checks: number; elapsedSeconds: number; lastChecked: string | null; startedAt: number };
   /** This page's public address, for the support links. */
@@ -49,7 +51,7 @@ export interface PaymentStatusViewProps {
   notice: PaymentNotice | null;
 }
 
-export function PaymentStatusView({ reference, orderReference, query, initial, pageUrl, channel, isResent, notice }: PaymentStatusViewProps) {
+export function PaymentStatusView({ reference, orderReference, orderExpiry, query, initial, pageUrl, channel, isResent, notice }: PaymentStatusViewProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const isHydrated = useHydrated();
@@ -185,6 +187,17 @@ export function PaymentStatusView({ reference, orderReference, query, initial, p
           <p className="mx-auto mt-2 max-w-md text-muted-foreground">{copy.description}</p>
         </div>
 
+        {orderExpiry ? (
+          <NoticeLine
+            notice={{
+              title: "This order has expired",
+              description:
+                state === "success"
+                  ? "This payment arrived after the order had expired because it was not paid in time, so it goes back to you in full. Start a new checkout to order again."
+                  : "It was not paid in time, so it can no longer be paid. Start a new checkout to order again.",
+            }}
+          />
+        ) : null}
         {isResent ? <NoticeLine notice={{ ...resendNotices.sent }} /> : null}
         {notice ? <NoticeLine notice={notice} /> : null}
 
@@ -228,7 +241,12 @@ export function PaymentStatusView({ reference, orderReference, query, initial, p
         ) : null}
 
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
-          {hasIssue && channel === "card" ? (
+          {orderExpiry ? (
+            <Link to={orderExpiry.newCheckoutHref} className={buttonVariants({ variant: "brand" })}>
+              <RefreshCw aria-hidden="true" />
+              Start a new checkout
+            </Link>
+          ) : hasIssue && channel === "card" ? (
             <Link to={query.orderId ? `/checkout?orderId=${query.orderId}` : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
               <RefreshCw aria-hidden="true" />
               Try Again

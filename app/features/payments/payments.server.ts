@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { closedOrderMessage } from "~/features/orders/order-display";
 import { maximumRecordId } from "~/features/orders/order-schema";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -83,11 +84,11 @@ export async function payableOrder(user: PublicUser, input: { orderId: number; a
   if (input.orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
   const order = await getPrisma().order.findFirst({
     where: { id: input.orderId, clientId: user.id },
-    select: { id: true, totalMinor: true, currency: true, status: true, paymentStatus: true },
+    select: { id: true, totalMinor: true, currency: true, status: true, paymentStatus: true, expiredAt: true },
   });
   if (!order) throw notFound();
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
-  if (order.status !== "pending") throw new AppError(422, "order_closed", "This order is cancelled and can no longer be paid.");
+  if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
   if (input.amount !== order.totalMinor || input.currency !== order.currency) {
     throw new AppError(400, "amount_mismatch", `The amount does not match this order's total of ${formatMoney(order.totalMinor, order.currency)}.`);
   }
@@ -308,7 +309,12 @@ export async function recordAttempt(
   const reference = newReference(order.id);
   const start = { orderId: order.id, ...requester, phone: details.phone };
   await getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw`SELECT id FROM orders WHERE id = ${order.id} FOR UPDATE`;
+    // Under the order's lock, which expiry takes too (order-expiry.server.ts): an order that expired
+    // (or was cancelled) since payableOrder read it starts no charge.
+    const [locked] = await transaction.$queryRaw<{ status: string; payment_status: string; expired_at: Date | null }[]>`
+      SELECT status::text AS status, payment_status::text AS payment_status, expired_at FROM orders WHERE id = ${order.id} FOR UPDATE`;
+    if (locked && locked.payment_status !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
+    if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage({ expiredAt: locked.expired_at }));
     if (details.channel === "mobile_money") {
       const open = await transaction.paymentAttempt.findFirst({
         where: { orderId: order.id, channel: "mobile_money", status: { in: openPromptStatuses } },

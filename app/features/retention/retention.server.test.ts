@@ -59,7 +59,7 @@ async function storedFileExists(uploadId: string) {
 }
 
 describe("the privacy policy's retention periods", () => {
-  it("deletes account screenshots 90 days after their orders ended, and unused ones after a week; keeps the rest", async () => {
+  it("deletes account screenshots 90 days after their paid orders ended, at once when they ended unpaid, and unused ones after a day; keeps the rest", async () => {
     const client = await createTestUser(database.prisma(), "client");
     const completedLongAgo = await screenshot(client.id);
     await orderUsing(client.id, completedLongAgo, { status: "completed", at: daysAgo(91) });
@@ -75,16 +75,23 @@ describe("the privacy policy's retention periods", () => {
     const sharedWithRecent = await screenshot(client.id);
     await orderUsing(client.id, sharedWithRecent, { status: "completed", at: daysAgo(200) });
     await orderUsing(client.id, sharedWithRecent, { status: "completed", at: daysAgo(10) });
-    const unusedOld = await screenshot(client.id, daysAgo(8));
-    const unusedNew = await screenshot(client.id, daysAgo(6));
+    const unusedOld = await screenshot(client.id, daysAgo(1.05));
+    const unusedNew = await screenshot(client.id, daysAgo(0.95));
+    // Ended unpaid (cancelled, or expired: decision 0020): nothing to deliver or dispute, gone at once.
+    const cancelledUnpaidToday = await screenshot(client.id);
+    await orderUsing(client.id, cancelledUnpaidToday, { status: "cancelled", at: daysAgo(0.01) });
+    const cancelledPaidToday = await screenshot(client.id);
+    const paidOrder = await orderUsing(client.id, cancelledPaidToday, { status: "cancelled", at: daysAgo(0.01) });
+    await database.prisma().order.update({ where: { id: paidOrder.id }, data: { paymentStatus: "refunded" } });
+    await database.prisma().$executeRaw`UPDATE orders SET updated_at = ${daysAgo(0.01)} WHERE id = ${paidOrder.id}`;
 
     const result = await applyRetentionPolicy(now, storage);
 
-    expect(result.screenshots).toBe(4);
-    for (const deleted of [completedLongAgo, cancelledLongAgo, partialLongAgo, unusedOld]) {
+    expect(result.screenshots).toBe(5);
+    for (const deleted of [completedLongAgo, cancelledLongAgo, partialLongAgo, unusedOld, cancelledUnpaidToday]) {
       expect(await storedFileExists(deleted)).toEqual({ row: false, bytes: false });
     }
-    for (const kept of [completedRecently, stillRunning, sharedWithRecent, unusedNew]) {
+    for (const kept of [completedRecently, stillRunning, sharedWithRecent, unusedNew, cancelledPaidToday]) {
       expect(await storedFileExists(kept)).toEqual({ row: true, bytes: true });
     }
     // The order itself is kept (6 years), without its screenshot.

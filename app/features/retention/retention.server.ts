@@ -10,10 +10,17 @@ import { getLogger } from "~/lib/logger.server";
  */
 const dayMs = 24 * 60 * 60 * 1000;
 export const retentionPeriods = {
-  /** Account screenshots: 90 days after the order is completed, cancelled or refunded. */
+  /**
+   * Account screenshots: 90 days after a paid order is completed, cancelled or refunded. An order
+   * that ended before it was paid (cancelled, or expired after UNPAID_ORDER_EXPIRY_HOURS) has nothing
+   * to deliver or dispute: its screenshot goes at the next run (decision 0020).
+   */
   screenshotAfterOrderEndsMs: 90 * dayMs,
-  /** A screenshot no order ever used (an abandoned checkout): a week is enough to come back. */
-  unusedScreenshotMs: 7 * dayMs,
+  /**
+   * A screenshot no order used (a checkout without JavaScript not finished): as long as an unpaid
+   * order lasts. It counts against the client's screenshot quota meanwhile (upload-quota.server.ts).
+   */
+  unusedScreenshotMs: dayMs,
   /** Proofs submitted for tasks: 12 months after the task was completed. */
   taskProofMs: 365 * dayMs,
   /** Support tickets: 2 years after the ticket is closed. */
@@ -44,12 +51,13 @@ function before(now: Date, periodMs: number): Date {
 async function deleteExpiredScreenshots(now: Date, storage: UploadStorage): Promise<number> {
   const endedBefore = before(now, retentionPeriods.screenshotAfterOrderEndsMs);
   // Every order that used the screenshot has ended long enough ago ("partial" orders ended with a
-  // refund of the rest; their last change is when they ended).
+  // refund of the rest; their last change is when they ended), or ended unpaid.
   const orderEndedLongAgo = {
     OR: [
       { status: "completed" as const, completedAt: { lt: endedBefore } },
       { status: "cancelled" as const, cancelledAt: { lt: endedBefore } },
       { status: "partial" as const, updatedAt: { lt: endedBefore } },
+      { status: "cancelled" as const, paymentStatus: "unpaid" as const },
     ],
   };
   const uploads = await getPrisma().upload.findMany({

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { UploadPurpose } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { detectImageType } from "./image-type";
 import { type UploadStorage, getUploadStorage, newStorageKey } from "./storage.server";
+import { assertWithinScreenshotQuota, countScreenshotUpload } from "./upload-quota.server";
 
 /** SPEC: "Screenshot limit 5MB". */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -47,7 +49,9 @@ export interface StoredImage {
 
 /**
  * Checks that `bytes` are an image (by their magic bytes) of at most 5 MB, stores them and
- * records an Upload row. If recording fails the stored file is removed again.
+ * records an Upload row. An account screenshot must also fit the client's quota (upload-quota):
+ * checked, written and counted in one transaction, so a refused upload writes nothing. If anything
+ * fails after the bytes were written, they are removed again.
  */
 export async function storeImage(
   { ownerId, purpose, bytes }: { ownerId: number; purpose: UploadPurpose; bytes: Uint8Array },
@@ -59,19 +63,36 @@ export async function storeImage(
 
   const storageKey = newStorageKey();
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  await storage.put(storageKey, bytes);
+  const isScreenshot = purpose === "account_screenshot";
   try {
-    const upload = await getPrisma().upload.create({
-      data: { ownerId, purpose, contentType, sizeBytes: bytes.length, sha256, storageKey },
-      select: { id: true, contentType: true, sizeBytes: true },
-    });
-    return upload;
+    return await getPrisma().$transaction(async (transaction) => {
+      if (isScreenshot) await assertWithinScreenshotQuota(transaction, ownerId, bytes.length);
+      await storage.put(storageKey, bytes);
+      const upload = await transaction.upload.create({
+        data: { ownerId, purpose, contentType, sizeBytes: bytes.length, sha256, storageKey },
+        select: { id: true, contentType: true, sizeBytes: true },
+      });
+      if (isScreenshot) await countScreenshotUpload(transaction, ownerId);
+      return upload;
+    }, burstTransactionOptions);
   } catch (error) {
+    // Deleting bytes that were never written is not an error.
     await storage.delete(storageKey).catch((cleanupError: unknown) => {
       getLogger().error({ err: cleanupError, storageKey }, "could not remove an upload whose row failed");
     });
     throw error;
   }
+}
+
+/**
+ * Removes an upload that nothing will use after all (the order it came with was not created): the
+ * bytes first, then the row, as retention does.
+ */
+export async function discardUpload(uploadId: string, storage: UploadStorage = getUploadStorage()): Promise<void> {
+  const upload = await getPrisma().upload.findUnique({ where: { id: uploadId }, select: { storageKey: true } });
+  if (!upload) return;
+  await storage.delete(upload.storageKey);
+  await getPrisma().upload.deleteMany({ where: { id: uploadId } });
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

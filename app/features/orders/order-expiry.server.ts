@@ -1,0 +1,79 @@
+import { openAttemptStatuses } from "~/features/payments/payments.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+
+/*
+ * Unpaid orders expire (issue #17, decision 0020). An order still unpaid UNPAID_ORDER_EXPIRY_HOURS
+ * (24) after it was placed is cancelled by the store, with `expiredAt` saying why; the retention job
+ * then deletes its screenshot, and the client starts a new checkout (the expired order gives up its
+ * checkout key, so the same draft makes a new order).
+ *
+ * Money is never lost to an expiry:
+ * - an order with a payment attempt that may still succeed (any open status, Paystack's "abandoned"
+ *   included) does not expire until that attempt has ended; the reconciler ends it at the latest 24 h
+ *   after it started;
+ * - a charge starts only on a pending, unpaid order, checked under the order's row lock that the
+ *   expiry takes too (payments.server.ts recordAttempt), so a charge and an expiry never overlap;
+ * - a success that still arrives for an expired order is refunded by settlement, as for any
+ *   cancelled order (the order is not revived: its client may well have ordered again).
+ *
+ * Idempotent: every expiry is one conditional update under the order's lock, so the job running in
+ * several processes at once, or beside a read that expires the order it shows, expires it once.
+ */
+
+export function unpaidOrderExpiryMs(): number {
+  return getEnv().UNPAID_ORDER_EXPIRY_HOURS * 60 * 60 * 1000;
+}
+
+/** When an unpaid order placed at `createdAt` expires (later while a payment of it is still open). */
+export function expiryTimeOf(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + unpaidOrderExpiryMs());
+}
+
+function dueForExpiry(now: Date) {
+  return {
+    status: "pending",
+    paymentStatus: "unpaid",
+    createdAt: { lte: new Date(now.getTime() - unpaidOrderExpiryMs()) },
+    paymentAttempts: { none: { paidAt: null, status: { in: openAttemptStatuses } } },
+  } satisfies Prisma.OrderWhereInput;
+}
+
+/**
+ * Expires one order if it is due: true when this call expired it. The row lock makes the check of
+ * open attempts see every attempt committed before it (a charge starting meanwhile waits for it,
+ * then finds the order cancelled).
+ */
+export async function expireOrderIfDue(orderId: number, now = new Date()): Promise<boolean> {
+  return getPrisma().$transaction(async (transaction) => {
+    await transaction.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
+    const { count } = await transaction.order.updateMany({
+      where: { id: orderId, ...dueForExpiry(now) },
+      // The checkout key goes: the same checkout draft submitted again makes a new order.
+      data: { status: "cancelled", cancelledAt: now, expiredAt: now, checkoutKey: null },
+    });
+    return count === 1;
+  }, burstTransactionOptions);
+}
+
+/** The background job (server/jobs.ts): expires the orders that are due, oldest first, in bounded batches. */
+export async function expireUnpaidOrders(now = new Date(), batchSize = 100): Promise<number> {
+  const due = await getPrisma().order.findMany({
+    where: dueForExpiry(now),
+    orderBy: { createdAt: "asc" },
+    take: batchSize,
+    select: { id: true },
+  });
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      if (await expireOrderIfDue(id, now)) expired += 1;
+    } catch (error) {
+      getLogger().error({ err: error, orderId: id }, "could not expire an unpaid order; the next run retries");
+    }
+  }
+  return expired;
+}
