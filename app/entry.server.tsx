@@ -3,21 +3,20 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, ServerRouter } from "react-router";
-import { databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
+import { databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable, markDatabaseUnavailable, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 /**
- * Requests whose loader or action failed because the database was unreachable. React Router hands
- * handleError the original error but the renderer only a sanitised copy, so handleError marks the
- * request's load context and the response is then sent as 503 with Retry-After (the root
- * ErrorBoundary is the error page) instead of 500.
+ * A loader or action failed because the database was unreachable or every connection stayed busy
+ * past its bound. React Router hands handleError the original error but the renderer only a
+ * sanitised copy, so handleError marks the request's load context (database-unavailable.ts) and the
+ * response is then sent as 503 with Retry-After (the root ErrorBoundary is the error page) instead
+ * of 500.
  */
-const databaseUnavailableRequests = new WeakSet<object>();
-
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) {
-    if (typeof context === "object" && context !== null) databaseUnavailableRequests.add(context);
+    markDatabaseUnavailable(context);
     getLogger().warn({ err: error, path: new URL(request.url).pathname }, "database unavailable: answered 503");
     return;
   }
@@ -26,7 +25,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 function markUnavailable(status: number, headers: Headers, context: unknown): number {
-  if (typeof context !== "object" || context === null || !databaseUnavailableRequests.has(context) || status < 500) return status;
+  if (!wasDatabaseUnavailable(context) || status < 500) return status;
   headers.set("Retry-After", String(databaseUnavailableRetryAfterSeconds));
   headers.set("Cache-Control", "no-store");
   return 503;

@@ -11,6 +11,10 @@
 // order paid exactly once, with one successful attempt and one task. The node:http hello world (-c 10)
 // of the same run is the baseline.
 //
+// Then a burst (issue #17): 200 clients (the 10 and 190 more) each start one journey at the same
+// instant, 200 concurrent checkouts. Slower is fine; every answer must still be one a browser
+// expects, and any 5xx (or a request that gets no answer) fails the run, in every phase.
+//
 // BENCH_CARD_MODE=direct measures the old journey instead (PAYSTACK_CARD_MODE=direct: the card number
 // through the store to POST /charge, answered "success"): POST /api/orders → charge/card → verify.
 import { performance } from "node:perf_hooks";
@@ -19,6 +23,7 @@ import { openBenchDatabase } from "./databases.js";
 import { liftedPaymentCaps } from "./payment-caps.js";
 
 const clientCount = 10;
+const burstClientCount = 200;
 const password = "bench-password";
 const startDeadlineMs = 120_000; // a first start on an empty DATA_DIR took 23 s at load average 12
 const cardMode = process.env.BENCH_CARD_MODE || "hosted";
@@ -52,6 +57,8 @@ export async function measureCheckout({ startApp, stopApp, startHello, stopHello
     settings: { appEnv: Object.entries(appSettings).map(([name, value]) => `${name}=${value}`).join(" "), cardMode, steps: journeySteps, clients: clientCount, order: "custom-tiktok, 100 followers (₵152.55)" },
     ...results,
     integrityOk: Object.values(results.databases).every((measured) => measured.integrity.ok),
+    // 5xx answers and requests without an answer, over every phase on both databases: must be 0.
+    serverErrors: Object.values(results.databases).reduce((sum, measured) => sum + measured.serverErrors, 0),
   };
 }
 
@@ -62,13 +69,7 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
     let measured;
     try {
       const base = `http://127.0.0.1:${app.port}`;
-      const clients = [];
-      for (let index = 0; index < clientCount; index++) {
-        const email = `bench-checkout-${index}@example.com`;
-        // The session cookie too: the payer's browser comes back to the status page signed in.
-        const { body, cookie } = await register(base, { email, username: `bench_checkout_${index}`, fullName: `Bench Checkout ${index}`, password, role: "client" });
-        clients.push({ index, email, token: body.token, cookie });
-      }
+      const clients = await registerClients(base, 0, clientCount);
       console.log(`Checkout on ${database.label}: ${clientCount} clients, ${warmupSeconds} s warm-up, then ${durationSeconds} s ...`);
       const warmup = await runJourneys(base, clients, warmupSeconds, "warmup");
       const cpuBefore = processCpuSeconds(app.child.pid);
@@ -79,6 +80,17 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
       measured.chargedOrderIds.push(...warmup.chargedOrderIds);
       console.log(
         `  ${database.label}: ${measured.journeysPerSecond} journeys/s, journey p50 ${measured.latencyMs.journey.p50} ms p99 ${measured.latencyMs.journey.p99} ms, ${measured.failures.length} failures`,
+      );
+      // The burst: every client's one journey started at once.
+      clients.push(...(await registerClients(base, clientCount, burstClientCount - clientCount)));
+      console.log(`  burst: ${burstClientCount} concurrent checkouts ...`);
+      const burst = { clients: clients.length, ...(await runJourneys(base, clients, 0, "burst", { once: true })) };
+      measured.chargedOrderIds.push(...burst.chargedOrderIds);
+      delete burst.chargedOrderIds;
+      measured.burst = burst;
+      measured.serverErrors = [warmup, measured, burst].reduce((sum, phase) => sum + phase.serverErrors, 0);
+      console.log(
+        `  burst: ${burst.journeys} of ${burstClientCount} journeys in ${burst.seconds} s, journey p50 ${burst.latencyMs.journey.p50} ms p99 ${burst.latencyMs.journey.p99} ms, answers ${JSON.stringify(burst.statuses)}, ${burst.failureCount} failures`,
       );
     } finally {
       await stopApp(app);
@@ -93,16 +105,40 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
   }
 }
 
-/** Every client loops journeys until `seconds` have passed; latencies per step and per journey. */
-async function runJourneys(base, clients, seconds, phase) {
+/** Registers clients number `from` to `from + count - 1`, ten at a time (argon2 is CPU work). */
+async function registerClients(base, from, count) {
+  const clients = [];
+  for (let first = from; first < from + count; first += 10) {
+    const batch = Array.from({ length: Math.min(10, from + count - first) }, async (_, offset) => {
+      const index = first + offset;
+      const email = `bench-checkout-${index}@example.com`;
+      // The session cookie too: the payer's browser comes back to the status page signed in.
+      const { body, cookie } = await register(base, { email, username: `bench_checkout_${index}`, fullName: `Bench Checkout ${index}`, password, role: "client" });
+      return { index, email, token: body.token, cookie };
+    });
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
+}
+
+/** Every answer's status of the phase running now (phases run one at a time); "no answer" for a request that got none. */
+let countAnswer = () => {};
+
+/**
+ * Every client loops journeys until `seconds` have passed (`once`: exactly one journey each, all
+ * started together); latencies per step and per journey, every answer's status.
+ */
+async function runJourneys(base, clients, seconds, phase, { once = false } = {}) {
   const latencies = Object.fromEntries([...Object.keys(journeySteps), "journey"].map((name) => [name, []]));
   const failures = [];
   const chargedOrderIds = [];
+  const statuses = {};
+  countAnswer = (status) => (statuses[status] = (statuses[status] ?? 0) + 1);
   const startedAt = performance.now();
   const endsAt = startedAt + seconds * 1000;
   let counter = 0;
   const loop = async (client) => {
-    while (performance.now() < endsAt) {
+    for (let round = 0; once ? round < 1 : performance.now() < endsAt; round++) {
       const journeyStartedAt = performance.now();
       try {
         const targetUsername = `bench_${phase}_${client.index}_${counter++}`;
@@ -142,11 +178,21 @@ async function runJourneys(base, clients, seconds, phase) {
     journeys: latencies.journey.length,
     journeysPerSecond: round(latencies.journey.length / elapsedSeconds, 1),
     latencyMs: Object.fromEntries(Object.entries(latencies).map(([name, values]) => [name, summarise(values)])),
-    failures: [...new Set(failures)].slice(0, 20),
+    // Distinct failures, order ids and references blanked so one cause reads once, with its count.
+    failures: distinctWithCounts(failures.map((message) => message.replace(/\border \d+/g, "order :id").replace(/\bsmb-\d+-[0-9a-f]+/g, ":reference").slice(0, 160))).slice(0, 20),
     failureCount: failures.length,
+    statuses,
+    serverErrors: Object.entries(statuses).filter(([status]) => status === "no answer" || Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0),
     chargedOrderIds,
   };
+  countAnswer = () => {};
   return result;
+}
+
+function distinctWithCounts(messages) {
+  const counts = new Map();
+  for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
+  return [...counts.entries()].map(([message, count]) => (count > 1 ? `${count} × ${message}` : message));
 }
 
 /** POST /api/auth/register → { body, cookie } (the session cookie of its Set-Cookie). */
@@ -169,7 +215,8 @@ async function submitCheckoutCard(base, url) {
     body: new URLSearchParams({ step: "card", number: card.number, cvv: card.cvv, expiry_month: card.expiry_month, expiry_year: card.expiry_year }).toString(),
     redirect: "manual",
     signal: AbortSignal.timeout(30_000),
-  });
+  }).catch(noAnswer);
+  countAnswer(response.status);
   const text = await response.text();
   const location = response.headers.get("location");
   if (response.status !== 303 || !location) throw new Error(`POST the checkout page answered ${response.status}: ${text.slice(0, 200)}`);
@@ -179,7 +226,8 @@ async function submitCheckoutCard(base, url) {
 /** GET a page as the signed-in browser does (the status page), expecting 200. */
 async function getPage(base, url, cookie) {
   if (new URL(url).origin !== new URL(base).origin) throw new Error(`callback_url ${url} is not on this server`);
-  const response = await fetch(url, { headers: { cookie, accept: "text/html" }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, { headers: { cookie, accept: "text/html" }, redirect: "manual", signal: AbortSignal.timeout(30_000) }).catch(noAnswer);
+  countAnswer(response.status);
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`GET /payment-status/:ref answered ${response.status}`);
 }
@@ -190,10 +238,17 @@ async function send(base, method, path, token, body, expectedStatus) {
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
-  });
+  }).catch(noAnswer);
+  countAnswer(response.status);
   const text = await response.text();
   if (response.status !== expectedStatus) throw new Error(`${method} ${path.replace(/\/[^/]*\d[^/]*$/, "/:id")} answered ${response.status}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
+}
+
+/** A request that got no answer (timeout, connection refused or reset): counted, then failed as before. */
+function noAnswer(error) {
+  countAnswer("no answer");
+  throw error;
 }
 
 async function timed(list, run) {
@@ -239,8 +294,15 @@ export function checkoutRows({ hello, databases, settings }) {
     const share = round(((measured.journeysPerSecond * requests) / hello.requestsPerSecond) * 100, 2);
     const integrity = measured.integrity;
     rows.push(
-      `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"} | **${measured.journeysPerSecond} journeys/s** (${measured.journeys} in ${measured.seconds} s; ${requests} requests each = ${share} %) | ${measured.serverCpuMsPerJourney} ms | ${latency(measured.latencyMs.journey)} | ${Object.keys(steps).map((name) => latency(measured.latencyMs[name])).join(" | ")} | ${measured.failureCount}${measured.failures.length ? `: ${measured.failures.join("; ")}` : ""} | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.chargedOrders} paid orders (warm-up included), ${integrity.notPaidExactlyOnce} not paid exactly once, ${integrity.chargedNotPaid} paid at Paystack but not in the store, ${integrity.paidNotCharged} paid in the store but not at Paystack, ${integrity.notOneTask} without exactly one task |`,
+      `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"} | **${measured.journeysPerSecond} journeys/s** (${measured.journeys} in ${measured.seconds} s; ${requests} requests each = ${share} %) | ${measured.serverCpuMsPerJourney} ms | ${latency(measured.latencyMs.journey)} | ${Object.keys(steps).map((name) => latency(measured.latencyMs[name])).join(" | ")} | ${measured.failureCount}${measured.failures.length ? `: ${measured.failures.join("; ")}` : ""} | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.chargedOrders} paid orders (warm-up and burst included), ${integrity.notPaidExactlyOnce} not paid exactly once, ${integrity.chargedNotPaid} paid at Paystack but not in the store, ${integrity.paidNotCharged} paid in the store but not at Paystack, ${integrity.notOneTask} without exactly one task |`,
     );
+    const { burst } = measured;
+    if (burst) {
+      const answers = Object.entries(burst.statuses).map(([status, count]) => `${count} × ${status}`).join(", ");
+      rows.push(
+        `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"}, burst: ${burst.clients} concurrent checkouts (one journey each, started together) | **${burst.journeys} of ${burst.clients} journeys in ${burst.seconds} s** | | ${latency(burst.latencyMs.journey)} | ${Object.keys(steps).map((name) => latency(burst.latencyMs[name])).join(" | ")} | ${burst.failureCount}${burst.failures.length ? `: ${burst.failures.join("; ")}` : ""} | answers ${answers}; **${burst.serverErrors} × 5xx or no answer** (all phases on this database: ${measured.serverErrors}) |`,
+      );
+    }
   }
   return rows;
 }

@@ -36,7 +36,7 @@ const successStatuses = new Set(["success"]);
 const closedStatuses = new Set(["success", "failed", "abandoned", "reversed"]);
 
 export function createClientTally() {
-  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, findings: [] };
+  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, openOnReturn: 0, findings: [] };
 }
 
 /** Loops until the run ends. `tally` is shared by all clients. */
@@ -147,16 +147,22 @@ const cardFields = (card) => ({ step: "card", number: card.number, cvv: card.cvv
 
 /**
  * Back at the store: the browser GETs callback_url (the status page, signed in: its loader verifies
- * and credits), then the page's check. Answers verify's `data.status`.
+ * and credits), then the page's check. Answers verify's `data.status`. A check that still reads
+ * open (pending, ongoing) is repeated as the page repeats it, every 2–3 s here (the page: 10 s), up
+ * to 30 s; such returns are counted (`tally.openOnReturn`): the store's verify may answer from its
+ * last look at Paystack for 3 s (verifyThrottleMs), and a reconciler's look just before the payer
+ * finished leaves that look "ongoing".
  */
-async function returnToStore(call, client, returnedTo, reference, finding) {
+async function returnToStore(call, client, returnedTo, reference, finding, { pace, tally }) {
   const back = new URL(returnedTo);
   if (back.pathname !== `/payment-status/${encodeURIComponent(reference)}` || back.searchParams.get("reference") !== reference || back.searchParams.get("trxref") !== reference) {
     finding("return", `the checkout sent the payer to ${returnedTo}, not the status page of ${reference} with trxref and reference`);
   }
   await call("GET", returnedTo, { cookie: client.cookie, raw: true, expect: [200] });
   const { body } = await call("GET", `/api/payment/verify/${encodeURIComponent(reference)}`, { expect: [200] });
-  return body.data?.status;
+  if (closedStatuses.has(body.data?.status)) return body.data.status;
+  tally.openOnReturn++;
+  return waitForPrompt(call, pace, reference);
 }
 
 /** Pays (or not) with one instrument; answers the final status the client was told, or "abandoned". */
@@ -179,7 +185,7 @@ async function pay(client, order, method, { call, pace, tally }) {
       finding(step, `expected a return to the store, got the page at ${JSON.stringify(state)}`);
       return "failed";
     }
-    return expect(`${step} return`, { data: { status: await returnToStore(call, client, state.returnedTo, reference, finding) } }, wanted);
+    return expect(`${step} return`, { data: { status: await returnToStore(call, client, state.returnedTo, reference, finding, { pace, tally }) } }, wanted);
   };
   /** charge/card, then the page opened with its card form; null when either went wrong (a finding). */
   const openCheckout = async () => {
@@ -253,7 +259,7 @@ async function pay(client, order, method, { call, pace, tally }) {
           const page = checkoutPage(call, url);
           if (!expectPage("open", await page.open(), "card")) return "failed";
           const state = await page.submit(cardFields(goodCard));
-          return state.returnedTo ? returnToStore(call, client, state.returnedTo, reference, finding) : "failed";
+          return state.returnedTo ? returnToStore(call, client, state.returnedTo, reference, finding, { pace, tally }) : "failed";
         }),
       );
       // Verify says "success" for both: each was paid on Paystack; the store keeps one and refunds the other.

@@ -54,18 +54,24 @@ export class HttpError extends Error {
 
 /**
  * `call(method, path, { token, cookie, body, form, expect })` → { status, body, headers }. `path` is
- * a path on the server, or a whole URL the server handed out (the checkout page, its return address).
+ * a path on a server, or a whole URL a server handed out (the checkout page, its return address).
+ * With several servers (`baseUrls`), each call with a path goes to the next one in turn, as a load
+ * balancer without sticky sessions sends them: one user's requests land on every process.
  * `body` is sent as JSON, `form` (an object of strings) as a browser sends an HTML form. Redirects are
  * not followed: a 303 is an answer like any other, its Location in `headers`. Answers whose status is
  * not in `expect` (default: any 2xx) throw HttpError after being recorded; network errors are
  * recorded and rethrown.
  */
-export function createCaller(baseUrl, recorder, { phase = "load" } = {}) {
+export function createCaller(baseUrls, recorder, { phase = "load" } = {}) {
+  const bases = [baseUrls].flat();
+  const origins = new Set(bases.map((base) => new URL(base).origin));
+  let next = 0;
   return async function call(method, path, { token, cookie, body, form, expect, raw = false } = {}) {
-    const name = phase === "load" ? routeOf(method, path) : `setup: ${routeOf(method, path)}`;
+    const name = phase === "load" ? routeOf(method, path) : `${phase}: ${routeOf(method, path)}`;
     const isWholeUrl = /^https?:\/\//.test(path);
-    // Addresses the server hands out (authorization_url, callback_url) must lead back to it: the run never leaves 127.0.0.1.
-    if (isWholeUrl && new URL(path).origin !== new URL(baseUrl).origin) throw new HttpError(method, path, 0, "not this server's address");
+    // Addresses the servers hand out (authorization_url, callback_url) must lead back to one of them: the run never leaves 127.0.0.1.
+    if (isWholeUrl && !origins.has(new URL(path).origin)) throw new HttpError(method, path, 0, "not this store's address");
+    const baseUrl = bases[next++ % bases.length];
     const headers = {};
     if (body !== undefined) headers["content-type"] = "application/json";
     if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";

@@ -1,6 +1,8 @@
 // After the load, with the server stopped: what the database holds must agree with itself and with
 // what the simulated users were told. Every check counts offending rows (0 is good) or compares two
 // figures; the queries follow the app's invariants (settlement.server.ts, tasks.server.ts, the schema).
+import fs from "node:fs";
+import path from "node:path";
 
 /** Rewards per action in pesewas (catalog.ts: 30 % of the unit price). */
 const rewardByPlatform = { instagram: 45, tiktok: 45, youtube: 60 };
@@ -73,7 +75,7 @@ const checks = [
  * Runs the SQL checks and the checks against the users' tallies. Returns { ok, rows, figures }:
  * rows are { name, value, expected, ok } for the report.
  */
-export async function checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches }) {
+export async function checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches, limits, sandboxDirectory }) {
   const one = async (sql, parameters) => Object.values((await database.query(sql, parameters)).rows[0])[0];
   const rows = [];
   for (const check of checks) {
@@ -101,6 +103,31 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
 
   // What the users were told must be what the database holds.
   const compare = (name, value, expected) => rows.push({ name, value, expected, ok: value === expected });
+
+  // The workers' limits are rows every process reads under the worker's row lock: whichever process
+  // a completion reaches, they hold.
+  compare(
+    `completions of one worker less than COMPLETION_MIN_INTERVAL_MS (${limits.completionMinIntervalMs} ms) apart`,
+    await one(
+      `SELECT count(*)::int FROM (SELECT completed_at - lag(completed_at) OVER (PARTITION BY worker_id ORDER BY completed_at) AS gap FROM task_completions) gaps
+       WHERE gap < make_interval(secs => $1::int / 1000.0)`,
+      [limits.completionMinIntervalMs],
+    ),
+    0,
+  );
+  compare(
+    `workers past COMPLETIONS_PER_DAY (${limits.completionsPerDay}) on a day`,
+    await one("SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY worker_id, date_trunc('day', completed_at) HAVING count(*) > $1::int) over_limit", [limits.completionsPerDay]),
+    0,
+  );
+
+  // One job run per due item: the payments reconciler of every process sends requested refunds, and
+  // each must reach Paystack once. The sandbox (Paystack here) keeps one file per charge with its refunds.
+  const refundsAtPaystack = readSandboxRefunds(sandboxDirectory);
+  figures.refundsAtPaystack = [...refundsAtPaystack.values()].reduce((sum, count) => sum + count, 0);
+  compare("payments Paystack refunded more than once (a refund sent twice)", [...refundsAtPaystack.values()].filter((count) => count > 1).length, 0);
+  const processed = (await database.query("SELECT reference FROM payment_attempts WHERE refund_state = 'processed' AND refund_origin = 'store'")).rows;
+  compare("store refunds booked as processed that Paystack did not make exactly once", processed.filter((row) => refundsAtPaystack.get(row.reference) !== 1).length, 0);
   compare("orders in the database = orders answered 201", figures.orders, clientTally.ordersCreated);
   compare("completion rows = completions answered 201", figures.completions, workerTally.accepted);
   const seenPaid = [...clientTally.paidSeen.keys()];
@@ -108,9 +135,22 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
   compare("orders a client saw paid that are not paid", notPaid, 0);
   compare("workers whose GET /api/dashboard/worker-stats disagrees with the ledger", workerStatsMismatches.length, 0);
   compare("client findings (answers that contradict the sandbox instrument or the order)", clientTally.findings.length, 0);
-  compare("worker findings (unexpected answers)", workerTally.findings.length, 0);
+  compare("worker, admin and sign-in flood findings (unexpected answers)", workerTally.findings.length, 0);
 
   return { ok: rows.every((row) => row.ok), rows, figures };
+}
+
+/** Paystack sandbox records: reference → how many refunds Paystack made of that charge. */
+function readSandboxRefunds(sandboxDirectory) {
+  const refunds = new Map();
+  const directory = path.join(sandboxDirectory, "charges");
+  if (!fs.existsSync(directory)) return refunds;
+  for (const name of fs.readdirSync(directory)) {
+    if (!name.endsWith(".json")) continue;
+    const charge = JSON.parse(fs.readFileSync(path.join(directory, name), "utf8"));
+    refunds.set(charge.reference ?? name.slice(0, -".json".length), charge.refunds?.length ?? 0);
+  }
+  return refunds;
 }
 
 /**

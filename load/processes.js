@@ -45,8 +45,8 @@ export function build(buildDirectory) {
  * The caller's configuration (DATABASE_URL, PAYSTACK_SECRET_KEY, ...) is not passed on: the run
  * always uses its own database and the in-process Paystack sandbox.
  */
-export async function startServer({ buildDirectory, databaseUrl, env }) {
-  const port = await findFreePort();
+export async function startServer({ buildDirectory, databaseUrl, env, port: givenPort }) {
+  const port = givenPort ?? (await findFreePort());
   const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "smb-load-"));
   dataDirectories.add(dataDirectory);
   const child = spawn(process.execPath, ["server/start.js"], {
@@ -88,18 +88,24 @@ export async function startServer({ buildDirectory, databaseUrl, env }) {
     child,
     port,
     url: `http://127.0.0.1:${port}`,
+    dataDirectory,
     logLines,
     output: () => tail,
-    /** SIGTERM, SIGKILL after the deadline; resolves { code, signal }. Removes the data folder. */
-    async stop() {
+    /**
+     * SIGTERM, SIGKILL after the deadline; resolves { code, signal }. Removes the data folder, unless
+     * `keepData` (read it first, e.g. the Paystack sandbox's records; it goes when the run exits).
+     */
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), stopDeadlineMs);
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDirectory, { recursive: true, force: true, maxRetries: 3 });
-      dataDirectories.delete(dataDirectory);
+      if (!keepData) {
+        fs.rmSync(dataDirectory, { recursive: true, force: true, maxRetries: 3 });
+        dataDirectories.delete(dataDirectory);
+      }
       return exited;
     },
   };
@@ -111,6 +117,41 @@ export async function startServer({ buildDirectory, databaseUrl, env }) {
   }
   return server;
 }
+
+/**
+ * `count` production servers on one database, as behind a load balancer. The first runs the Paystack
+ * sandbox (and migrates the database, creates the bootstrap admin); the others use that sandbox as
+ * their Paystack (PAYSTACK_SECRET_KEY + PAYSTACK_BASE_URL), as every process of a real store uses the
+ * one Paystack: a payment started on one process is verified, webhooked and refunded through any.
+ * The sandbox serves its checkout pages at the first process's PUBLIC_URL (its own address); each
+ * payer comes back to the status page of the process that started the payment. Each process has its
+ * own DATA_DIR (the load uploads nothing).
+ */
+export async function startServers({ count, buildDirectory, databaseUrl, env: givenEnv }) {
+  // One SESSION_SECRET for all, as a deployment shares it: a token or cookie of one process is good on every one.
+  const env = { SESSION_SECRET: randomBytes(48).toString("base64url"), ...givenEnv };
+  // The first process's own address as its PUBLIC_URL: the sandbox puts its checkout pages there.
+  const firstPort = await findFreePort();
+  const first = await startServer({ buildDirectory, databaseUrl, port: firstPort, env: count > 1 ? { ...env, PUBLIC_URL: `http://127.0.0.1:${firstPort}` } : env });
+  const servers = [first];
+  try {
+    const others = await Promise.allSettled(
+      Array.from({ length: count - 1 }, () =>
+        startServer({ buildDirectory, databaseUrl, env: { ...env, PAYMENTS_SANDBOX: "", PAYSTACK_SECRET_KEY: sandboxSecretKey, PAYSTACK_BASE_URL: `${first.url}/sandbox/paystack` } }),
+      ),
+    );
+    for (const started of others) if (started.status === "fulfilled") servers.push(started.value);
+    const failed = others.find((started) => started.status === "rejected");
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop().catch(() => {})));
+    throw error;
+  }
+  return servers;
+}
+
+// The sandbox's key (app/features/payments/paystack-client.server.ts, PAYSTACK_SANDBOX_SECRET_KEY).
+const sandboxSecretKey = "sk_test_sandbox";
 
 async function waitUntilHealthy({ child, port, output }) {
   const deadline = performance.now() + startDeadlineMs;

@@ -5,7 +5,8 @@
 //   npm run test:load                         build into build-load/, run 5 minutes
 //   npm run test:load -- --duration 20        a short run
 //   npm run test:load -- --no-build           reuse build-load/
-//   options: --clients 200 --workers 100 --build-dir build-load
+//   npm run test:load -- --processes 2        two server processes on the one database, requests round-robin
+//   options: --clients 200 --workers 100 --guessers 5 --build-dir build-load
 //   env: LOAD_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), LOAD_DURATION_SECONDS
 import fs from "node:fs";
 import os from "node:os";
@@ -17,9 +18,10 @@ import { createDatabase } from "./database.js";
 import { Recorder, createCaller } from "./http.js";
 import { checkIntegrity, compareWorkerStats } from "./integrity.js";
 import { createPace } from "./pace.js";
-import { build, killAllChildren, repoRoot, startServer } from "./processes.js";
+import { build, killAllChildren, repoRoot, startServers } from "./processes.js";
 import { registerClients, enrolWorkers, signInAdmin } from "./setup.js";
 import { printReport } from "./report.js";
+import { createSignInTally, runSignInFlood } from "./sign-ins.js";
 import { createWorkerTally, runAdmin, runWorker } from "./workers.js";
 
 const { values: options } = parseArgs({
@@ -29,11 +31,16 @@ const { values: options } = parseArgs({
     duration: { type: "string", default: process.env.LOAD_DURATION_SECONDS ?? "300" },
     clients: { type: "string", default: "200" },
     workers: { type: "string", default: "100" },
+    processes: { type: "string", default: "1" },
+    guessers: { type: "string", default: "5" },
   },
 });
 const durationSeconds = positiveInteger(options.duration, "--duration");
 const clientCount = positiveInteger(options.clients, "--clients");
 const workerCount = positiveInteger(options.workers, "--workers");
+const processCount = positiveInteger(options.processes, "--processes");
+// Password guessers of the sign-in flood (0: none).
+const guesserCount = wholeNumber(options.guessers, "--guessers");
 const buildDirectory = path.resolve(repoRoot, options["build-dir"]);
 const postgresUrl = process.env.LOAD_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/test";
 
@@ -57,7 +64,9 @@ const appSettings = {
   BOOTSTRAP_ADMIN_EMAIL: admin.email,
   BOOTSTRAP_ADMIN_PASSWORD: admin.password,
 };
+// The workers' limits, checked in SQL afterwards (they are DB rows, shared by every process).
 const completionMinIntervalMs = 5000;
+const completionsPerDay = 300;
 // Users arrive over the first half of the run, at most 30 s: 200 clients paying within the same few
 // seconds is a burst past what one process on this machine handles (see README), not traffic. (A
 // quarter until cards went through the hosted checkout, whose payment is 5 to 8 requests and a
@@ -92,13 +101,17 @@ async function main() {
   if (!options["no-build"]) await step(`Building into ${path.relative(repoRoot, buildDirectory)}/`, () => build(buildDirectory));
   const database = await createDatabase(postgresUrl);
   dropDatabaseOnSignal = () => database.drop();
-  let server;
+  let servers = [];
   let failed = true;
   try {
-    server = await step(`Starting the production server on database ${database.name}`, () => startServer({ buildDirectory, databaseUrl: database.url, env: appSettings }));
+    servers = await step(`Starting ${processCount === 1 ? "the production server" : `${processCount} production server processes`} on database ${database.name}`, () =>
+      startServers({ count: processCount, buildDirectory, databaseUrl: database.url, env: appSettings }),
+    );
+    const urls = servers.map((server) => server.url);
     const recorder = new Recorder();
-    const setupCall = createCaller(server.url, recorder, { phase: "setup" });
-    const call = createCaller(server.url, recorder);
+    const setupCall = createCaller(urls, recorder, { phase: "setup" });
+    const call = createCaller(urls, recorder);
+    const floodCall = createCaller(urls, recorder, { phase: "flood" });
 
     const { clients, workers, adminToken } = await step(`Registering ${clientCount} clients and ${workerCount} workers through the API`, async () => {
       const adminToken = await signInAdmin(setupCall, admin);
@@ -111,10 +124,12 @@ async function main() {
     const generatorDelay = monitorEventLoopDelay({ resolution: 20 });
     const clientTally = createClientTally();
     const workerTally = createWorkerTally();
+    const signInTally = createSignInTally();
     const adminFindings = [];
     const loadAverageBefore = os.loadavg()[0];
-    const cpuBefore = processCpuSeconds(server.child.pid);
-    await step(`Load: ${clientCount} clients, ${workerCount} workers and an admin for ${durationSeconds} s`, async () => {
+    const serversCpuSeconds = () => servers.reduce((sum, server) => sum + processCpuSeconds(server.child.pid), 0);
+    const cpuBefore = serversCpuSeconds();
+    await step(`Load: ${clientCount} clients, ${workerCount} workers, an admin and ${guesserCount} password guessers for ${durationSeconds} s on ${processCount} process${processCount === 1 ? "" : "es"}`, async () => {
       const loadStartedAt = Date.now();
       const pace = createPace(durationSeconds * 1000);
       generatorDelay.enable();
@@ -130,6 +145,7 @@ async function main() {
         ...clients.map((client) => runClient(client, { call, pace, tally: clientTally, rampMs })),
         ...workers.map((worker) => runWorker(worker, { call, pace, tally: workerTally, minIntervalMs: completionMinIntervalMs, rampMs })),
         runAdmin(adminToken, { call, pace, findings: adminFindings }),
+        runSignInFlood(clients.map((client) => client.email), { call: floodCall, pace, tally: signInTally, lanes: guesserCount }),
       ];
       await pace.untilEnd();
       pace.stop();
@@ -140,13 +156,22 @@ async function main() {
       clearTimeout(drainTimer);
       if (!drained) throw new Error(`the simulated users did not finish within ${drainDeadlineMs / 1000} s of the end`);
     });
-    const serverCpuSeconds = processCpuSeconds(server.child.pid) - cpuBefore;
+    const serverCpuSeconds = serversCpuSeconds() - cpuBefore;
     const loadAverageAfter = os.loadavg()[0];
-    workerTally.findings.push(...adminFindings);
+    workerTally.findings.push(...adminFindings, ...signInTally.findings);
 
     const workerStatsMismatches = await step("Comparing every worker's dashboard with the ledger", () => compareWorkerStats(setupCall, database, workers));
-    const exit = await server.stop();
-    const integrity = await step("Integrity checks in SQL", () => checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches }));
+    // The first process's data folder holds the Paystack sandbox's records: kept until they are read.
+    const exits = await Promise.all(servers.map((server, index) => server.stop({ keepData: index === 0 })));
+    const integrity = await step("Integrity checks in SQL", () =>
+      checkIntegrity(database, {
+        clientTally,
+        workerTally,
+        workerStatsMismatches,
+        limits: { completionMinIntervalMs, completionsPerDay },
+        sandboxDirectory: path.join(servers[0].dataDirectory, "paystack-sandbox"),
+      }),
+    );
 
     const ok = printReport({
       recorder,
@@ -154,15 +179,28 @@ async function main() {
       clientTally,
       workerTally,
       workerStatsMismatches,
-      serverLog: server.logLines,
-      serverExit: exit,
-      settings: { generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 }, durationSeconds, clientCount, workerCount, appSettings, serverCpuSeconds, loadAverageBefore, loadAverageAfter, nproc: os.availableParallelism() },
+      signInTally,
+      serverLog: servers.flatMap((server) => server.logLines),
+      serverExits: exits,
+      settings: {
+        generatorDelayMs: { p99: generatorDelay.percentile(99) / 1e6, max: generatorDelay.max / 1e6 },
+        durationSeconds,
+        clientCount,
+        workerCount,
+        guesserCount,
+        processCount,
+        appSettings,
+        serverCpuSeconds,
+        loadAverageBefore,
+        loadAverageAfter,
+        nproc: os.availableParallelism(),
+      },
     });
     failed = !ok;
   } finally {
-    await server?.stop().catch((error) => console.error(`Could not stop the server: ${error.message}`));
+    await Promise.all(servers.map((server) => server.stop().catch((error) => console.error(`Could not stop a server: ${error.message}`))));
     await database.drop().catch((error) => console.error(`Could not drop database ${database.name}: ${error.message}`));
-    console.log(`\nDone in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${Object.entries(timings).map(([name, seconds]) => `${name.split(" ")[0].toLowerCase()} ${seconds.toFixed(1)} s`).join(", ")}); database dropped, server stopped.`);
+    console.log(`\nDone in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${Object.entries(timings).map(([name, seconds]) => `${name.split(" ")[0].toLowerCase()} ${seconds.toFixed(1)} s`).join(", ")}); database dropped, ${processCount === 1 ? "server" : "servers"} stopped.`);
   }
   process.exitCode = failed ? 1 : 0;
 }
@@ -175,6 +213,12 @@ function processCpuSeconds(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+function wholeNumber(value, name) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number, 0 or more`);
+  return number;
 }
 
 function positiveInteger(value, name) {

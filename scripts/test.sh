@@ -37,10 +37,12 @@ if node scripts/can-reach-postgres.js "$postgres_url"; then
   step "Unit and integration tests on PostgreSQL ($postgres_url)"
   TEST_DATABASE_URL="$postgres_url" npx vitest run --reporter=default --reporter=json --outputFile="$results_dir/vitest-postgresql.json"
   # A short run of `npm run test:load` (5 minutes by default): clients buying and paying while
-  # workers complete tasks, then the integrity checks (exactly-once credits, no over-delivery, the
-  # ledger balances, no 5xx). Exits 1 on any failure.
-  step "Load test, 30 s on PostgreSQL"
-  LOAD_DATABASE_URL="$postgres_url" node load/run.js --no-build --build-dir "${BUILD_DIR:-build}" --duration 30
+  # workers complete tasks and a sign-in flood guesses passwords, on two server processes sharing the
+  # database (requests round-robin), then the integrity checks (exactly-once credits, no
+  # over-delivery, the ledger balances, limits and jobs shared across processes, no 5xx). Exits 1 on
+  # any failure.
+  step "Load test, 30 s on PostgreSQL, 2 processes"
+  LOAD_DATABASE_URL="$postgres_url" node load/run.js --no-build --build-dir "${BUILD_DIR:-build}" --duration 30 --processes 2
 else
   step "PostgreSQL at $postgres_url is not reachable: integration tests ran on PGlite only, no load test"
 fi

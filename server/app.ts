@@ -149,10 +149,15 @@ const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _n
     else response.type("text/plain").send(databaseUnavailableMessage);
     return;
   }
-  logger.error({ err: error, path: request.path }, "unhandled request error");
+  // A middleware's own 503 (an overloaded moment, not a bug) keeps its status and says when to come back.
+  const isOverloaded = error?.status === 503;
+  if (isOverloaded) logger.warn({ err: error, path: request.path }, "answered 503");
+  else logger.error({ err: error, path: request.path }, "unhandled request error");
   if (response.headersSent) return response.end();
-  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-  const message = status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be processed.";
+  const status = isOverloaded ? 503 : typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const message =
+    status === 500 ? "Something went wrong on our side. Please try again." : isOverloaded ? databaseUnavailableMessage : "The request could not be processed.";
+  if (isOverloaded) response.set("Retry-After", String(Number.isInteger(error.retryAfterSeconds) ? error.retryAfterSeconds : databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");
   if (request.path.startsWith("/api/")) response.status(status).json({ message });
   else response.status(status).type("text/plain").send(message);
 };

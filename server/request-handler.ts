@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import { closeAfterDraining } from "./body-limits";
 
@@ -26,8 +27,12 @@ export function createRequestHandler({
   return async (request, response, next) => {
     try {
       const body = hasBody(request) ? limitedBody(request, response.locals.bodyLimitBytes ?? Infinity) : undefined;
-      const answer = await handleRequest(toFetchRequest(request, response, body?.stream), getLoadContext(request, response));
-      await send(response, body?.isOverLimit() ? tooLargeAnswer(request, answer) : answer, request);
+      const context = getLoadContext(request, response);
+      const answer = await handleRequest(toFetchRequest(request, response, body?.stream), context);
+      let sent = answer;
+      if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
+      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);
+      await send(response, sent, request);
     } catch (error) {
       next(error);
     }
@@ -121,6 +126,18 @@ function tooLargeAnswer(request: ExpressRequest, answer: Response) {
   return request.path.startsWith("/api/")
     ? Response.json({ message: bodyTooLargeMessage }, { status: 413 })
     : new Response(bodyTooLargeMessage, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A resource route (no page, e.g. POST /logout) whose loader or action failed on an unavailable or
+ * saturated database: React Router answered 500; it is 503 with Retry-After, as for pages and /api.
+ */
+function unavailableAnswer(request: ExpressRequest, answer: Response) {
+  void answer.body?.cancel();
+  const headers = { "Retry-After": String(databaseUnavailableRetryAfterSeconds), "Cache-Control": "no-store" };
+  return request.path.startsWith("/api/")
+    ? Response.json({ message: databaseUnavailableMessage }, { status: 503, headers })
+    : new Response(databaseUnavailableMessage, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 async function send(response: ExpressResponse, answer: Response, request: ExpressRequest) {

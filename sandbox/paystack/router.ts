@@ -33,9 +33,11 @@ export function createSandboxRouter({ secretKey, charges, transfers, resendWebho
     "/transaction/initialize",
     answer((request) =>
       charges.initialize(request.body, (accessCode, callbackUrl) => {
-        // The checkout page is on this server; the payer's browser reaches it at the store's own
-        // address (the callback's origin), which this server-to-server request does not show.
-        const origin = callbackUrl ? new URL(callbackUrl).origin : `${request.protocol}://${request.get("host")}`;
+        // The checkout page is on this server; the payer's browser reaches it at the store's public
+        // address (pagesOrigin) or else the callback's origin, which this server-to-server request
+        // does not show. pagesOrigin first: with several store processes on one sandbox, the
+        // callback may name another process, which has no sandbox.
+        const origin = pagesOrigin?.() ?? (callbackUrl ? new URL(callbackUrl).origin : `${request.protocol}://${request.get("host")}`);
         return `${origin}${request.baseUrl}/checkout/${accessCode}`;
       }),
     ),

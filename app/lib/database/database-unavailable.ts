@@ -71,3 +71,20 @@ function someInChain(root: unknown, test: (error: Record<string, unknown>) => bo
   }
   return false;
 }
+
+/**
+ * Load contexts of requests whose loader or action failed because the database was unavailable.
+ * React Router hands its `handleError` the original error but answers with a sanitised one, so
+ * entry.server.tsx marks the request's load context here, and whatever sends the answer turns its
+ * 500 into 503 with Retry-After: pages and their data requests in entry.server.tsx, resource routes
+ * outside /api (e.g. POST /logout) in server/request-handler.ts.
+ */
+const unavailableContexts = new WeakSet<object>();
+
+export function markDatabaseUnavailable(context: unknown): void {
+  if (typeof context === "object" && context !== null) unavailableContexts.add(context);
+}
+
+export function wasDatabaseUnavailable(context: unknown): boolean {
+  return typeof context === "object" && context !== null && unavailableContexts.has(context);
+}

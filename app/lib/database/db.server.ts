@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "~/generated/prisma/client";
 import { lockDataDirectory } from "./pglite-lock.server";
 import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
+import { burstTransactionOptions } from "./transaction-options";
 
 export interface Database {
   prisma: PrismaClient;
@@ -10,8 +11,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL pool: how many connections, and how long a query or transaction may wait for one. */
+export interface PoolSettings {
+  max: number;
+  connectionTimeoutMillis: number;
+}
+
+/**
+ * 10 connections per process (several processes on one PostgreSQL stay well under its default
+ * max_connections of 100). A request that finds them all busy queues; after 10 s of waiting it fails
+ * with "timeout exceeded when trying to connect", which answers 503 with Retry-After
+ * (database-unavailable.ts): a burst makes the store slower, and past the bound says "try again",
+ * never 500. The same bound answers 503 when PostgreSQL is unreachable (silent, not refusing).
+ */
+export const defaultPoolSettings: PoolSettings = { max: 10, connectionTimeoutMillis: 10_000 };
+
 export type DatabaseLocation =
-  | { databaseUrl: string; schema?: string }
+  | { databaseUrl: string; schema?: string; pool?: PoolSettings }
   | { dataDir: string }
   | { pglite: PGlite };
 
@@ -20,7 +36,7 @@ export type DatabaseLocation =
  * driver is imported only when it is used, which keeps start-up short (cold start is measured).
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if ("databaseUrl" in location) return openPostgres(location.databaseUrl, location.schema);
+  if ("databaseUrl" in location) return openPostgres(location.databaseUrl, location.schema, location.pool);
   if ("pglite" in location) return wrapPglite(location.pglite, async () => {});
   const directory = path.join(location.dataDir, "pglite");
   const lock = lockDataDirectory(directory);
@@ -36,7 +52,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Promise<Database> {
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // PGlite is one connection: concurrent transactions queue on it, hence the same generous maxWait.
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: burstTransactionOptions });
   return {
     prisma,
     sql: sqlClientForPglite(pglite),
@@ -48,19 +65,20 @@ async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Prom
   };
 }
 
-async function openPostgres(databaseUrl: string, explicitSchema?: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSettings = defaultPoolSettings): Promise<Database> {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import("pg"), import("@prisma/adapter-pg")]);
   const { connectionString, schema } = splitSchemaFromUrl(databaseUrl, explicitSchema);
   // search_path on every pooled connection puts unqualified names (the migration runner's tables,
   // enum types, raw SQL) in the schema; Prisma itself qualifies names through the adapter option.
   const searchPath = schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {};
-  // A bounded wait for a connection: when PostgreSQL is unreachable (not refusing, just silent),
-  // requests fail with a 503 instead of hanging; keepAlive notices connections that died silently.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true, ...searchPath });
+  // A bounded wait for a connection (defaultPoolSettings); keepAlive notices connections that died silently.
+  const pool = new pg.Pool({ connectionString, ...poolSettings, keepAlive: true, ...searchPath });
   // An idle connection dropped by the network must not crash the process: the pool replaces it,
   // and the next query (or /healthz) reports the outage.
   pool.on("error", () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  // Every interactive transaction waits for a connection as long as any query may (Prisma's default
+  // maxWait of 2 s answered bursts with P2028 errors while queries kept waiting), see transaction-options.ts.
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), transactionOptions: burstTransactionOptions });
   return {
     prisma,
     sql: sqlClientForPool(pool),
