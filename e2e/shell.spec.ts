@@ -180,7 +180,7 @@ test.describe("content pages", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
     const table = page.getByRole("table");
-    for (const name of ["smb_session", "smb-auth-token", "smb-ui-theme", "smb-checkout"]) {
+    for (const name of ["smb_session", "smb_device", "smb-auth-token", "smb-ui-theme", "smb-checkout"]) {
       await expect(table.getByRole("rowheader", { name })).toBeVisible();
     }
     await expect(page.getByRole("main")).toContainText("No advertising or tracking cookies");

@@ -84,7 +84,11 @@ const envSchema = z.object({
   FORM_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Failed sign-ins in 15 minutes (decision 0019): per (e-mail, address) pair before 429; per e-mail
+  // before each further attempt waits a doubling delay; per address (high: carrier NAT) before 429.
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(0).default(5),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   // Charges started per hour (card testing, prompt flooding): per order, per client account, per network
   // address (high: a carrier's NAT puts many subscribers behind one, DESIGN §9), and mobile-money prompts per phone.
   CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR: z.coerce.number().int().positive().default(10),

@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { signingKey } from "~/features/auth/signing-keys";
 
 const sessionSecret = "auth-test-secret-auth-test-secret-0123456";
 let server: RunningServer;
@@ -131,7 +132,7 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
     const { body } = await call("/api/auth/register", { body: account });
     const [header, payload] = body.token.split(".");
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
-    const key = new TextEncoder().encode(sessionSecret);
+    const key = new TextEncoder().encode(signingKey(sessionSecret, "sign-in token"));
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }).setProtectedHeader({ alg: "HS256" }).sign(key);
     const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("x".repeat(40)));
     const unsignedHeader = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
@@ -150,50 +151,89 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
 
 });
 
-describe("abuse limits", () => {
+describe("abuse limits (decision 0019)", () => {
   let limited: RunningServer;
   beforeAll(async () => {
-    limited = await startServer({ LOGIN_FAILURE_LIMIT: "3", REGISTER_LIMIT_PER_HOUR: "2", TRUST_PROXY: "1" });
+    limited = await startServer({ LOGIN_FAILURE_LIMIT: "3", LOGIN_FAILURES_BEFORE_DELAY: "2", LOGIN_FAILURES_PER_ADDRESS: "30", REGISTER_LIMIT_PER_HOUR: "3", TRUST_PROXY: "1" });
   });
   afterAll(async () => {
     await limited?.stop();
   });
-  const post = async (path: string, body: unknown, clientAddress: string) => {
+  const post = async (path: string, body: unknown, clientAddress: string, cookie?: string) => {
     const response = await fetch(`${limited.url}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": clientAddress },
+      headers: { "content-type": "application/json", "x-forwarded-for": clientAddress, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: await response.json() };
+    const deviceCookie = /smb_device=[^;]*/.exec(response.headers.getSetCookie().join("\n"))?.[0];
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), deviceCookie, body: await response.json() };
   };
+  const wrong = (email: string) => ({ email, password: "wrong-password" });
 
-  it("locks sign-in for an e-mail after too many failures, from any address, with 429", async () => {
-    const account = newAccount();
-    expect((await post("/api/auth/register", account, "10.0.0.1")).status).toBe(201);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await post("/api/auth/login", { email: account.email, password: "wrong-password" }, `10.0.1.${attempt}`)).status).toBe(401);
-    }
-    const locked = await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.2.1");
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toContain("Too many failed sign-in attempts");
+  it("twenty failures for one account from an address never refuse another account's right password from that address", async () => {
+    const [target, neighbour] = [newAccount(), newAccount()];
+    expect((await post("/api/auth/register", target, "10.0.0.1")).status).toBe(201);
+    expect((await post("/api/auth/register", neighbour, "10.0.0.2")).status).toBe(201);
+    const statuses = [];
+    for (let attempt = 0; attempt < 20; attempt++) statuses.push((await post("/api/auth/login", wrong(target.email), "10.0.1.1")).status);
+    expect(statuses.slice(0, 2)).toEqual([401, 401]);
+    expect(statuses.slice(3)).toEqual(Array(17).fill(429)); // the account's delay, and the pair's limit
+    expect((await post("/api/auth/login", { email: neighbour.email, password: neighbour.password }, "10.0.1.1")).status).toBe(200);
   });
 
-  it("locks sign-in from an address after too many failures on any e-mail", async () => {
+  it("the pair limit answers 429 with Retry-After and refuses even the right password from there, trusted browser or not", async () => {
     const account = newAccount();
-    expect((await post("/api/auth/register", account, "10.0.3.1")).status).toBe(201);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await post("/api/auth/login", { email: `nobody${attempt}@example.com`, password: "wrong-password" }, "10.0.4.1")).status).toBe(401);
-    }
-    expect((await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.4.1")).status).toBe(429);
-    expect((await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.4.2")).status).toBe(200);
+    const { deviceCookie } = await post("/api/auth/register", account, "10.0.2.1");
+    // From the owner's own browser (no per-account delay), typing wrong three times from one address.
+    for (let attempt = 0; attempt < 3; attempt++) expect((await post("/api/auth/login", wrong(account.email), "10.0.2.9", deviceCookie)).status).toBe(401);
+    const refused = await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.2.9", deviceCookie);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many failed sign-in attempts\. Please wait (1[45]|\d) minutes? and try again\.$/);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(60);
   });
 
-  it("limits registrations per address", async () => {
-    expect((await post("/api/auth/register", newAccount(), "10.0.5.1")).status).toBe(201);
-    expect((await post("/api/auth/register", newAccount(), "10.0.5.1")).status).toBe(201);
-    const third = await post("/api/auth/register", newAccount(), "10.0.5.1");
-    expect(third.status).toBe(429);
-    expect((await post("/api/auth/register", newAccount(), "10.0.5.2")).status).toBe(201);
+  it("slows guesses at one account from many addresses with a doubling delay, not a lock, and never delays its owner's own browser", async () => {
+    const account = newAccount();
+    const registered = await post("/api/auth/register", account, "10.0.3.1");
+    expect(registered.deviceCookie).toBeTruthy();
+    // Two failures are free (LOGIN_FAILURES_BEFORE_DELAY=2); the next attempt must wait 1 s after the last failure.
+    expect((await post("/api/auth/login", wrong(account.email), "10.0.4.1")).status).toBe(401);
+    expect((await post("/api/auth/login", wrong(account.email), "10.0.4.2")).status).toBe(401);
+    const delayed = await post("/api/auth/login", wrong(account.email), "10.0.4.3");
+    expect(delayed.status).toBe(429);
+    expect(delayed.retryAfter).toBe("1");
+    // The owner on the browser they signed up on: not delayed by the strangers' failures.
+    const owner = await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.4.4", registered.deviceCookie);
+    expect(owner.status).toBe(200);
+    // A stranger waits the delay, then may try again: no lock anyone can hold.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await post("/api/auth/login", wrong(account.email), "10.0.4.5")).status).toBe(401);
+    const doubled = await post("/api/auth/login", wrong(account.email), "10.0.4.6");
+    expect(doubled.status).toBe(429);
+    expect(doubled.retryAfter).toBe("2");
+    // The owner from a new browser waits the same delay, then signs in.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.4.7")).status).toBe(200);
+  });
+
+  it("a forged trusted-device cookie is ignored", async () => {
+    const account = newAccount();
+    expect((await post("/api/auth/register", account, "10.0.5.1")).status).toBe(201);
+    for (const address of ["10.0.6.1", "10.0.6.2"]) await post("/api/auth/login", wrong(account.email), address);
+    const forged = `smb_device=${Buffer.from(JSON.stringify({ userId: 1, issuedAt: Date.now() })).toString("base64")}.forged`;
+    expect((await post("/api/auth/login", { email: account.email, password: account.password }, "10.0.6.3", forged)).status).toBe(429);
+  });
+
+  it("counts registration attempts whatever the outcome: probing taken e-mails hits the limit", async () => {
+    const taken = newAccount();
+    expect((await post("/api/auth/register", taken, "10.0.7.1")).status).toBe(201);
+    const probe = (email: string) => post("/api/auth/register", { ...newAccount(), email }, "10.0.8.1");
+    expect((await probe(taken.email)).body.message).toBe("An account with this email already exists.");
+    expect((await probe(taken.email)).status).toBe(409);
+    expect((await probe(taken.email)).status).toBe(409);
+    const limitedProbe = await probe(taken.email);
+    expect(limitedProbe.status).toBe(429);
+    expect((await post("/api/auth/register", newAccount(), "10.0.8.2")).status).toBe(201);
   });
 });
 

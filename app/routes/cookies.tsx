@@ -19,6 +19,13 @@ const storedItems = [
     lifetime: "Until you log out, or 7 days",
   },
   {
+    name: "smb_device",
+    kind: "Cookie (httpOnly, set by our server)",
+    purpose:
+      "Remembers that you have signed in on this browser before, so failed sign-ins by someone else on your account, or on your network, never slow your own sign-in here. It holds your account number and when you signed in, nothing else.",
+    lifetime: "180 days from your last sign-in",
+  },
+  {
     name: AUTH_TOKEN_STORAGE_KEY,
     kind: "Local storage",
     purpose: "Your sign-in token, which the site sends with its requests to our own API.",

@@ -19,6 +19,8 @@ export function startSecurityServer(env: Record<string, string> = {}): Promise<R
     SESSION_SECRET: sessionSecret,
     REGISTER_LIMIT_PER_HOUR: "100000",
     LOGIN_FAILURE_LIMIT: "100000",
+    LOGIN_FAILURES_BEFORE_DELAY: "100000",
+    LOGIN_FAILURES_PER_ADDRESS: "100000",
     COMPLETION_MIN_INTERVAL_MS: "0",
     // Card charges in one API call (the raw-card mode): the suites tamper with those payloads. The
     // hosted mode's answers to the same call are checked in app/routes/api.payment.test.ts.

@@ -2,6 +2,7 @@ import { SignJWT, decodeJwt } from "jose";
 import { createCookieSessionStorage } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../testing/spawn-server";
+import { signingKey } from "../../app/features/auth/signing-keys";
 import { type Account, Api, adminToken, sessionSecret, signIn, signUp, startSecurityServer } from "./helpers";
 
 /*
@@ -29,7 +30,7 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 const base64url = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
 
 /** A token with `overrides` on the real claims, signed as given (by default exactly as the server signs). */
-function sign(overrides: Record<string, unknown> = {}, { secret = sessionSecret, alg = "HS256" }: { secret?: string; alg?: string } = {}) {
+function sign(overrides: Record<string, unknown> = {}, { secret = signingKey(sessionSecret, "sign-in token"), alg = "HS256" }: { secret?: string; alg?: string } = {}) {
   return new SignJWT({ role: claims.role, ver: claims.ver, ...overrides })
     .setProtectedHeader({ alg, typ: "JWT" })
     .setSubject(String(overrides.sub ?? claims.sub))
@@ -39,9 +40,9 @@ function sign(overrides: Record<string, unknown> = {}, { secret = sessionSecret,
     .sign(key(secret));
 }
 
-/** The session cookie the server would set for `token` (validly signed with the session secret). */
-async function sessionCookieFor(token: string): Promise<string> {
-  const storage = createCookieSessionStorage<{ token: string }>({ cookie: { name: "smb_session", httpOnly: true, sameSite: "lax", path: "/", secrets: [sessionSecret] } });
+/** The session cookie the server would set for `token` (validly signed with the cookie key derived from the session secret). */
+async function sessionCookieFor(token: string, cookieKey = signingKey(sessionSecret, "session cookie")): Promise<string> {
+  const storage = createCookieSessionStorage<{ token: string }>({ cookie: { name: "smb_session", httpOnly: true, sameSite: "lax", path: "/", secrets: [cookieKey] } });
   const session = await storage.getSession();
   session.set("token", token);
   return (await storage.commitSession(session)).split(";")[0]!;
@@ -76,6 +77,16 @@ describe("forged tokens", () => {
     expect(await statusesOf(await sign({}, { secret: "another-secret-another-secret-0123456789" }))).toEqual(allRefused);
     expect(await statusesOf(await sign({}, { alg: "HS512" }))).toEqual(allRefused);
     expect(await statusesOf(await sign({}, { alg: "HS384" }))).toEqual(allRefused);
+  });
+
+  it("signs tokens and cookies with separate keys derived from SESSION_SECRET: neither the secret itself nor the other key signs a token", async () => {
+    expect(await statusesOf(await sign({}, { secret: sessionSecret }))).toEqual(allRefused);
+    expect(await statusesOf(await sign({}, { secret: signingKey(sessionSecret, "session cookie") }))).toEqual(allRefused);
+    // A cookie signed with the token key (or the bare secret) is no session cookie either.
+    for (const wrongKey of [signingKey(sessionSecret, "sign-in token"), sessionSecret]) {
+      const cookie = await sessionCookieFor(client.token, wrongKey);
+      expect((await api.get("/api/auth/me", { cookie })).status).toBe(401);
+    }
   });
 
   it("refuses an expired token, one from another issuer and one without a user", async () => {

@@ -3,9 +3,12 @@ import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import type { LoginInput, RegisterInput } from "./auth-schema";
+import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
-import { countRecentEvents, forgetEvents, recordEvent } from "./rate-limit.server";
+import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
 import type { SessionUser } from "./session-user";
+import { signingKey } from "./signing-keys";
 import { issueToken, readToken } from "./token.server";
 
 /** The user as /api answers it (SPEC §3 fields, plus id and status for the dashboards). */
@@ -22,7 +25,6 @@ export interface SignedIn {
 
 type UserRow = Prisma.UserGetPayload<object>;
 
-const loginWindowMs = 15 * 60 * 1000;
 const registrationWindowMs = 60 * 60 * 1000;
 
 /** What a signed-in request needs of its user: the public fields and the token version (not the password hash). */
@@ -41,7 +43,7 @@ export function toPublicUser(user: SessionUserFields): PublicUser {
 }
 
 async function signedIn(user: UserRow): Promise<SignedIn> {
-  const token = await issueToken({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, getEnv().SESSION_SECRET);
+  const token = await issueToken({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, signingKey(getEnv().SESSION_SECRET, "sign-in token"));
   return { token, user: toPublicUser(user) };
 }
 
@@ -54,13 +56,15 @@ export async function registerAccount(input: RegisterInput, clientAddress: strin
   if ((await countRecentEvents("register", clientAddress, registrationWindowMs)) >= limit) {
     throw new AppError(429, "too_many_registrations", "Too many accounts were created from this network. Please try again in an hour.");
   }
+  // Counted whatever the outcome: a taken e-mail or username answers 409, and that answer must not
+  // let anyone test addresses without limit (decision 0019).
+  await recordEvent("register", clientAddress);
   const isWorker = input.role === "worker";
   const user = await insertUser({
     ...input,
     status: isWorker ? "pending_review" : "active",
     platforms: isWorker ? [...new Set(input.platforms ?? [])] : [],
   });
-  await recordEvent("register", clientAddress);
   return signedIn(user);
 }
 
@@ -85,7 +89,8 @@ async function insertUser({ password, ...user }: NewUser): Promise<UserRow> {
   const taken = await prisma.user.findFirst({ where: { OR: [{ email: user.email }, { usernameLower }] }, select: { email: true } });
   if (taken) throw takenError(taken.email === user.email ? "email" : "username");
   try {
-    return await prisma.user.create({ data: { ...user, usernameLower, passwordHash: await hashPassword(password) } });
+    const passwordHash = await withPasswordSlot(() => hashPassword(password));
+    return await prisma.user.create({ data: { ...user, usernameLower, passwordHash } });
   } catch (error) {
     // Two registrations racing for the same e-mail or username: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -101,29 +106,29 @@ function takenError(field: "email" | "username") {
     : new AppError(409, "username_taken", "Username is already taken.");
 }
 
-/** Signs in with e-mail and password; more than LOGIN_FAILURE_LIMIT failures in 15 minutes lock out. */
-export async function signIn(input: LoginInput, clientAddress: string): Promise<SignedIn> {
-  const limit = getEnv().LOGIN_FAILURE_LIMIT;
-  const [failuresForEmail, failuresFromAddress] = await Promise.all([
-    countRecentEvents("login-failure:email", input.email, loginWindowMs),
-    countRecentEvents("login-failure:ip", clientAddress, loginWindowMs),
-  ]);
-  if (failuresForEmail >= limit || failuresFromAddress >= limit) {
-    throw new AppError(429, "too_many_login_failures", "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
-  }
-
-  const user = await getPrisma().user.findUnique({ where: { email: input.email } });
-  const isPasswordRight = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
-  if (!user || !isPasswordRight) {
-    await Promise.all([recordEvent("login-failure:email", input.email), recordEvent("login-failure:ip", clientAddress)]);
-    throw new AppError(401, "invalid_credentials", "Invalid email or password");
-  }
+/**
+ * Signs in with e-mail and password, within the failure limits of sign-in-limits.server.ts (429
+ * with Retry-After). `trustedDeviceUserId`: the account the browser's trusted-device cookie names.
+ */
+export async function signIn(input: LoginInput, clientAddress: string, trustedDeviceUserId: number | null = null): Promise<SignedIn> {
+  // The whole attempt (limit checks, hash) holds a slot of the password gate; an owner's browser queues first.
+  const user = await withPasswordSlot(() => checkSignIn(input, clientAddress, trustedDeviceUserId), { isPriority: trustedDeviceUserId !== null });
   if (user.status === "suspended") {
     throw new AppError(403, "account_suspended", "This account is suspended. Please contact support.");
   }
-  await forgetEvents("login-failure:email", input.email);
   const updated = await getPrisma().user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   return signedIn(updated);
+}
+
+/** The account whose password this is, within the failure limits (the attempt counted before the hash runs); 401 or 429 otherwise. */
+async function checkSignIn(input: LoginInput, clientAddress: string, trustedDeviceUserId: number | null): Promise<UserRow> {
+  const user = await getPrisma().user.findUnique({ where: { email: input.email } });
+  const attempt = { email: input.email, clientAddress, fromTrustedDevice: user !== null && user.id === trustedDeviceUserId };
+  const counted = await countSignInAttempt(attempt);
+  const isPasswordRight = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+  if (!user || !isPasswordRight) throw new AppError(401, "invalid_credentials", "Invalid email or password");
+  await Promise.all([counted.withdraw(), forgetPairFailures(attempt)]);
+  return user;
 }
 
 /**
@@ -131,7 +136,7 @@ export async function signIn(input: LoginInput, clientAddress: string): Promise<
  * behind the user's) or the account is suspended or gone.
  */
 export async function findUserByToken(token: string): Promise<PublicUser | null> {
-  const claims = await readToken(token, getEnv().SESSION_SECRET);
+  const claims = await readToken(token, signingKey(getEnv().SESSION_SECRET, "sign-in token"));
   if (!claims) return null;
   const user = await findSessionUser(claims.userId);
   if (!user || user.tokenVersion !== claims.tokenVersion || user.status === "suspended") return null;

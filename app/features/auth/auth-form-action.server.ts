@@ -8,6 +8,7 @@ import { type PublicUser, type SignedIn, registerAccount, signIn } from "./accou
 import { afterAuthPath, authFormProblemNotices, findAuthFormProblem, loginSchema, registerSchema } from "./auth-schema";
 import { commitSessionToken } from "./session.server";
 import { readFormData } from "~/lib/request-body.server";
+import { readTrustedDevice, trustDevice } from "./trusted-device.server";
 
 export interface AuthNotice {
   title: string;
@@ -29,7 +30,7 @@ export async function submitAuthForm(request: Request, clientAddress: string) {
   const formData = await readFormData(request);
   return formData.get("intent") === "register"
     ? submit(formData, "register", registerSchema, (input) => registerAccount(input, clientAddress))
-    : submit(formData, "login", loginSchema, (input) => signIn(input, clientAddress));
+    : submit(formData, "login", loginSchema, async (input) => signIn(input, clientAddress, await readTrustedDevice(request)));
 }
 
 async function submit<Schema extends z.ZodType>(
@@ -50,7 +51,10 @@ async function submit<Schema extends z.ZodType>(
   try {
     const signedIn = await perform(submission.value);
     const redirectTo = safeRedirect(formData.get("redirectTo"), afterAuthPath);
-    const headers = { "Set-Cookie": await commitSessionToken(signedIn.token) };
+    const headers: [string, string][] = [
+      ["Set-Cookie", await commitSessionToken(signedIn.token)],
+      ["Set-Cookie", await trustDevice(signedIn.user.id)],
+    ];
     if (formData.get("enhanced") !== "1") throw redirect(redirectTo, { headers });
     return data<AuthFormResult>({ intent, ok: true, token: signedIn.token, user: signedIn.user, redirectTo }, { headers });
   } catch (error) {
@@ -62,7 +66,7 @@ async function submit<Schema extends z.ZodType>(
         submission: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
         notice: { title: failureTitle, description: error.message },
       },
-      { status: error.status },
+      { status: error.status, headers: error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) } },
     );
   }
 }

@@ -74,5 +74,11 @@ export const authFormProblemNotices = {
   "weak-password": { title: "Weak password", description: "Password must be at least 6 characters long" },
 } as const;
 
-/** What `npm run create-admin` needs: the registration fields without role or platforms. */
-export const adminAccountSchema = registerSchema.omit({ role: true, platforms: true });
+/**
+ * What `npm run create-admin` and BOOTSTRAP_ADMIN_* need: the registration fields without role or
+ * platforms, and a longer password — an admin account can move money (issue #17).
+ */
+export const adminPasswordMessage = "Admin passwords must be at least 12 characters";
+export const adminAccountSchema = registerSchema
+  .omit({ role: true, platforms: true })
+  .extend({ password: z.string({ error: adminPasswordMessage }).min(12, adminPasswordMessage).max(128, "Password must be at most 128 characters") });

@@ -25,7 +25,7 @@ describe("ensureBootstrapAdmin (BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD
     await expect(attempt).rejects.toBeInstanceOf(EnvError);
     const problems = await attempt.catch((error: EnvError) => error.problems.join("\n"));
     expect(problems).toContain("BOOTSTRAP_ADMIN_EMAIL: Invalid email address");
-    expect(problems).toContain("BOOTSTRAP_ADMIN_PASSWORD: Password must be at least 6 characters");
+    expect(problems).toContain("BOOTSTRAP_ADMIN_PASSWORD: Admin passwords must be at least 12 characters");
     expect(problems).not.toContain("12345");
     expect(await getPrisma().user.count()).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from "react-router";
 import { getEnv } from "~/lib/env.server";
+import { signingKey } from "./signing-keys";
 import { tokenLifetimeSeconds } from "./token.server";
 
 /**
@@ -10,7 +11,7 @@ export const sessionCookieName = "smb_session";
 
 let storage: ReturnType<typeof createSessionStorage> | undefined;
 
-/** The attributes every cookie of ours shares: signed, httpOnly, SameSite=Lax, Secure in production. */
+/** The attributes every cookie of ours shares: signed (with the cookie key, not the token key), httpOnly, SameSite=Lax, Secure in production. */
 export function firstPartyCookieOptions() {
   const env = getEnv();
   return {
@@ -18,7 +19,7 @@ export function firstPartyCookieOptions() {
     sameSite: "lax" as const,
     secure: env.NODE_ENV === "production" && !env.PUBLIC_URL?.startsWith("http:"),
     path: "/",
-    secrets: [env.SESSION_SECRET],
+    secrets: [signingKey(env.SESSION_SECRET, "session cookie")],
   };
 }
 
