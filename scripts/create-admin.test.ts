@@ -55,7 +55,7 @@ describe("npm run create-admin", () => {
     const invalid = await createAdmin("--email", "not-an-email", "--password", "123");
     expect(invalid.code).toBe(1);
     expect(invalid.output).toContain("email: Invalid email address");
-    expect(invalid.output).toContain("password: Password must be at least 6 characters");
+    expect(invalid.output).toContain("password: Admin passwords must be at least 12 characters");
   });
 
   it("prints its usage without --email and --password", async () => {
