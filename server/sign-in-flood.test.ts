@@ -4,7 +4,7 @@ import { type RunningServer, startServer } from "./testing/spawn-server";
 
 /*
  * A flood of bad sign-ins must not lock good ones out (issue #17): every attempt is counted before
- * its password is hashed, at most four sign-ins run at once, a full queue answers 503 with
+ * its password is hashed, at most CPUs − 1 sign-ins run at once, a full queue answers 503 with
  * Retry-After at once, and an owner's own browser (trusted-device cookie) goes first.
  */
 let server: RunningServer;
@@ -67,7 +67,9 @@ describe("a flood of 200 concurrent bad sign-ins", () => {
     const slowest = Math.max(...ownerSignIns.map((answer) => answer.ms));
     const tally = bad.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.status]: (counts[answer.status] ?? 0) + 1 }), {});
     console.info(`sign-in flood: bad answers ${JSON.stringify(tally)}; owner sign-ins slowest ${slowest.toFixed(0)} ms, median ${[...ownerSignIns.map((a) => a.ms)].sort((a, b) => a - b)[5].toFixed(0)} ms`);
-    // Issue #17 asks for p99 < 1 s here; this machine (2 CPUs) measures 3–6 s for the sign-in that
-    // overlaps the flood (reported in bench/README.md "Sign-in flood"), so the figure is printed, not asserted.
+    // Issue #17 asks for p99 < 1 s here; on this 2-CPU machine (client and server sharing it) the
+    // sign-in that overlaps the flood measured 1.3–2.2 s (decision 0019), so the figure is printed, and
+    // only a stall of the old kind (4 s and more) fails.
+    expect(slowest).toBeLessThan(3_500);
   }, 120_000);
 });
