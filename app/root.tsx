@@ -122,6 +122,12 @@ export default function App() {
   );
 }
 
+/** Our own 4xx answers carry a sentence for people (e.g. "The request body is too large."); anything else stays generic. */
+function messageOf(error: unknown) {
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data.endsWith(".")) return error.data;
+  return "Sorry, this page could not be shown. Please try again in a moment.";
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
@@ -137,7 +143,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <SiteShell>
       <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="text-muted-foreground">Sorry, this page could not be shown. Please try again in a moment.</p>
+        <p className="text-muted-foreground">{messageOf(error)}</p>
         <Link to="/" className={buttonVariants({ size: "lg", className: "mt-2" })}>
           Back to Home
         </Link>

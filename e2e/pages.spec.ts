@@ -184,7 +184,7 @@ for (const { path, title, updated, mentions } of [
   {
     path: "/privacy",
     title: "Privacy Policy",
-    updated: { iso: "2026-11-21", text: "21 November 2026" },
+    updated: { iso: "2026-11-24", text: "24 November 2026" },
     mentions: ["Paystack", "argon2id", "Data Protection Act, 2012 (Act 843)", "90 days"],
   },
 ]) {

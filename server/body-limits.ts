@@ -37,7 +37,8 @@ export function bodyGuards(limits: BodyLimits): RequestHandler {
 }
 
 export function bodyLimitFor(path: string, { jsonLimitBytes, formLimitBytes, uploadLimitBytes }: BodyLimits): number {
-  if (acceptsUploads(path)) return uploadLimitBytes;
+  // With JavaScript, React Router posts a page's form to "<page>.data" (single fetch): the same action.
+  if (acceptsUploads(path.replace(/\.data$/, ""))) return uploadLimitBytes;
   return path.startsWith("/api/") ? jsonLimitBytes : formLimitBytes;
 }
 
