@@ -1,19 +1,15 @@
 // After the load, with the server stopped: what the database holds must agree with itself and with
 // what the simulated users were told. Every check counts offending rows (0 is good) or compares two
 // figures; the queries follow the app's invariants (settlement.server.ts, tasks.server.ts, the schema).
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 
 /** Rewards per action in pesewas (catalog.ts: 30 % of the unit price). */
 const rewardByPlatform = { instagram: 45, tiktok: 45, youtube: 60 };
 
 const offending = (name, sql, parameters) => ({ name, sql, parameters, expected: 0 });
-
-/** SQL: ledger entry `entry` books a refund of payment attempt `attempt` (by its idempotency key). */
-const refundEntryOf = (entry, attempt) =>
-  `(${entry}.idempotency_key = 'refund:' || ${attempt}.reference OR left(${entry}.idempotency_key, length(${attempt}.reference) + 8) = 'refund:' || ${attempt}.reference || ':')`;
-/** SQL: the sum of the refund ledger entries of payment attempt `attempt`. */
-const refundedSum = (attempt) => `(SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.kind = 'refund' AND ${refundEntryOf("l", attempt)})`;
 
 const checks = [
   // Payments: a paid order is exactly an order with a successful attempt, credited once.
@@ -28,19 +24,6 @@ const checks = [
   offending("paid orders without paid_at or not in fulfilment", `SELECT count(*)::int FROM orders WHERE payment_status = 'paid' AND (paid_at IS NULL OR status NOT IN ('processing', 'completed'))`),
   offending("unpaid orders that left pending or have a task", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'unpaid' AND (o.status <> 'pending' OR EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id))`),
   offending("paid orders with other than one task (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id) <> 1`),
-  // Refunds: a payment may be refunded in parts, each processed refund booked once as a ledger
-  // `refund` entry keyed `refund:<payment reference>:<refund>` (`refund:<reference>` before partial
-  // refunds); a second payment of one order is refunded in full by the store.
-  offending(
-    "refund ledger entries that are not of a payment (of their order), or not positive",
-    `SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'refund' AND (l.amount_minor <= 0 OR NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE ${refundEntryOf("l", "a")} AND (l.order_id IS NULL OR l.order_id = a.order_id)))`,
-  ),
-  offending("payments refunded more than they paid (refund ledger entries)", `SELECT count(*)::int FROM payment_attempts a WHERE ${refundedSum("a")} > a.amount_minor`),
-  offending("processed (full) refunds whose refund ledger entries do not add up to the payment", `SELECT count(*)::int FROM payment_attempts a WHERE a.refund_state = 'processed' AND ${refundedSum("a")} <> a.amount_minor`),
-  {
-    ...offending("payments whose refunded amount differs from their refund ledger entries", `SELECT count(*)::int FROM payment_attempts a WHERE a.refunded_amount_minor <> ${refundedSum("a")}`),
-    requiresColumn: ["payment_attempts", "refunded_amount_minor"],
-  },
   // Fulfilment: never past the quantity, counters equal their rows, one completion per worker and handle per target.
   offending("tasks over-delivered (completion_count > required_completions)", `SELECT count(*)::int FROM tasks WHERE completion_count > required_completions`),
   offending("tasks whose completion_count differs from their completion rows", `SELECT count(*)::int FROM tasks t WHERE t.completion_count <> (SELECT count(*) FROM task_completions c WHERE c.task_id = t.id)`),
@@ -52,12 +35,7 @@ const checks = [
   offending("a handle twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY target_url, platform, handle HAVING count(*) > 1) repeated`),
   offending("completions whose handle is not the worker's linked handle", `SELECT count(*)::int FROM task_completions c LEFT JOIN worker_handles h ON h.worker_id = c.worker_id AND h.platform = c.platform WHERE h.handle IS DISTINCT FROM c.handle`),
 
-  // The ledger: one held earning per completion, for the completion's worker and reward.
-  offending("completions without exactly one earning entry", `SELECT count(*)::int FROM task_completions c WHERE (SELECT count(*) FROM ledger_entries l WHERE l.task_completion_id = c.id AND l.kind = 'earning') <> 1`),
-  offending(
-    "earning entries of another worker, amount or bucket than their completion",
-    `SELECT count(*)::int FROM ledger_entries l LEFT JOIN task_completions c ON c.id = l.task_completion_id WHERE l.kind = 'earning' AND (c.id IS NULL OR l.user_id <> c.worker_id OR l.amount_minor <> c.reward_minor OR l.bucket <> 'held')`,
-  ),
+  // Rewards as the catalogue sets them (the ledger's own rules run through `npm run check-ledger`).
   offending(
     "completions whose reward differs from the platform's reward per action",
     `SELECT count(*)::int FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE c.reward_minor <> t.reward_minor OR c.reward_minor <> (CASE c.platform::text WHEN 'youtube' THEN $1::int ELSE $2::int END)`,
@@ -75,15 +53,11 @@ const checks = [
  * Runs the SQL checks and the checks against the users' tallies. Returns { ok, rows, figures }:
  * rows are { name, value, expected, ok } for the report.
  */
-export async function checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches, limits, sandboxDirectory }) {
+export async function checkIntegrity(database, { clientTally, workerTally, workerStatsMismatches, limits, sandboxDirectory, ledgerRules }) {
   const one = async (sql, parameters) => Object.values((await database.query(sql, parameters)).rows[0])[0];
-  const rows = [];
+  // The ledger's invariants as the app states them (scripts/check-ledger.js), each a count of offending rows.
+  const rows = ledgerRules.map(({ rule, offending }) => ({ name: `ledger: ${rule}`, value: offending, expected: 0, ok: offending === 0 }));
   for (const check of checks) {
-    // A check of a column a newer migration adds runs only where the schema has it.
-    if (check.requiresColumn) {
-      const [table, column] = check.requiresColumn;
-      if (!(await one("SELECT count(*)::int FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name = $2", [table, column]))) continue;
-    }
     const value = await one(check.sql, check.parameters);
     rows.push({ name: check.name, value, expected: check.expected, ok: value === check.expected });
   }
@@ -138,6 +112,20 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
   compare("worker, admin and sign-in flood findings (unexpected answers)", workerTally.findings.length, 0);
 
   return { ok: rows.every((row) => row.ok), rows, figures };
+}
+
+/**
+ * The ledger's invariants, checked by the same script an operator runs (`npm run check-ledger`)
+ * against the run's database: [{ rule, offending }]. Exit 1 only means a rule is broken.
+ */
+export async function runLedgerCheck({ buildDirectory, databaseUrl, repoRoot }) {
+  const run = promisify(execFile);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PAYMENTS_SANDBOX: "true", BUILD_DIR: buildDirectory, DATABASE_URL: databaseUrl, SESSION_SECRET: "load-test-ledger-check-only-reads-0123456789" };
+  const { stdout } = await run(process.execPath, ["scripts/check-ledger.js", "--json"], { cwd: repoRoot, env }).catch((error) => {
+    if (error.code === 1 && error.stdout) return error;
+    throw new Error(`npm run check-ledger failed: ${error.stderr || error.message}`);
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1));
 }
 
 /** Paystack sandbox records: reference → how many refunds Paystack made of that charge. */

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { runClient, createClientTally } from "./clients.js";
 import { createDatabase } from "./database.js";
 import { Recorder, createCaller } from "./http.js";
-import { checkIntegrity, compareWorkerStats } from "./integrity.js";
+import { checkIntegrity, compareWorkerStats, runLedgerCheck } from "./integrity.js";
 import { createPace } from "./pace.js";
 import { build, killAllChildren, repoRoot, startServers } from "./processes.js";
 import { registerClients, enrolWorkers, signInAdmin } from "./setup.js";
@@ -163,8 +163,10 @@ async function main() {
     const workerStatsMismatches = await step("Comparing every worker's dashboard with the ledger", () => compareWorkerStats(setupCall, database, workers));
     // The first process's data folder holds the Paystack sandbox's records: kept until they are read.
     const exits = await Promise.all(servers.map((server, index) => server.stop({ keepData: index === 0 })));
+    const ledgerRules = await step("Ledger invariants (npm run check-ledger)", () => runLedgerCheck({ buildDirectory, databaseUrl: database.url, repoRoot }));
     const integrity = await step("Integrity checks in SQL", () =>
       checkIntegrity(database, {
+        ledgerRules,
         clientTally,
         workerTally,
         workerStatsMismatches,

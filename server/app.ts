@@ -6,9 +6,10 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
+import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
-import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
+import { getDatabase, getPrisma, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getSelfBaseUrl } from "~/lib/self-url.server";
@@ -50,8 +51,11 @@ const paystackSandbox = env.PAYSTACK_SECRET_KEY
       logger,
     });
 
-/** Opens (and migrates) the database. Called once before the server listens. */
-export async function prepare() {
+/**
+ * Opens (and migrates) the database. Called once before the server listens; a one-off script (a
+ * check that only reads) passes `{ background: false }`: no jobs, no sandbox.
+ */
+export async function prepare({ background = true } = {}) {
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   setDatabase(database);
   const applied = await applyMigrations(database.sql);
@@ -61,6 +65,7 @@ export async function prepare() {
     if (bootstrap.outcome === "created") logger.info({ email: bootstrap.email }, "created the bootstrap admin account");
     if (bootstrap.outcome === "conflict") logger.warn({ reason: bootstrap.message }, "could not create the bootstrap admin account");
   }
+  if (!background) return;
   stopBackgroundJobs = startBackgroundJobs(logger);
   await paystackSandbox?.start();
 }
@@ -162,6 +167,11 @@ const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _n
   else response.status(status).type("text/plain").send(message);
 };
 app.use(handleUnexpectedError);
+
+/** For `npm run check-ledger` (scripts/check-ledger.js) and the load test: the ledger's invariants. */
+export async function checkLedgerInvariants() {
+  return checkLedger(getPrisma());
+}
 
 /** For `npm run create-admin` (scripts/create-admin.js): validates, then creates the admin. */
 export async function createAdmin(input: unknown) {

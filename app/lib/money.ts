@@ -25,6 +25,11 @@ export function toMinorUnits(amountMajor: number): number {
   return Math.round(amountMajor * 100);
 }
 
+/** Minor units (15255) to the major-unit number API shapes carry (152.55, decision 0010). */
+export function toMajorUnits(amountMinor: number): number {
+  return amountMinor / 100;
+}
+
 /** An API shape's major-unit amount (152.55, decision 0010) for display: "₵152.55". */
 export function formatApiAmount(amountMajor: number, currency: CurrencyCode = "GHS"): string {
   return formatMoney(toMinorUnits(amountMajor), currency);

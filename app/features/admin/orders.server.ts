@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
+import { cancelByAdmin } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -247,11 +248,7 @@ export async function cancelOrderWithRefund(admin: PublicUser, orderId: number, 
   const cancelled = await getPrisma().$transaction(async (transaction) => {
     const order = await transaction.order.findUnique({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
     if (!order) throw new AppError(404, "not_found", "Order not found");
-    const { count } = await transaction.order.updateMany({
-      where: { id: orderId, paymentStatus: "paid", status: { in: openStatuses }, refundRequestedAt: null },
-      data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
-    });
-    if (count === 0) {
+    if (!(await cancelByAdmin(transaction, orderId, now))) {
       const current = await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
       throw new AppError(409, "stale_state", whyNotCancellable(current));
     }

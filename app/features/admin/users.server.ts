@@ -1,4 +1,5 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { balanceOf } from "~/features/ledger/ledger.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -71,13 +72,12 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   const prisma = getPrisma();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: listSelect });
   if (!user) throw new AppError(404, "not_found", "User not found");
-  const [handles, orders, paidOrders, completions, held, available, recentOrders, history] = await Promise.all([
+  const [handles, orders, paidOrders, completions, balance, recentOrders, history] = await Promise.all([
     prisma.workerHandle.findMany({ where: { workerId: userId }, orderBy: { platform: "asc" }, select: { platform: true, handle: true } }),
     prisma.order.count({ where: { clientId: userId } }),
     prisma.order.count({ where: { clientId: userId, paymentStatus: { not: "unpaid" } } }),
     prisma.taskCompletion.count({ where: { workerId: userId, review: { not: "rejected" } } }),
-    prisma.ledgerEntry.aggregate({ where: { userId, bucket: "held", NOT: { kind: "refund" } }, _sum: { amountMinor: true } }),
-    prisma.ledgerEntry.aggregate({ where: { userId, bucket: "available", NOT: { kind: "refund" } }, _sum: { amountMinor: true } }),
+    balanceOf(prisma, userId),
     prisma.order.findMany({
       where: { clientId: userId },
       orderBy: { id: "desc" },
@@ -89,7 +89,7 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   return {
     ...toListItem(user),
     handles,
-    activity: { orders, paidOrders, completions, heldEarnings: toMajor(held._sum.amountMinor ?? 0), availableBalance: toMajor(available._sum.amountMinor ?? 0) },
+    activity: { orders, paidOrders, completions, heldEarnings: toMajor(balance.heldMinor), availableBalance: toMajor(balance.availableMinor) },
     recentOrders: recentOrders.map(({ totalMinor, createdAt, ...order }) => ({ ...order, total: toMajor(totalMinor), createdAt: createdAt.toISOString() })),
     history,
   };

@@ -1,5 +1,7 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
+import { releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
+import { revertDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -16,30 +18,14 @@ export async function rejectCompletion(admin: PublicUser, completionId: number, 
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
     const rejected = await transaction.taskCompletion.updateMany({ where: { id: completionId, review: "held" }, data: { review: "rejected", reviewedAt: now, rejectionReason: reason } });
     if (rejected.count === 0) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
-    await transaction.ledgerEntry.create({
-      data: {
-        userId: completion.workerId,
-        kind: "earning_reversal",
-        bucket: "held",
-        amountMinor: -completion.rewardMinor,
-        currency: completion.currency,
-        taskCompletionId: completion.id,
-        orderId: completion.task.orderId,
-        idempotencyKey: `reversal:${completion.id}`,
-        description: `Rejected: ${reason}`,
-      },
-    });
+    await reverseHeldEarning(transaction, rewardOf(completion), `Rejected: ${reason}`);
     // The slot reopens: the task (and a completed order) take one more delivery.
     await transaction.$executeRaw`
       UPDATE tasks SET completion_count = completion_count - 1,
         status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
         completed_at = NULL, updated_at = ${now}
       WHERE id = ${completion.taskId}`;
-    await transaction.$executeRaw`
-      UPDATE orders SET delivered_quantity = delivered_quantity - 1,
-        status = CASE WHEN status = 'completed' THEN 'processing'::order_status ELSE status END,
-        completed_at = NULL, updated_at = ${now}
-      WHERE id = ${completion.task.orderId} AND delivered_quantity > 0`;
+    await revertDelivery(transaction, completion.task.orderId, now);
     await recordAdminAction(transaction, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "rejected", reason } });
   });
 }
@@ -51,14 +37,12 @@ async function releaseCompletion(transaction: Prisma.TransactionClient, completi
   // The claim: only the caller that flips it writes the ledger entries.
   const approved = await transaction.taskCompletion.updateMany({ where: { id: completion.id, review: "held" }, data: { review: "approved", reviewedAt: now } });
   if (approved.count === 0) return false;
-  const common = { userId: completion.workerId, kind: "earning_release" as const, currency: completion.currency, taskCompletionId: completion.id, orderId: completion.task.orderId };
-  await transaction.ledgerEntry.createMany({
-    data: [
-      { ...common, bucket: "held", amountMinor: -completion.rewardMinor, idempotencyKey: `release:${completion.id}:held`, description },
-      { ...common, bucket: "available", amountMinor: completion.rewardMinor, idempotencyKey: `release:${completion.id}:available`, description },
-    ],
-  });
+  await releaseHeldEarning(transaction, rewardOf(completion), description);
   return true;
+}
+
+function rewardOf(completion: HeldCompletion) {
+  return { completionId: completion.id, workerId: completion.workerId, rewardMinor: completion.rewardMinor, currency: completion.currency, orderId: completion.task.orderId };
 }
 
 const heldCompletionSelect = { id: true, workerId: true, rewardMinor: true, currency: true, task: { select: { orderId: true } } } as const;

@@ -1,5 +1,7 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
+import { recordHeldEarning } from "~/features/ledger/ledger.server";
+import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -242,14 +244,7 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
-      const delivered = await transaction.$executeRaw`
-        UPDATE orders SET
-          delivered_quantity = delivered_quantity + 1,
-          status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
-          completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
-          updated_at = ${now}
-        WHERE id = ${claimed.orderId} AND status = 'processing'`;
-      if (delivered === 0) throw noLongerAvailable();
+      if (!(await recordDelivery(transaction, claimed.orderId, now))) throw noLongerAvailable();
 
       const created = await transaction.taskCompletion.create({
         data: {
@@ -265,19 +260,11 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
           completedAt: now,
         },
       });
-      await transaction.ledgerEntry.create({
-        data: {
-          userId: worker.id,
-          kind: "earning",
-          bucket: "held",
-          amountMinor: claimed.rewardMinor,
-          currency: claimed.currency,
-          taskCompletionId: created.id,
-          orderId: claimed.orderId,
-          idempotencyKey: `earning:${created.id}`,
-          description: `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
-        },
-      });
+      await recordHeldEarning(
+        transaction,
+        { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
+        `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
+      );
       return created;
     }, burstTransactionOptions);
     return toCompletedTaskView({ ...completion, task: await prisma.task.findUniqueOrThrow({ where: { id: completion.taskId }, select: completedTaskSelect }) });

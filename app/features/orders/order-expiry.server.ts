@@ -1,3 +1,4 @@
+import { expireUnpaid } from "~/features/order-lifecycle/order-lifecycle.server";
 import { openAttemptStatuses } from "~/features/payments/payments.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -50,12 +51,7 @@ function dueForExpiry(now: Date) {
 export async function expireOrderIfDue(orderId: number, now = new Date()): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
     await transaction.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
-    const { count } = await transaction.order.updateMany({
-      where: { id: orderId, ...dueForExpiry(now) },
-      // The checkout key goes: the same checkout draft submitted again makes a new order.
-      data: { status: "cancelled", cancelledAt: now, expiredAt: now, checkoutKey: null },
-    });
-    return count === 1;
+    return expireUnpaid(transaction, orderId, dueForExpiry(now), now);
   }, burstTransactionOptions);
 }
 

@@ -1,5 +1,6 @@
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
+import { cancelPaidByClient, cancelUnpaidByClient } from "~/features/order-lifecycle/order-lifecycle.server";
 import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -390,28 +391,12 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
   if (!order) throw notFound();
 
   const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
-  const base = { id: order.id, clientId: client.id, status: { in: cancellableStatuses } } satisfies Prisma.OrderWhereInput;
+  const owned = { id: order.id, clientId: client.id };
 
-  if (order.paymentStatus === "unpaid" && cancellableStatuses.includes(order.status)) {
-    const { count } = await prisma.order.updateMany({
-      where: { ...base, paymentStatus: "unpaid" },
-      data: { status: "cancelled", cancelledAt: now },
-    });
-    if (count === 1) return getOrderFor(client, order.id);
-  } else if (order.paymentStatus === "paid" && cancellableStatuses.includes(order.status)) {
-    const { count } = await prisma.order.updateMany({
-      where: {
-        ...base,
-        paymentStatus: "paid",
-        refundRequestedAt: null,
-        paidAt: { gte: windowStart },
-        tasks: { none: { completions: { some: {} } } },
-        // A completion bumps this in the same row, so a cancellation racing it re-checks and loses.
-        deliveredQuantity: 0,
-      },
-      data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
-    });
-    if (count === 1) {
+  if (order.paymentStatus === "unpaid") {
+    if (await cancelUnpaidByClient(prisma, owned, now)) return getOrderFor(client, order.id);
+  } else if (order.paymentStatus === "paid") {
+    if (await cancelPaidByClient(prisma, owned, windowStart, now)) {
       await closeTasksOfOrder(order.id);
       return getOrderFor(client, order.id);
     }

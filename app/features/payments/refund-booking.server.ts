@@ -1,3 +1,5 @@
+import { isRefundBooked, recordRefund } from "~/features/ledger/ledger.server";
+import { markRefunded } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -74,8 +76,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     if (!attempt) return "unknown_reference" as const;
     const problem = currencyProblem(attempt, currency);
     if (problem) return problem;
-    const idempotencyKey = `refund:${reference}:${refundKey}`;
-    if (await transaction.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { id: true } })) return "already_booked" as const;
+    if (await isRefundBooked(transaction, reference, refundKey)) return "already_booked" as const;
 
     const bookable = Math.min(amountMinor, attempt.amountMinor - attempt.refundedAmountMinor);
     if (bookable <= 0) return "nothing_left_to_book" as const;
@@ -83,16 +84,14 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
       getLogger().error({ reference, reported: amountMinor, booked: bookable }, "Paystack reported a refund beyond what is left of the payment: booked only what was paid");
     }
     const isOutside = !isStoreRefund(attempt);
-    await transaction.ledgerEntry.create({
-      data: {
-        userId: attempt.order.clientId,
-        kind: "refund",
-        amountMinor: bookable,
-        currency: attempt.currency,
-        orderId: attempt.orderId,
-        idempotencyKey,
-        description: isOutside ? `Refund of payment ${reference}, started outside the store (Paystack dashboard)` : `Refund of payment ${reference}`,
-      },
+    await recordRefund(transaction, {
+      clientId: attempt.order.clientId,
+      orderId: attempt.orderId,
+      paymentReference: reference,
+      refundKey,
+      amountMinor: bookable,
+      currency: attempt.currency,
+      description: isOutside ? `Refund of payment ${reference}, started outside the store (Paystack dashboard)` : `Refund of payment ${reference}`,
     });
     const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
     const isFull = refundedAmountMinor >= attempt.amountMinor;
@@ -132,7 +131,7 @@ function stateAfterBooking(attempt: RefundedAttempt, isFull: boolean): RefundSta
  */
 async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.TransactionClient, orderId: number) {
   const unrefunded = await transaction.paymentAttempt.count({ where: { orderId, status: "success", OR: [{ refundState: null }, { refundState: { not: "processed" } }] } });
-  if (unrefunded === 0) await transaction.order.updateMany({ where: { id: orderId, paymentStatus: "paid" }, data: { paymentStatus: "refunded" } });
+  if (unrefunded === 0) await markRefunded(transaction, orderId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
+import { markPaid } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -64,11 +65,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
       });
       if (recorded.count === 0) return "already_settled" as const;
       if (isFullAmount) {
-        const credited = await transaction.order.updateMany({
-          where: { id: attempt.orderId, paymentStatus: "unpaid", status: "pending" },
-          data: { paymentStatus: "paid", status: "processing", paidAt: now },
-        });
-        if (credited.count === 1) {
+        if (await markPaid(transaction, attempt.orderId, now)) {
           // Paid: the work is offered to workers in the same transaction, so a paid order always has its task.
           await openTaskForPaidOrder(transaction, attempt.orderId);
           return "credited" as const;

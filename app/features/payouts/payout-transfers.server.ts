@@ -1,3 +1,4 @@
+import { releasePayoutReservation } from "~/features/ledger/ledger.server";
 import type { PaystackResult, TransferData, TransferStatus } from "~/features/payments/paystack-client.server";
 import { getPaystack } from "~/features/payments/paystack.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
@@ -26,19 +27,10 @@ const transferReason = "Social Media Boost earnings";
 
 type ReservedPayout = { id: number; workerId: number; amountMinor: number; currency: "GHS" | "USD" };
 
-/** Gives a payout's amount back to the worker's available balance, once (its idempotency key). */
-export async function releaseReservation(transaction: Prisma.TransactionClient, payout: ReservedPayout, why: string) {
-  await transaction.ledgerEntry.upsert({
-    where: { idempotencyKey: `payout:${payout.id}:release` },
-    create: { userId: payout.workerId, kind: "payout_reversal", bucket: "available", amountMinor: payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:release`, description: why },
-    update: {},
-  });
-}
-
 /** Closes a payout that still matches `still` and gives its amount back; false when it had moved on. */
 export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Prisma.PayoutWhereInput, now = new Date()): Promise<boolean> {
   const { count } = await transaction.payout.updateMany({ where: { ...still, id: payout.id }, data: { status: closing, failureReason: reason, completedAt: now } });
-  if (count === 1) await releaseReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
+  if (count === 1) await releasePayoutReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
   return count === 1;
 }
 

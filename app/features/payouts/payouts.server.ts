@@ -3,6 +3,7 @@ import { z } from "zod";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
+import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/ledger.server";
 import { ghanaMobileNumberSchema, mobileMoneyProviders } from "~/features/payments/payment-schema";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -11,7 +12,7 @@ import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { formatMoney } from "~/lib/money";
-import { openPayoutStatuses, recoverPayoutTransfer, releaseReservation, sendPayoutTransfer } from "./payout-transfers.server";
+import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
 
@@ -88,12 +89,6 @@ function toView(payout: Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>
   };
 }
 
-/** The worker's available balance in pesewas: the sum of their `available` ledger bucket. */
-export async function availableBalanceMinor(transaction: Prisma.TransactionClient, workerId: number): Promise<number> {
-  const sum = await transaction.ledgerEntry.aggregate({ where: { userId: workerId, bucket: "available" }, _sum: { amountMinor: true } });
-  return sum._sum.amountMinor ?? 0;
-}
-
 export async function requestPayout(worker: PublicUser, request: PayoutRequest): Promise<PayoutView> {
   assertActiveWorker(worker);
   const amountMinor = Math.round(request.amount * 100);
@@ -117,9 +112,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       },
       select: payoutSelect,
     });
-    await transaction.ledgerEntry.create({
-      data: { userId: worker.id, kind: "payout", bucket: "available", amountMinor: -amountMinor, currency: "GHS", payoutId: created.id, idempotencyKey: `payout:${created.id}:reserve`, description: "Withdrawal requested" },
-    });
+    await reservePayout(transaction, { id: created.id, workerId: worker.id, amountMinor, currency: "GHS" });
     return created;
   }, burstTransactionOptions);
   return toView(payout);
@@ -149,7 +142,7 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
     if (!payout) throw new AppError(404, "not_found", "Payout not found");
     const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "rejected", failureReason: reason, completedAt: new Date() } });
     if (count === 0) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
-    await releaseReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
+    await releasePayoutReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
     await recordAdminAction(transaction, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
     return toView(await transaction.payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
   });

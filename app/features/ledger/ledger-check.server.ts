@@ -1,0 +1,73 @@
+import type { Prisma } from "~/generated/prisma/client";
+
+/**
+ * The ledger's invariants, checked against the database as it stands: each query counts the rows
+ * that break one rule (0 is good). The load test runs them after every run and an operator can run
+ * them any time (`npm run check-ledger`); they read only, so they are safe on a live database.
+ */
+
+type LedgerRule = { rule: string; sql: string };
+
+/** SQL: ledger entry `entry` books a refund of payment attempt `attempt` (`refund:<reference>[:<refund>]`). */
+const refundEntryOf = (entry: string, attempt: string) =>
+  `(${entry}.idempotency_key = 'refund:' || ${attempt}.reference OR left(${entry}.idempotency_key, length(${attempt}.reference) + 8) = 'refund:' || ${attempt}.reference || ':')`;
+/** SQL: the sum of the refund entries of payment attempt `attempt`. */
+const refundedSum = (attempt: string) => `(SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.kind = 'refund' AND ${refundEntryOf("l", attempt)})`;
+/** SQL: the sum of user `user`'s entries in `bucket` (refunds are history, never a balance). */
+const bucketSum = (user: string, bucket: string) => `(SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.user_id = ${user} AND l.bucket = '${bucket}' AND l.kind <> 'refund')`;
+/** SQL: entries of `kind` tied to completion `completion`. */
+const entriesOf = (completion: string, kind: string) => `(SELECT count(*) FROM ledger_entries l WHERE l.task_completion_id = ${completion} AND l.kind = '${kind}')`;
+
+export const ledgerRules: LedgerRule[] = [
+  // Balances: nobody holds less than nothing.
+  { rule: "users with a negative available balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "available")} < 0` },
+  { rule: "users with a negative held balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "held")} < 0` },
+  // Earnings: one held earning per completion, for its worker and reward; its hold ends once, as the review went.
+  { rule: "completions without exactly one earning entry", sql: `SELECT count(*)::int FROM task_completions c WHERE ${entriesOf("c.id", "earning")} <> 1` },
+  {
+    rule: "earning entries of another worker, amount or bucket than their completion",
+    sql: `SELECT count(*)::int FROM ledger_entries l LEFT JOIN task_completions c ON c.id = l.task_completion_id WHERE l.kind = 'earning' AND (c.id IS NULL OR l.user_id <> c.worker_id OR l.amount_minor <> c.reward_minor OR l.bucket <> 'held')`,
+  },
+  {
+    rule: "completions whose release or reversal disagrees with their review",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE
+      ${entriesOf("c.id", "earning_release")} <> CASE WHEN c.review = 'approved' THEN 2 ELSE 0 END
+      OR ${entriesOf("c.id", "earning_reversal")} <> CASE WHEN c.review = 'rejected' THEN 1 ELSE 0 END`,
+  },
+  {
+    rule: "completions whose held amount is not back to zero after their review",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE c.review <> 'held'
+      AND (SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.task_completion_id = c.id AND l.bucket = 'held') <> 0`,
+  },
+  // Payouts: the amount leaves `available` once when requested, and comes back once if it is not paid.
+  {
+    rule: "payouts without exactly one reservation of their amount",
+    sql: `SELECT count(*)::int FROM payouts p WHERE (SELECT count(*) FROM ledger_entries l WHERE l.payout_id = p.id AND l.kind = 'payout' AND l.amount_minor = -p.amount_minor AND l.user_id = p.worker_id) <> 1
+      OR (SELECT count(*) FROM ledger_entries l WHERE l.payout_id = p.id AND l.kind = 'payout') <> 1`,
+  },
+  {
+    rule: "payouts whose amount came back other than once exactly when they were not paid",
+    sql: `SELECT count(*)::int FROM payouts p WHERE (SELECT count(*) FROM ledger_entries l WHERE l.payout_id = p.id AND l.kind = 'payout_reversal' AND l.amount_minor = p.amount_minor)
+      <> CASE WHEN p.status IN ('rejected', 'failed', 'reversed') THEN 1 ELSE 0 END`,
+  },
+  // Refunds: each processed refund booked once, of a payment of its order, never more than was paid.
+  {
+    rule: "refund entries that are not of a payment (of their order), or not positive",
+    sql: `SELECT count(*)::int FROM ledger_entries l WHERE l.kind = 'refund' AND (l.amount_minor <= 0 OR NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE ${refundEntryOf("l", "a")} AND (l.order_id IS NULL OR l.order_id = a.order_id)))`,
+  },
+  { rule: "payments refunded more than they paid", sql: `SELECT count(*)::int FROM payment_attempts a WHERE ${refundedSum("a")} > a.amount_minor` },
+  { rule: "fully refunded payments whose refund entries do not add up to the payment", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refund_state = 'processed' AND ${refundedSum("a")} <> a.amount_minor` },
+  { rule: "payments whose refunded amount differs from their refund entries", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refunded_amount_minor <> ${refundedSum("a")}` },
+];
+
+export type LedgerRuleResult = { rule: string; offending: number };
+
+/** Every rule with its count of offending rows; the ledger is sound when every count is 0. */
+export async function checkLedger(db: Prisma.TransactionClient): Promise<LedgerRuleResult[]> {
+  const results: LedgerRuleResult[] = [];
+  for (const { rule, sql } of ledgerRules) {
+    const [row] = await db.$queryRawUnsafe<{ count: number }[]>(sql);
+    results.push({ rule, offending: Number(row?.count ?? 0) });
+  }
+  return results;
+}

@@ -1,0 +1,124 @@
+import "~/test/service-test-environment";
+import { describe, expect, it } from "vitest";
+import { createTestUser, serviceDatabase } from "~/test/service-test";
+import { checkLedger } from "./ledger-check.server";
+import { balanceOf, isRefundBooked, recordHeldEarning, recordRefund, releaseHeldEarning, releasePayoutReservation, reservePayout, reverseHeldEarning } from "./ledger.server";
+
+/*
+ * The ledger module is the only writer of ledger entries: one definition of a balance, every entry
+ * keyed by what caused it (so a retry cannot book it twice), and invariants anyone can check.
+ */
+const { prisma } = serviceDatabase();
+
+let sequence = 0;
+
+/** A paid order with its task and one completion by `workerId`, as rows (the services make these in real use). */
+async function completionBy(workerId: number, rewardMinor = 45) {
+  sequence += 1;
+  const client = await createTestUser(prisma(), "client");
+  const targetUrl = `https://instagram.com/ledger_target_${sequence}`;
+  const order = await prisma().order.create({
+    data: { clientId: client.id, packageId: "custom-instagram", packageName: "Custom", platform: "instagram", quantity: 10, targetUsername: "@t", targetUrl, priceMinor: 1500, feeMinor: 0, totalMinor: 1500, currency: "GHS", status: "processing", paymentStatus: "paid", paidAt: new Date() },
+  });
+  const task = await prisma().task.create({ data: { orderId: order.id, platform: "instagram", type: "followers", targetUrl, rewardMinor, currency: "GHS", requiredCompletions: 10 } });
+  const completion = await prisma().taskCompletion.create({
+    data: { taskId: task.id, workerId, rewardMinor, currency: "GHS", targetUrl, platform: "instagram", handle: `worker_${sequence}`, holdUntil: new Date() },
+  });
+  return { completionId: completion.id, workerId, rewardMinor, currency: "GHS" as const, orderId: order.id, clientId: client.id };
+}
+
+async function payoutOf(workerId: number, amountMinor: number) {
+  sequence += 1;
+  const payout = await prisma().payout.create({
+    data: { workerId, amountMinor, currency: "GHS", channel: "mobile_money", accountNumber: "0551234987", accountName: "Ama", bankCode: "MTN", reference: `payout_ledger_${sequence}` },
+  });
+  return { id: payout.id, workerId, amountMinor, currency: "GHS" as const };
+}
+
+const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+
+describe("balances", () => {
+  it("held while under review, available once released, reserved while a withdrawal travels", async () => {
+    const worker = await createTestUser(prisma(), "worker");
+    const first = await completionBy(worker.id, 45);
+    const second = await completionBy(worker.id, 60);
+    const rejected = await completionBy(worker.id, 45);
+    for (const reward of [first, second, rejected]) await recordHeldEarning(prisma(), reward, "earned");
+    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 0, heldMinor: 150, reservedMinor: 0 });
+
+    await releaseHeldEarning(prisma(), first, "review period ended");
+    await releaseHeldEarning(prisma(), second, "approved");
+    await reverseHeldEarning(prisma(), rejected, "the follower dropped");
+    await prisma().taskCompletion.updateMany({ where: { id: { in: [first.completionId, second.completionId] } }, data: { review: "approved" } });
+    await prisma().taskCompletion.update({ where: { id: rejected.completionId }, data: { review: "rejected" } });
+    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
+
+    const travelling = await payoutOf(worker.id, 100);
+    await reservePayout(prisma(), travelling);
+    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 5, heldMinor: 0, reservedMinor: 100 });
+
+    // Failed: the amount comes back once, however often the failure is reported.
+    await prisma().payout.update({ where: { id: travelling.id }, data: { status: "failed" } });
+    await releasePayoutReservation(prisma(), travelling, "failed");
+    await releasePayoutReservation(prisma(), travelling, "failed, reported again");
+    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
+    expect(await offendingRules()).toEqual([]);
+  });
+
+  it("a refund is the client's history, never a balance", async () => {
+    const worker = await createTestUser(prisma(), "worker");
+    const reward = await completionBy(worker.id);
+    const { orderId, clientId } = reward;
+    await recordHeldEarning(prisma(), reward, "earned");
+    await prisma().paymentAttempt.create({ data: { orderId, reference: "smb-ledger-refund", channel: "card", amountMinor: 1500, currency: "GHS", status: "success", paidAt: new Date(), refundedAmountMinor: 1500, refundState: "processed" } });
+    expect(await isRefundBooked(prisma(), "smb-ledger-refund", "r1")).toBe(false);
+    await recordRefund(prisma(), { clientId, orderId, paymentReference: "smb-ledger-refund", refundKey: "r1", amountMinor: 1500, currency: "GHS", description: "Refund" });
+    expect(await isRefundBooked(prisma(), "smb-ledger-refund", "r1")).toBe(true);
+    expect(await balanceOf(prisma(), clientId)).toEqual({ availableMinor: 0, heldMinor: 0, reservedMinor: 0 });
+  });
+});
+
+describe("idempotency", () => {
+  it("the same cause cannot be booked twice", async () => {
+    const worker = await createTestUser(prisma(), "worker");
+    const reward = await completionBy(worker.id);
+    await recordHeldEarning(prisma(), reward, "earned");
+    await expect(recordHeldEarning(prisma(), reward, "earned again")).rejects.toMatchObject({ code: "P2002" });
+    const payout = await payoutOf(worker.id, 10);
+    await releaseHeldEarning(prisma(), reward, "released");
+    await prisma().taskCompletion.update({ where: { id: reward.completionId }, data: { review: "approved" } });
+    await reservePayout(prisma(), payout);
+    await expect(reservePayout(prisma(), payout)).rejects.toMatchObject({ code: "P2002" });
+    expect(await prisma().ledgerEntry.count({ where: { OR: [{ taskCompletionId: reward.completionId }, { payoutId: payout.id }] } })).toBe(4);
+  });
+});
+
+describe("the invariant check", () => {
+  // Last: it breaks the ledger on purpose.
+  it("finds a payout whose amount came back though it was paid, and a negative balance", async () => {
+    expect(await offendingRules()).toEqual([]);
+    const worker = await createTestUser(prisma(), "worker");
+    const payout = await payoutOf(worker.id, 500);
+    await reservePayout(prisma(), payout); // more than the worker had
+    expect(await offendingRules()).toEqual([{ rule: "users with a negative available balance", offending: 1 }]);
+    await prisma().payout.update({ where: { id: payout.id }, data: { status: "success" } });
+    await releasePayoutReservation(prisma(), payout, "given back by mistake");
+    expect(await offendingRules()).toEqual([{ rule: "payouts whose amount came back other than once exactly when they were not paid", offending: 1 }]);
+  });
+});
+
+describe("the only writer", () => {
+  it("no module outside the ledger writes ledger entries", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../..");
+    const writers: string[] = [];
+    for (const entry of await readdir(root, { recursive: true })) {
+      const file = String(entry);
+      if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("generated") || file.startsWith(path.join("features", "ledger"))) continue;
+      const source = await readFile(path.join(root, file), "utf8");
+      if (/\bledgerEntry\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|(INSERT INTO|UPDATE|DELETE FROM)\s+ledger_entries\b/i.test(source)) writers.push(file);
+    }
+    expect(writers).toEqual([]);
+  });
+});

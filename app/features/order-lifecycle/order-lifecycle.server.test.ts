@@ -1,0 +1,183 @@
+import "~/test/service-test-environment";
+import { describe, expect, it } from "vitest";
+import type { OrderPaymentStatus, OrderStatus } from "~/generated/prisma/client";
+import { createTestUser, serviceDatabase } from "~/test/service-test";
+import {
+  cancelByAdmin,
+  cancelPaidByClient,
+  cancelUnpaidByClient,
+  expireUnpaid,
+  markPaid,
+  markRefunded,
+  orderTransitions,
+  recordDelivery,
+  revertDelivery,
+} from "./order-lifecycle.server";
+
+/*
+ * The order lifecycle is the only writer of an order's state. The table of transitions is the
+ * contract; every function applies exactly from the states the table lists and refuses the rest.
+ */
+const { prisma } = serviceDatabase();
+
+const statuses: OrderStatus[] = ["pending", "processing", "completed", "cancelled", "partial"];
+const paymentStatuses: OrderPaymentStatus[] = ["unpaid", "paid", "refunded"];
+const now = new Date("2026-11-25T10:00:00Z");
+
+describe("the allowed transitions", () => {
+  it("are exactly these", () => {
+    const edges = Object.entries(orderTransitions).flatMap(([name, rule]) => [
+      ...rule.status.map(([from, to]) => `${name}: ${from} → ${to}`),
+      ...("payment" in rule ? [`${name}: payment ${rule.payment[0]} → ${rule.payment[1]}`] : []),
+    ]);
+    expect(edges).toEqual([
+      "paid: pending → processing",
+      "paid: payment unpaid → paid",
+      "deliveryRecorded: processing → processing",
+      "deliveryRecorded: processing → completed",
+      "deliveryReverted: processing → processing",
+      "deliveryReverted: completed → processing",
+      "deliveryReverted: cancelled → cancelled",
+      "deliveryReverted: partial → partial",
+      "cancelledByClient: pending → cancelled",
+      "cancelledByClient: processing → cancelled",
+      "cancelledByAdmin: pending → cancelled",
+      "cancelledByAdmin: processing → cancelled",
+      "expired: pending → cancelled",
+      "refunded: payment paid → refunded",
+    ]);
+  });
+});
+
+type Row = { status: OrderStatus; paymentStatus: OrderPaymentStatus; deliveredQuantity?: number; quantity?: number };
+
+async function orderIn({ status, paymentStatus, deliveredQuantity = 0, quantity = 2 }: Row) {
+  const client = await createTestUser(prisma(), "client");
+  const order = await prisma().order.create({
+    data: {
+      clientId: client.id,
+      packageId: "custom-instagram",
+      packageName: "Custom",
+      platform: "instagram",
+      quantity,
+      deliveredQuantity,
+      targetUsername: "@ama.grows",
+      targetUrl: "https://instagram.com/ama.grows",
+      priceMinor: 300,
+      feeMinor: 0,
+      totalMinor: 300,
+      currency: "GHS",
+      status,
+      paymentStatus,
+      paidAt: paymentStatus === "unpaid" ? null : new Date(now.getTime() - 60_000),
+      createdAt: new Date(now.getTime() - 48 * 3_600_000),
+    },
+  });
+  return { id: order.id, clientId: client.id };
+}
+
+const stateOf = (id: number) => prisma().order.findUniqueOrThrow({ where: { id }, select: { status: true, paymentStatus: true, deliveredQuantity: true, cancelledAt: true, refundRequestedAt: true } });
+
+/** Every (status, payment status) pair: whether the transition applied, and the state after it. */
+async function tryEverywhere(apply: (order: { id: number; clientId: number }) => Promise<boolean>, extra: Partial<Row> = {}) {
+  const outcomes: string[] = [];
+  for (const status of statuses) {
+    for (const paymentStatus of paymentStatuses) {
+      const order = await orderIn({ status, paymentStatus, ...extra });
+      const before = await stateOf(order.id);
+      const applied = await apply(order);
+      const after = await stateOf(order.id);
+      if (applied) outcomes.push(`${status}/${paymentStatus} → ${after.status}/${after.paymentStatus}`);
+      else expect(after, `${status}/${paymentStatus} refused, nothing written`).toEqual(before);
+    }
+  }
+  return outcomes;
+}
+
+describe("each transition applies only from its allowed states", () => {
+  it("paid", async () => {
+    expect(await tryEverywhere(({ id }) => markPaid(prisma(), id, now))).toEqual(["pending/unpaid → processing/paid"]);
+  });
+
+  it("delivery recorded: only in fulfilment; the last unit completes the order", async () => {
+    expect(await tryEverywhere(({ id }) => recordDelivery(prisma(), id, now))).toEqual([
+      "processing/unpaid → processing/unpaid",
+      "processing/paid → processing/paid",
+      "processing/refunded → processing/refunded",
+    ]);
+    const lastUnit = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1, quantity: 2 });
+    expect(await recordDelivery(prisma(), lastUnit.id, now)).toBe(true);
+    expect(await stateOf(lastUnit.id)).toMatchObject({ status: "completed", deliveredQuantity: 2 });
+  });
+
+  it("delivery reverted: a completed order returns to fulfilment, nothing below zero", async () => {
+    expect(await tryEverywhere(({ id }) => revertDelivery(prisma(), id, now), { deliveredQuantity: 1 })).toEqual([
+      "processing/unpaid → processing/unpaid",
+      "processing/paid → processing/paid",
+      "processing/refunded → processing/refunded",
+      "completed/unpaid → processing/unpaid",
+      "completed/paid → processing/paid",
+      "completed/refunded → processing/refunded",
+      "cancelled/unpaid → cancelled/unpaid",
+      "cancelled/paid → cancelled/paid",
+      "cancelled/refunded → cancelled/refunded",
+      "partial/unpaid → partial/unpaid",
+      "partial/paid → partial/paid",
+      "partial/refunded → partial/refunded",
+    ]);
+    const nothingDelivered = await orderIn({ status: "processing", paymentStatus: "paid" });
+    expect(await revertDelivery(prisma(), nothingDelivered.id, now)).toBe(false);
+  });
+
+  it("cancelled by the client, unpaid", async () => {
+    expect(await tryEverywhere((order) => cancelUnpaidByClient(prisma(), order, now))).toEqual(["pending/unpaid → cancelled/unpaid", "processing/unpaid → cancelled/unpaid"]);
+    const someoneElses = await orderIn({ status: "pending", paymentStatus: "unpaid" });
+    expect(await cancelUnpaidByClient(prisma(), { id: someoneElses.id, clientId: someoneElses.clientId + 1 }, now)).toBe(false);
+  });
+
+  it("cancelled by the client, paid: within the window and before any delivery, with a refund request", async () => {
+    const windowStart = new Date(now.getTime() - 3_600_000);
+    expect(await tryEverywhere((order) => cancelPaidByClient(prisma(), order, windowStart, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
+    const late = await orderIn({ status: "processing", paymentStatus: "paid" });
+    expect(await cancelPaidByClient(prisma(), late, new Date(now.getTime() - 30_000), now)).toBe(false);
+    const started = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1 });
+    expect(await cancelPaidByClient(prisma(), started, windowStart, now)).toBe(false);
+    const fresh = await orderIn({ status: "processing", paymentStatus: "paid" });
+    expect(await cancelPaidByClient(prisma(), fresh, windowStart, now)).toBe(true);
+    expect(await stateOf(fresh.id)).toMatchObject({ status: "cancelled", cancelledAt: now, refundRequestedAt: now });
+  });
+
+  it("cancelled by an admin: paid and open, with a refund request, once", async () => {
+    expect(await tryEverywhere(({ id }) => cancelByAdmin(prisma(), id, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
+    const order = await orderIn({ status: "processing", paymentStatus: "paid" });
+    expect(await cancelByAdmin(prisma(), order.id, now)).toBe(true);
+    expect(await cancelByAdmin(prisma(), order.id, now)).toBe(false);
+  });
+
+  it("expired: unpaid and pending, when the caller's due rule matches", async () => {
+    const due = { createdAt: { lte: new Date(now.getTime() - 24 * 3_600_000) } };
+    expect(await tryEverywhere(({ id }) => expireUnpaid(prisma(), id, due, now))).toEqual(["pending/unpaid → cancelled/unpaid"]);
+    const young = await orderIn({ status: "pending", paymentStatus: "unpaid" });
+    expect(await expireUnpaid(prisma(), young.id, { createdAt: { lte: new Date(now.getTime() - 72 * 3_600_000) } }, now)).toBe(false);
+  });
+
+  it("refunded: a paid order's payment status, whatever its fulfilment", async () => {
+    expect(await tryEverywhere(({ id }) => markRefunded(prisma(), id))).toEqual(statuses.map((status) => `${status}/paid → ${status}/refunded`));
+  });
+});
+
+describe("nothing else writes an order's state", () => {
+  it("no module outside the lifecycle updates orders", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../..");
+    const writers: string[] = [];
+    for (const entry of await readdir(root, { recursive: true })) {
+      const file = String(entry);
+      if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("generated") || file.includes("order-lifecycle")) continue;
+      const source = await readFile(path.join(root, file), "utf8");
+      if (/\border\.(update|updateMany|upsert)\(|UPDATE\s+orders\b/i.test(source)) writers.push(file);
+    }
+    expect(writers).toEqual([]);
+  });
+});

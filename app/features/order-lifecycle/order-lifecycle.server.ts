@@ -1,0 +1,135 @@
+import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
+
+/**
+ * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
+ * timestamps that go with them. Every change is a named transition taking the caller's transaction
+ * and applied as one conditional update on the order row, so a transition is refused (returns false,
+ * nothing written) unless the order is in a state it may leave that way. Callers decide what a
+ * refusal means for their user; concurrent callers (a payment and a cancellation, two admins) can
+ * never both apply.
+ *
+ * Statuses: an order is placed `pending` and unpaid; paid, it goes to `processing` (its task is
+ * offered to workers) and to `completed` when every unit is delivered; `cancelled` ends it (by the
+ * client, by an admin, or by expiry when never paid). `partial` is in the schema for an order ended
+ * with part of it delivered; no transition leads there yet.
+ */
+
+type Db = Prisma.TransactionClient;
+type StatusEdge = readonly [from: OrderStatus, to: OrderStatus];
+
+/**
+ * Every transition and the status changes it may make (a test enumerates them, and checks the
+ * functions below refuse every other starting state). `payment` is the change of `paymentStatus`.
+ */
+export const orderTransitions = {
+  paid: { status: [["pending", "processing"]], payment: ["unpaid", "paid"] },
+  deliveryRecorded: { status: [["processing", "processing"], ["processing", "completed"]] },
+  deliveryReverted: { status: [["processing", "processing"], ["completed", "processing"], ["cancelled", "cancelled"], ["partial", "partial"]] },
+  cancelledByClient: { status: [["pending", "cancelled"], ["processing", "cancelled"]] },
+  cancelledByAdmin: { status: [["pending", "cancelled"], ["processing", "cancelled"]] },
+  expired: { status: [["pending", "cancelled"]] },
+  refunded: { status: [], payment: ["paid", "refunded"] },
+} as const satisfies Record<string, { status: readonly StatusEdge[]; payment?: readonly [OrderPaymentStatus, OrderPaymentStatus] }>;
+
+export type OrderTransition = keyof typeof orderTransitions;
+
+const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTransitions[transition].status.map(([start]) => start))];
+
+/** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
+export async function markPaid(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { id: orderId, paymentStatus: "unpaid", status: { in: from("paid") } },
+    data: { paymentStatus: "paid", status: "processing", paidAt: now },
+  });
+  return count === 1;
+}
+
+/**
+ * One unit delivered (a worker's completion): counted only while the order is in fulfilment, so a
+ * cancellation that won the race stops deliveries; the last unit completes the order.
+ */
+export async function recordDelivery(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const updated = await db.$executeRaw`
+    UPDATE orders SET
+      delivered_quantity = delivered_quantity + 1,
+      status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
+      completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
+      updated_at = ${now}
+    WHERE id = ${orderId} AND status = 'processing'`;
+  return updated === 1;
+}
+
+/**
+ * A delivery taken back (an admin rejected the completion): the unit is owed again, so a completed
+ * order returns to fulfilment; any other status stays as it is (a cancelled order is not reopened).
+ */
+export async function revertDelivery(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const updated = await db.$executeRaw`
+    UPDATE orders SET delivered_quantity = delivered_quantity - 1,
+      status = CASE WHEN status = 'completed' THEN 'processing'::order_status ELSE status END,
+      completed_at = NULL, updated_at = ${now}
+    WHERE id = ${orderId} AND delivered_quantity > 0 AND status::text = ANY(${from("deliveryReverted")})`;
+  return updated === 1;
+}
+
+/** The client cancels an order not paid yet. */
+export async function cancelUnpaidByClient(db: Db, order: { id: number; clientId: number }, now: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { id: order.id, clientId: order.clientId, status: { in: from("cancelledByClient") }, paymentStatus: "unpaid" },
+    data: { status: "cancelled", cancelledAt: now },
+  });
+  return count === 1;
+}
+
+/**
+ * The client cancels a paid order with a refund request (the payments side refunds it): only while
+ * paid at or after `paidSince` (the cancellation window) and before anything was delivered.
+ */
+export async function cancelPaidByClient(db: Db, order: { id: number; clientId: number }, paidSince: Date, now: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: {
+      id: order.id,
+      clientId: order.clientId,
+      status: { in: from("cancelledByClient") },
+      paymentStatus: "paid",
+      refundRequestedAt: null,
+      paidAt: { gte: paidSince },
+      tasks: { none: { completions: { some: {} } } },
+      // A completion bumps this in the same row, so a cancellation racing it re-checks and loses.
+      deliveredQuantity: 0,
+    },
+    data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
+  });
+  return count === 1;
+}
+
+/** An admin cancels a paid, not yet completed order and asks for its refund. Work already done stays paid to workers. */
+export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { id: orderId, paymentStatus: "paid", status: { in: from("cancelledByAdmin") }, refundRequestedAt: null },
+    data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
+  });
+  return count === 1;
+}
+
+/**
+ * The store cancels an order never paid in time (decision 0020). `due` is the caller's definition of
+ * "in time" (its age, no payment still open); the checkout key goes, so the same checkout draft
+ * submitted again makes a new order.
+ */
+export async function expireUnpaid(db: Db, orderId: number, due: Prisma.OrderWhereInput, now: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { ...due, id: orderId, status: { in: from("expired") }, paymentStatus: "unpaid" },
+    data: { status: "cancelled", cancelledAt: now, expiredAt: now, checkoutKey: null },
+  });
+  return count === 1;
+}
+
+/**
+ * Every successful payment of the order has come back in full: it reads refunded, whatever its
+ * fulfilment status (that is where its money stands; the work is the admin's call).
+ */
+export async function markRefunded(db: Db, orderId: number): Promise<boolean> {
+  const { count } = await db.order.updateMany({ where: { id: orderId, paymentStatus: "paid" }, data: { paymentStatus: "refunded" } });
+  return count === 1;
+}
