@@ -1,6 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
 import { parseOrderId } from "~/features/orders/order-schema";
-import { cancelOrder } from "~/features/orders/orders.server";
+import { cancelOrder } from "~/features/orders/order-cancellation.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import type { Route } from "./+types/api.orders.$id.cancel";
 

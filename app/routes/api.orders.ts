@@ -1,6 +1,7 @@
 import { requireUser } from "~/features/auth/authenticate.server";
 import { createOrderSchema, listOrdersQuerySchema } from "~/features/orders/order-schema";
-import { createOrder, listOrdersFor } from "~/features/orders/orders.server";
+import { createOrder } from "~/features/orders/order-placement.server";
+import { listOrdersFor } from "~/features/orders/orders.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { getEnv } from "~/lib/env.server";
 import { readJsonBody } from "~/lib/request-body.server";

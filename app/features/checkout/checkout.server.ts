@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { createOrder } from "~/features/orders/orders.server";
+import { createOrder } from "~/features/orders/order-placement.server";
 import { storeImage } from "~/features/uploads/uploads.server";
 import { AppError } from "~/lib/errors";
 import type { CheckoutSelection } from "./checkout-draft";

@@ -12,7 +12,8 @@ process.env.LOG_LEVEL = "silent";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-cancellation-offer-test-"));
 process.env.DATA_DIR = dataDir;
 
-const { createOrder, cancelOrder, cancellationOfferFor, CANCELLATION_WINDOW_MS } = await import("./orders.server");
+const { createOrder } = await import("./order-placement.server");
+const { cancelOrder, cancellationOfferFor, CANCELLATION_WINDOW_MS } = await import("./order-cancellation.server");
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {

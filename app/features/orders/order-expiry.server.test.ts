@@ -12,7 +12,9 @@ import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { expireUnpaidOrders } from "./order-expiry.server";
 import { createOrderSchema } from "./order-schema";
-import { cancelOrder, createOrder, getOrderFor, listOrdersFor, type OrderViewer } from "./orders.server";
+import { cancelOrder } from "./order-cancellation.server";
+import { createOrder } from "./order-placement.server";
+import { getOrderFor, listOrdersFor, type OrderViewer } from "./orders.server";
 
 /*
  * Unpaid orders expire 24 hours after they were placed (decision 0020): cancelled with expiredAt,

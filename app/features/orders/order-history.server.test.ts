@@ -2,7 +2,8 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { createOrderSchema, orderHistoryQuerySchema } from "./order-schema";
-import { createOrder, findOrderReferenceOfPayment, listOrderHistoryFor, ORDER_HISTORY_PAGE_SIZE, type OrderViewer } from "./orders.server";
+import { createOrder } from "./order-placement.server";
+import { findOrderReferenceOfPayment, listOrderHistoryFor, ORDER_HISTORY_PAGE_SIZE, type OrderViewer } from "./orders.server";
 
 /*
  * The order history of /orders and the order reference of the payment status page, on PGlite or

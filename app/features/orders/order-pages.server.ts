@@ -7,7 +7,8 @@ import { orderFetchMessages } from "./order-confirmation";
 import { deliveryTimeOf, formatOrderDateTime, newCheckoutHref, orderReference } from "./order-display";
 import { unpaidOrderExpiryMs } from "./order-expiry.server";
 import { cancelOrderFormSchema } from "./order-schema";
-import { cancellationOfferFor, cancelOrder, getOrderFor } from "./orders.server";
+import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
+import { getOrderFor } from "./orders.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
 

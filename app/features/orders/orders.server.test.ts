@@ -13,7 +13,9 @@ process.env.LOG_LEVEL = "silent";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-orders-test-"));
 process.env.DATA_DIR = dataDir;
 
-const { createOrder, getOrderFor, listOrdersFor, clientStats, cancelOrder, CANCELLATION_WINDOW_MS } = await import("./orders.server");
+const { getOrderFor, listOrdersFor, clientStats } = await import("./orders.server");
+const { createOrder } = await import("./order-placement.server");
+const { cancelOrder, CANCELLATION_WINDOW_MS } = await import("./order-cancellation.server");
 
 let testDatabase: TestDatabase;
 beforeAll(async () => {

@@ -1,13 +1,9 @@
-import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
-import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
-import { cancelPaidByClient, cancelUnpaidByClient } from "~/features/order-lifecycle/order-lifecycle.server";
-import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { deliveryProgress, newCheckoutHref, orderReference } from "./order-display";
 import { expireOrderIfDue, expiryTimeOf } from "./order-expiry.server";
-import { type CreateOrderInput, type ListOrdersQuery, targetUrlFor } from "./order-schema";
+import type { ListOrdersQuery } from "./order-schema";
 
 /**
  * Orders: created by clients at checkout, priced from the catalogue, read by their owner or an
@@ -21,7 +17,7 @@ export interface OrderViewer {
   role: "client" | "worker" | "admin";
 }
 
-type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "partial";
+export type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "partial";
 type PaymentStatus = "unpaid" | "paid" | "refunded";
 
 /** SPEC §3's order on the confirmation page, plus price and fee (DESIGN §6) and a few fields the checkout needs. */
@@ -78,10 +74,7 @@ export interface ClientStats {
   totalSpent: number;
 }
 
-/** SPEC §9 / FAQ: a paid order may be cancelled within 1 hour if delivery has not begun. */
-export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
-
-const orderSelect = {
+export const orderSelect = {
   id: true,
   packageName: true,
   platform: true,
@@ -103,14 +96,14 @@ const orderSelect = {
   paymentAttempts: { where: { paidAt: { not: null } }, select: { refundState: true }, take: 5 },
 } satisfies Prisma.OrderSelect;
 
-type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
 
 /** Pesewas → cedis as a number with at most 2 decimals (exact: the division of an integer by 100). */
 const toMajor = (amountMinor: number) => amountMinor / 100;
 
-const notFound = () => new AppError(404, "not_found", "Order not found");
+export const notFound = () => new AppError(404, "not_found", "Order not found");
 
-function toConfirmation(order: OrderRow): OrderConfirmation {
+export function toConfirmation(order: OrderRow): OrderConfirmation {
   return {
     id: order.id,
     package: { name: order.packageName, platform: order.platform },
@@ -169,86 +162,8 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof orderListSele
   };
 }
 
-function assertClient(viewer: OrderViewer) {
+export function assertClient(viewer: OrderViewer) {
   if (viewer.role !== "client") throw new AppError(403, "forbidden", "Only clients can purchase packages.");
-}
-
-export interface CreatedOrder {
-  order: OrderConfirmation;
-  /** false when the checkout key named an order created earlier (nothing new was written). */
-  created: boolean;
-}
-
-/**
- * Creates a client's order, priced from the catalogue. With a checkout key, a retried or
- * concurrent submission of the same checkout returns the order created first: no second order and
- * no second screenshot upload. The screenshot comes as the data URL of the input, or (the
- * no-JavaScript checkout) as an upload the client stored earlier.
- */
-export async function createOrder(client: OrderViewer, input: CreateOrderInput, { screenshotUploadId }: { screenshotUploadId?: string } = {}): Promise<CreatedOrder> {
-  assertClient(client);
-  const prisma = getPrisma();
-  const platform: CatalogPlatform = input.platform;
-  if (!isValidQuantity(input.quantity)) throw new AppError(400, "invalid_quantity", "Invalid quantity");
-
-  if (input.checkoutKey) {
-    const existing = await findByCheckoutKey(client.id, input.checkoutKey);
-    if (existing) return { order: toConfirmation(existing), created: false };
-  }
-
-  const price = priceOrder(platform, input.quantity);
-  const catalogPackage = packageFor(platform, input.quantity);
-  const screenshot = screenshotUploadId
-    ? await findOwnScreenshot(client, screenshotUploadId)
-    : input.accountScreenshot
-      ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
-      : null;
-  // A screenshot stored by this very call goes again if no order of this call takes it.
-  const discardStoredScreenshot = async () => {
-    if (screenshot && !screenshotUploadId) await discardUpload(screenshot.id);
-  };
-
-  try {
-    const order = await prisma.order.create({
-      data: {
-        clientId: client.id,
-        packageId: catalogPackage.id,
-        packageName: catalogPackage.name,
-        platform,
-        serviceType: "followers",
-        quantity: input.quantity,
-        targetUsername: input.targetUsername,
-        targetUrl: targetUrlFor(platform, input.targetUsername),
-        screenshotUploadId: screenshot?.id ?? null,
-        priceMinor: price.priceMinor,
-        feeMinor: price.feeMinor,
-        totalMinor: price.totalMinor,
-        currency: price.currency,
-        checkoutKey: input.checkoutKey ?? null,
-      },
-      select: orderSelect,
-    });
-    return { order: toConfirmation(order), created: true };
-  } catch (error) {
-    await discardStoredScreenshot();
-    // A concurrent submission of the same checkout won the unique (client, checkout key) race.
-    if (input.checkoutKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      const existing = await findByCheckoutKey(client.id, input.checkoutKey);
-      if (existing) return { order: toConfirmation(existing), created: false };
-    }
-    throw error;
-  }
-}
-
-/** An account screenshot the client uploaded; anyone else's (or an unknown id) is refused alike. */
-async function findOwnScreenshot(client: OrderViewer, uploadId: string) {
-  const upload = await getPrisma().upload.findFirst({ where: { id: uploadId, ownerId: client.id, purpose: "account_screenshot" }, select: { id: true } });
-  if (!upload) throw new AppError(400, "screenshot_missing", "Please upload your account screenshot again.");
-  return upload;
-}
-
-function findByCheckoutKey(clientId: number, checkoutKey: string) {
-  return getPrisma().order.findUnique({ where: { clientId_checkoutKey: { clientId, checkoutKey } }, select: orderSelect });
 }
 
 /**
@@ -342,85 +257,4 @@ export async function clientStats(client: OrderViewer): Promise<ClientStats> {
     prisma.order.aggregate({ where: { clientId: client.id, paymentStatus: "paid" }, _sum: { totalMinor: true } }),
   ]);
   return { totalOrders, activeOrders, totalSpent: toMajor(spent._sum.totalMinor ?? 0) };
-}
-
-const cancellableStatuses: OrderStatus[] = ["pending", "processing"];
-
-export interface CancellationOffer {
-  /** true for a paid order: cancelling it requests a refund of the payment. */
-  refundsPayment: boolean;
-  /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
-  until: string | null;
-}
-
-/**
- * Whether cancelOrder would cancel the client's order now (the same rule, read without changing
- * anything), so a page offers "Cancel order" only when it can work. null: no offer (not the
- * client's order, or no longer cancellable).
- */
-export async function cancellationOfferFor(client: OrderViewer, orderId: number, now = new Date()): Promise<CancellationOffer | null> {
-  if (client.role !== "client" || !Number.isSafeInteger(orderId) || orderId <= 0) return null;
-  const order = await getPrisma().order.findFirst({
-    where: { id: orderId, clientId: client.id, status: { in: cancellableStatuses } },
-    select: {
-      paymentStatus: true,
-      paidAt: true,
-      refundRequestedAt: true,
-      tasks: { where: { completions: { some: {} } }, select: { id: true }, take: 1 },
-    },
-  });
-  if (!order) return null;
-  if (order.paymentStatus === "unpaid") return { refundsPayment: false, until: null };
-  if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
-  const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
-  return until >= now ? { refundsPayment: true, until: until.toISOString() } : null;
-}
-
-/**
- * Cancels a client's order. Unpaid: any time. Paid: within CANCELLATION_WINDOW_MS of payment and
- * before any worker completed a task of it; the order is then cancelled with a refund request,
- * which the payments side carries out. Each transition is one conditional update, so concurrent
- * calls (or a payment landing meanwhile) never apply twice; whoever loses gets the 422 of the
- * state they lost to.
- */
-export async function cancelOrder(client: OrderViewer, orderId: number, now = new Date()): Promise<OrderConfirmation> {
-  assertClient(client);
-  const prisma = getPrisma();
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
-  const order = await prisma.order.findFirst({ where: { id: orderId, clientId: client.id }, select: orderSelect });
-  if (!order) throw notFound();
-
-  const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
-  const owned = { id: order.id, clientId: client.id };
-
-  if (order.paymentStatus === "unpaid") {
-    if (await cancelUnpaidByClient(prisma, owned, now)) return getOrderFor(client, order.id);
-  } else if (order.paymentStatus === "paid") {
-    if (await cancelPaidByClient(prisma, owned, windowStart, now)) {
-      await closeTasksOfOrder(order.id);
-      return getOrderFor(client, order.id);
-    }
-  }
-
-  // Nothing changed: explain why from the state as it is now.
-  const current = await prisma.order.findFirstOrThrow({
-    where: { id: order.id },
-    select: { ...orderSelect, tasks: { select: { _count: { select: { completions: true } } } } },
-  });
-  throw new AppError(422, "order_not_cancellable", whyNotCancellable(current, windowStart));
-}
-
-function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: number } }[] }, windowStart: Date): string {
-  if (order.status === "cancelled" && order.expiredAt) return "This order has already expired: it was not paid in time, and nothing was charged.";
-  if (order.status === "cancelled") return "This order is already cancelled.";
-  if (order.status === "completed") return "This order is completed and can no longer be cancelled.";
-  if (order.status === "partial") return "This order has ended and can no longer be cancelled.";
-  if (order.paymentStatus === "refunded") return "This order has been refunded and can no longer be cancelled.";
-  if (order.tasks.some((task) => task._count.completions > 0)) {
-    return "Delivery of this order has already begun, so it can no longer be cancelled. Please contact support.";
-  }
-  if (order.paymentStatus === "paid" && (order.paidAt === null || order.paidAt < windowStart)) {
-    return "Paid orders can only be cancelled within 1 hour of payment. Please contact support.";
-  }
-  return "This order can no longer be cancelled. Please contact support.";
 }

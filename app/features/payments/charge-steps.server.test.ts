@@ -2,7 +2,7 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { createOrderSchema } from "~/features/orders/order-schema";
-import { createOrder } from "~/features/orders/orders.server";
+import { createOrder } from "~/features/orders/order-placement.server";
 import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
 import { sleep } from "../../../sandbox/paystack/testing";
 import { handlePaymentForm } from "./checkout-payment-action.server";

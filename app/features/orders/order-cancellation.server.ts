@@ -1,0 +1,89 @@
+import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
+import { cancelPaidByClient, cancelUnpaidByClient } from "~/features/order-lifecycle/order-lifecycle.server";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { assertClient, getOrderFor, notFound, type OrderConfirmation, type OrderRow, orderSelect, type OrderStatus, type OrderViewer } from "./orders.server";
+
+/** SPEC §9 / FAQ: a paid order may be cancelled within 1 hour if delivery has not begun. */
+export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
+
+const cancellableStatuses: OrderStatus[] = ["pending", "processing"];
+
+export interface CancellationOffer {
+  /** true for a paid order: cancelling it requests a refund of the payment. */
+  refundsPayment: boolean;
+  /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
+  until: string | null;
+}
+
+/**
+ * Whether cancelOrder would cancel the client's order now (the same rule, read without changing
+ * anything), so a page offers "Cancel order" only when it can work. null: no offer (not the
+ * client's order, or no longer cancellable).
+ */
+export async function cancellationOfferFor(client: OrderViewer, orderId: number, now = new Date()): Promise<CancellationOffer | null> {
+  if (client.role !== "client" || !Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  const order = await getPrisma().order.findFirst({
+    where: { id: orderId, clientId: client.id, status: { in: cancellableStatuses } },
+    select: {
+      paymentStatus: true,
+      paidAt: true,
+      refundRequestedAt: true,
+      tasks: { where: { completions: { some: {} } }, select: { id: true }, take: 1 },
+    },
+  });
+  if (!order) return null;
+  if (order.paymentStatus === "unpaid") return { refundsPayment: false, until: null };
+  if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
+  const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
+  return until >= now ? { refundsPayment: true, until: until.toISOString() } : null;
+}
+
+/**
+ * Cancels a client's order. Unpaid: any time. Paid: within CANCELLATION_WINDOW_MS of payment and
+ * before any worker completed a task of it; the order is then cancelled with a refund request,
+ * which the payments side carries out. Each transition is one conditional update, so concurrent
+ * calls (or a payment landing meanwhile) never apply twice; whoever loses gets the 422 of the
+ * state they lost to.
+ */
+export async function cancelOrder(client: OrderViewer, orderId: number, now = new Date()): Promise<OrderConfirmation> {
+  assertClient(client);
+  const prisma = getPrisma();
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
+  const order = await prisma.order.findFirst({ where: { id: orderId, clientId: client.id }, select: orderSelect });
+  if (!order) throw notFound();
+
+  const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
+  const owned = { id: order.id, clientId: client.id };
+
+  if (order.paymentStatus === "unpaid") {
+    if (await cancelUnpaidByClient(prisma, owned, now)) return getOrderFor(client, order.id);
+  } else if (order.paymentStatus === "paid") {
+    if (await cancelPaidByClient(prisma, owned, windowStart, now)) {
+      await closeTasksOfOrder(order.id);
+      return getOrderFor(client, order.id);
+    }
+  }
+
+  // Nothing changed: explain why from the state as it is now.
+  const current = await prisma.order.findFirstOrThrow({
+    where: { id: order.id },
+    select: { ...orderSelect, tasks: { select: { _count: { select: { completions: true } } } } },
+  });
+  throw new AppError(422, "order_not_cancellable", whyNotCancellable(current, windowStart));
+}
+
+function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: number } }[] }, windowStart: Date): string {
+  if (order.status === "cancelled" && order.expiredAt) return "This order has already expired: it was not paid in time, and nothing was charged.";
+  if (order.status === "cancelled") return "This order is already cancelled.";
+  if (order.status === "completed") return "This order is completed and can no longer be cancelled.";
+  if (order.status === "partial") return "This order has ended and can no longer be cancelled.";
+  if (order.paymentStatus === "refunded") return "This order has been refunded and can no longer be cancelled.";
+  if (order.tasks.some((task) => task._count.completions > 0)) {
+    return "Delivery of this order has already begun, so it can no longer be cancelled. Please contact support.";
+  }
+  if (order.paymentStatus === "paid" && (order.paidAt === null || order.paidAt < windowStart)) {
+    return "Paid orders can only be cancelled within 1 hour of payment. Please contact support.";
+  }
+  return "This order can no longer be cancelled. Please contact support.";
+}

@@ -1,0 +1,87 @@
+import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
+import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { type CreateOrderInput, targetUrlFor } from "./order-schema";
+import { assertClient, type OrderConfirmation, orderSelect, type OrderViewer, toConfirmation } from "./orders.server";
+
+/** Placing an order at checkout: priced from the catalogue, once per checkout, with its account screenshot. */
+
+export interface CreatedOrder {
+  order: OrderConfirmation;
+  /** false when the checkout key named an order created earlier (nothing new was written). */
+  created: boolean;
+}
+
+/**
+ * Creates a client's order, priced from the catalogue. With a checkout key, a retried or
+ * concurrent submission of the same checkout returns the order created first: no second order and
+ * no second screenshot upload. The screenshot comes as the data URL of the input, or (the
+ * no-JavaScript checkout) as an upload the client stored earlier.
+ */
+export async function createOrder(client: OrderViewer, input: CreateOrderInput, { screenshotUploadId }: { screenshotUploadId?: string } = {}): Promise<CreatedOrder> {
+  assertClient(client);
+  const prisma = getPrisma();
+  const platform: CatalogPlatform = input.platform;
+  if (!isValidQuantity(input.quantity)) throw new AppError(400, "invalid_quantity", "Invalid quantity");
+
+  if (input.checkoutKey) {
+    const existing = await findByCheckoutKey(client.id, input.checkoutKey);
+    if (existing) return { order: toConfirmation(existing), created: false };
+  }
+
+  const price = priceOrder(platform, input.quantity);
+  const catalogPackage = packageFor(platform, input.quantity);
+  const screenshot = screenshotUploadId
+    ? await findOwnScreenshot(client, screenshotUploadId)
+    : input.accountScreenshot
+      ? await storeImage({ ownerId: client.id, purpose: "account_screenshot", bytes: decodeImageDataUrl(input.accountScreenshot) })
+      : null;
+  // A screenshot stored by this very call goes again if no order of this call takes it.
+  const discardStoredScreenshot = async () => {
+    if (screenshot && !screenshotUploadId) await discardUpload(screenshot.id);
+  };
+
+  try {
+    const order = await prisma.order.create({
+      data: {
+        clientId: client.id,
+        packageId: catalogPackage.id,
+        packageName: catalogPackage.name,
+        platform,
+        serviceType: "followers",
+        quantity: input.quantity,
+        targetUsername: input.targetUsername,
+        targetUrl: targetUrlFor(platform, input.targetUsername),
+        screenshotUploadId: screenshot?.id ?? null,
+        priceMinor: price.priceMinor,
+        feeMinor: price.feeMinor,
+        totalMinor: price.totalMinor,
+        currency: price.currency,
+        checkoutKey: input.checkoutKey ?? null,
+      },
+      select: orderSelect,
+    });
+    return { order: toConfirmation(order), created: true };
+  } catch (error) {
+    await discardStoredScreenshot();
+    // A concurrent submission of the same checkout won the unique (client, checkout key) race.
+    if (input.checkoutKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const existing = await findByCheckoutKey(client.id, input.checkoutKey);
+      if (existing) return { order: toConfirmation(existing), created: false };
+    }
+    throw error;
+  }
+}
+
+/** An account screenshot the client uploaded; anyone else's (or an unknown id) is refused alike. */
+async function findOwnScreenshot(client: OrderViewer, uploadId: string) {
+  const upload = await getPrisma().upload.findFirst({ where: { id: uploadId, ownerId: client.id, purpose: "account_screenshot" }, select: { id: true } });
+  if (!upload) throw new AppError(400, "screenshot_missing", "Please upload your account screenshot again.");
+  return upload;
+}
+
+function findByCheckoutKey(clientId: number, checkoutKey: string) {
+  return getPrisma().order.findUnique({ where: { clientId_checkoutKey: { clientId, checkoutKey } }, select: orderSelect });
+}
