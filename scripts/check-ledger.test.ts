@@ -1,35 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/database/db.server";
-import { buildDirectory, createPostgresDatabase, makeDataDir } from "../server/testing/spawn-server";
-
-const run = promisify(execFile);
-const postgresUrl = process.env.TEST_DATABASE_URL;
+import { commandDatabase, runCommand } from "./script-testing";
 
 describe("npm run check-ledger", () => {
-  let databaseEnv: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (postgresUrl) {
-      const database = await createPostgresDatabase(postgresUrl);
-      databaseEnv = { DATABASE_URL: database.url };
-      dropDatabase = database.drop;
-    } else {
-      databaseEnv = { DATA_DIR: makeDataDir() };
-    }
-  });
-  afterAll(async () => {
-    await dropDatabase?.();
-  });
-
-  const checkLedger = (...args: string[]) =>
-    run(process.execPath, ["scripts/check-ledger.js", ...args], {
-      env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", PAYMENTS_SANDBOX: "true", ...databaseEnv },
-    }).then(
-      ({ stdout }) => ({ code: 0, output: stdout }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
-    );
+  const command = commandDatabase();
+  const checkLedger = (...args: string[]) => runCommand("check-ledger.js", args, command.env);
 
   it("says a sound ledger is sound, and names a broken rule with exit code 1", async () => {
     const sound = await checkLedger();
@@ -38,7 +13,7 @@ describe("npm run check-ledger", () => {
     expect(sound.output.trim().split("\n").at(-1)).toBe("The ledger is sound.");
 
     // A worker credited out of nowhere into a negative balance: written behind the ledger module's back.
-    const database = await openDatabase(databaseEnv.DATABASE_URL ? { databaseUrl: databaseEnv.DATABASE_URL } : { dataDir: databaseEnv.DATA_DIR! });
+    const database = await openDatabase(command.env.DATABASE_URL ? { databaseUrl: command.env.DATABASE_URL } : { dataDir: command.env.DATA_DIR! });
     try {
       const worker = await database.prisma.user.create({ data: { email: "w@example.com", username: "w", usernameLower: "w", fullName: "W", role: "worker", passwordHash: "x" } });
       await database.prisma.ledgerEntry.create({ data: { userId: worker.id, kind: "adjustment", amountMinor: -100, currency: "GHS", idempotencyKey: "test:broken" } });

@@ -1,40 +1,16 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDirectory, createPostgresDatabase, makeDataDir, startServer } from "../server/testing/spawn-server";
-
-const run = promisify(execFile);
-const postgresUrl = process.env.TEST_DATABASE_URL;
+import { describe, expect, it } from "vitest";
+import { startServer } from "../server/testing/spawn-server";
+import { commandDatabase, postgresUrl, runCommand } from "./script-testing";
 
 describe("npm run create-admin", () => {
-  let databaseEnv: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (postgresUrl) {
-      const database = await createPostgresDatabase(postgresUrl);
-      databaseEnv = { DATABASE_URL: database.url };
-      dropDatabase = database.drop;
-    } else {
-      databaseEnv = { DATA_DIR: makeDataDir() };
-    }
-  });
-  afterAll(async () => {
-    await dropDatabase?.();
-  });
-
-  const createAdmin = (...args: string[]) =>
-    run(process.execPath, ["scripts/create-admin.js", ...args], {
-      env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", PAYMENTS_SANDBOX: "true", ...databaseEnv },
-    }).then(
-      ({ stdout }) => ({ code: 0, output: stdout }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
-    );
+  const database = commandDatabase();
+  const createAdmin = (...args: string[]) => runCommand("create-admin.js", args, database.env);
 
   it("creates an admin who can then sign in with the admin role", async () => {
     const created = await createAdmin("--email", "Owner@Example.com", "--password", "owner-password", "--name", "Kofi Owner");
     expect(created).toEqual({ code: 0, output: "Admin account created: owner@example.com (username admin).\n" });
 
-    const server = await startServer({ ...databaseEnv, SESSION_SECRET: "s".repeat(40) }, { database: postgresUrl ? "default" : "pglite" });
+    const server = await startServer({ ...database.env, SESSION_SECRET: "s".repeat(40) }, { database: postgresUrl ? "default" : "pglite" });
     try {
       const response = await fetch(`${server.url}/api/auth/login`, {
         method: "POST",

@@ -52,8 +52,8 @@ const paystackSandbox = env.PAYSTACK_SECRET_KEY
     });
 
 /**
- * Opens (and migrates) the database. Called once before the server listens; a one-off script (a
- * check that only reads) passes `{ background: false }`: no jobs, no sandbox.
+ * Opens (and migrates) the database. Called once before the server listens; a one-off command
+ * (scripts/with-app.js) passes `{ background: false }`: no jobs, no sandbox.
  */
 export async function prepare({ background = true } = {}) {
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });

@@ -2,6 +2,7 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { OrderPaymentStatus, OrderStatus } from "~/generated/prisma/client";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
+import { sourcesMatching } from "~/test/source-scan";
 import {
   cancelByAdmin,
   cancelPaidByClient,
@@ -168,16 +169,6 @@ describe("each transition applies only from its allowed states", () => {
 
 describe("nothing else writes an order's state", () => {
   it("no module outside the lifecycle updates orders", async () => {
-    const { readdir, readFile } = await import("node:fs/promises");
-    const path = await import("node:path");
-    const root = path.resolve(import.meta.dirname, "../..");
-    const writers: string[] = [];
-    for (const entry of await readdir(root, { recursive: true })) {
-      const file = String(entry);
-      if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file) || file.startsWith("generated") || file.includes("order-lifecycle")) continue;
-      const source = await readFile(path.join(root, file), "utf8");
-      if (/\border\.(update|updateMany|upsert)\(|UPDATE\s+orders\b/i.test(source)) writers.push(file);
-    }
-    expect(writers).toEqual([]);
+    expect(await sourcesMatching(/\border\.(update|updateMany|upsert)\(|UPDATE\s+orders\b/i, "features/order-lifecycle")).toEqual([]);
   });
 });
