@@ -5,7 +5,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
 import type { PaymentListQuery } from "./admin-schemas";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 /**
  * Payment attempts for admins: every charge with its gateway answer and refund state, and "re-verify

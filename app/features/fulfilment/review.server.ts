@@ -1,5 +1,5 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

@@ -1,4 +1,4 @@
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { getPaystack } from "~/features/payments/paystack.server";
 import type { Prisma } from "~/generated/prisma/client";
