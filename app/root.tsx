@@ -7,7 +7,7 @@ import { ThemeScript, useThemeSync } from "~/components/theme";
 import { ToastArea } from "~/components/toast-area";
 import { buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
-import { type PaymentMode, paymentModeOf } from "~/features/payments/paystack-client.server";
+import { type PaymentMode, paymentModeOf } from "~/features/paystack/paystack-client.server";
 import type { SessionUser } from "~/features/auth/session-user";
 import { useStoredTokenCheck } from "~/features/auth/stored-token";
 import { type SupportContacts, supportContactsOf } from "~/features/support/contact-details";

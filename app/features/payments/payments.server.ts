@@ -19,9 +19,9 @@ import type {
 } from "./payment-schema";
 import { normaliseGhanaMobileNumber } from "./payment-schema";
 import { assertWithinChargeLimits, countChargeStart } from "./charge-limits.server";
-import type { ChargeData, PaystackResult } from "./paystack-client.server";
+import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
-import { getPaystack } from "./paystack.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /**
