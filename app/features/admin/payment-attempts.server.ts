@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { openAttemptStatuses, refreshAttempt } from "~/features/payments/payments.server";
+import { refreshAttempt } from "~/features/payments/payments.server";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

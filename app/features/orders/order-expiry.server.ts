@@ -1,4 +1,4 @@
-import { openAttemptStatuses } from "~/features/payments/payments.server";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";

@@ -1,6 +1,7 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { openAttemptStatuses, refreshAttempt } from "./payments.server";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { refreshAttempt } from "./payments.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
 import { closeAbandonedAttempt } from "./settlement.server";
 
