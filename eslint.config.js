@@ -3,6 +3,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Layers (decision 0021): lib <- components <- features <- routes (and app/root.tsx, server/).
+// A layer imports only the layers to its left, by the `~/` alias or by a relative path. Which
+// feature may import which is checked by scripts/check-feature-cycles.js (no cycles).
+const layerImport = (layer) => `^(~/|(\\.\\./)+)${layer}(/|$)`;
+const forbidLayers = (layers, message) => ({
+  "no-restricted-imports": ["error", { patterns: layers.map((layer) => ({ regex: layerImport(layer), message })) }],
+});
+
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", "app/generated/**", ".react-router/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
@@ -16,4 +24,17 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ["app/lib/**/*.{ts,tsx,js}"],
+    rules: forbidLayers(["components", "features", "routes", "root"], "app/lib is the bottom layer: it imports no components, features or routes (decision 0021)."),
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: forbidLayers(["features", "routes", "root"], "Components import only lib (decision 0021): move the shared piece into lib or pass the data as props."),
+  },
+  {
+    files: ["app/features/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: forbidLayers(["routes", "root"], "Features never import routes or app/root.tsx (decision 0021)."),
+  },
 );

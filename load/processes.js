@@ -150,7 +150,7 @@ export async function startServers({ count, buildDirectory, databaseUrl, env: gi
   return servers;
 }
 
-// The sandbox's key (app/features/payments/paystack-client.server.ts, PAYSTACK_SANDBOX_SECRET_KEY).
+// The sandbox's key (app/features/paystack/paystack-client.server.ts, PAYSTACK_SANDBOX_SECRET_KEY).
 const sandboxSecretKey = "sk_test_sandbox";
 
 async function waitUntilHealthy({ child, port, output }) {

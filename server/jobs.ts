@@ -4,6 +4,7 @@ import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
 import { expireUnpaidOrders } from "~/features/orders/order-expiry.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
+import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 
 /**
  * Periodic housekeeping of this process. Each job is idempotent, so several app processes running
@@ -17,6 +18,9 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "delete expired rate-limit events", everyMs: hourMs, atStart: true, run: deleteExpiredEvents },
   // Settles payments nobody is watching (lost answers, restarts, missed webhooks) and sends refunds.
   { name: "reconcile payments", everyMs: 5_000, run: () => reconcilePayments() },
+  // Payout transfers nobody reported on (no webhook): asked about again, resent or failed. Like the
+  // payments job it calls Paystack, so it too waits for its first interval.
+  { name: "reconcile payouts", everyMs: 5_000, run: () => reconcileProcessingPayouts() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page

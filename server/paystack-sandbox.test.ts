@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaystackClient, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/payments/paystack-client.server";
+import { createPaystackClient, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/paystack/paystack-client.server";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
 const approveMs = 300;

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "~/components/theme";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { SessionUser } from "~/features/auth/session-user";
-import { forgetStoredToken } from "~/features/auth/stored-token";
+import type { SessionUser } from "~/lib/session-user";
+import { forgetStoredToken } from "~/lib/stored-token";
 import { cn } from "~/lib/cn";
 
 export const mainNavigation = [

@@ -1,4 +1,4 @@
-import { receivePaystackWebhook } from "~/features/payments/webhooks.server";
+import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readTextWithLimit } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.paystack.webhook";

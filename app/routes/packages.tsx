@@ -6,7 +6,7 @@ import { toast } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { findRequestUser } from "~/features/auth/authenticate.server";
-import type { SessionUser } from "~/features/auth/session-user";
+import type { SessionUser } from "~/lib/session-user";
 import { type CatalogPlatform, defaultQuantity, isCatalogPlatform, packageFor, platformLabels, priceOrder } from "~/features/catalog/catalog";
 import { AccountVerificationForm, type VerificationErrors } from "~/features/checkout/account-verification-form";
 import { commitServerDraft } from "~/features/checkout/checkout-session.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { createPaystackClient } from "~/features/payments/paystack-client.server";
-import { setPaystack } from "~/features/payments/paystack.server";
+import { createPaystackClient } from "~/features/paystack/paystack-client.server";
+import { setPaystack } from "~/features/paystack/paystack.server";
 import type { UserRole, UserStatus } from "~/generated/prisma/client";
 import { setDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

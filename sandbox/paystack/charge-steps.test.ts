@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChargeRequest, createPaystackClient, type PaystackClient, type PaystackResult } from "~/features/payments/paystack-client.server";
+import { type ChargeRequest, createPaystackClient, type PaystackClient, type PaystackResult } from "~/features/paystack/paystack-client.server";
 import { newReference, type RunningSandbox, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver, type WebhookReceiver } from "./testing";
 
 /*

@@ -8,7 +8,7 @@ import {
   type PaystackResult,
   parsePaystackEvent,
   verifyWebhookSignature,
-} from "~/features/payments/paystack-client.server";
+} from "~/features/paystack/paystack-client.server";
 import { unknownCardMessage, unknownWalletMessage } from "./instruments";
 import { makeStateDir, newReference, type RunningSandbox, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver, type WebhookReceiver } from "./testing";
 

@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
 import type { OrderCancellationInput, OrderListQuery } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { type AdminPaymentAttempt, paymentAttemptSelect, toPaymentAttemptView } from "./payment-attempts.server";
 
 /**

@@ -1,11 +1,12 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { openAttemptStatuses, refreshAttempt } from "~/features/payments/payments.server";
+import { refreshAttempt } from "~/features/payments/payments.server";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
 import type { PaymentListQuery } from "./admin-schemas";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 /**
  * Payment attempts for admins: every charge with its gateway answer and refund state, and "re-verify

@@ -5,7 +5,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { TicketAnswerInput, TicketListQuery } from "./admin-schemas";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 /**
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The

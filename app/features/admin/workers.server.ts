@@ -2,7 +2,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import type { UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 /** Worker applications (DESIGN §6, §7): workers register as pending_review; an admin decides. */
 export interface WorkerApplication {

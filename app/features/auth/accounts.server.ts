@@ -7,7 +7,7 @@ import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
 import { countRecentEvents, recordEvent } from "./rate-limit.server";
 import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "~/lib/session-user";
 import { signingKey } from "./signing-keys";
 import { issueToken, readToken } from "./token.server";
 

@@ -1,7 +1,7 @@
 import { AppError } from "~/lib/errors";
 import { type PublicUser, findUserByToken, revokeTokens } from "./accounts.server";
 import { clearSessionCookie, readSessionToken } from "./session.server";
-import type { UserRole } from "./session-user";
+import type { UserRole } from "~/lib/session-user";
 
 /** The token a request carries: a Bearer header (the browser's /api calls) or the session cookie. */
 export async function readRequestToken(request: Request): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
-import type { UserRole } from "./session-user";
+import type { UserRole } from "~/lib/session-user";
 
 /**
  * The one sign-in token (DESIGN §2): an HS256 JWT carried in the page session cookie and sent by

@@ -91,3 +91,19 @@ export function formatMinor(amountMinor: number): string {
   const absolute = Math.abs(amountMinor);
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
 }
+
+/**
+ * The profile an order targets, derived on the server from the platform and username (the
+ * browser's targetUrl is not trusted): instagram.com/<u>, tiktok.com/@<u>, youtube.com/@<u>.
+ */
+export function targetUrlFor(platform: CatalogPlatform, targetUsername: string): string {
+  const name = targetUsername.replace(/^@/, "");
+  switch (platform) {
+    case "instagram":
+      return `https://www.instagram.com/${name}`;
+    case "tiktok":
+      return `https://www.tiktok.com/@${name}`;
+    case "youtube":
+      return `https://www.youtube.com/@${name}`;
+  }
+}

@@ -1,5 +1,5 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
 import { revertDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { targetUrlFor } from "~/features/orders/order-schema";
+import { targetUrlFor } from "~/features/catalog/catalog";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -2,7 +2,7 @@ import { CircleCheck, Clock } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { CatalogPlatform } from "~/features/catalog/catalog";
-import { targetUrlFor } from "~/features/orders/order-schema";
+import { targetUrlFor } from "~/features/catalog/catalog";
 import { ProfileLink } from "~/components/profile-link";
 import { platformName } from "./worker-display";
 import type { LinkHandleResult, WorkerProfile } from "./worker-profile.server";

@@ -71,25 +71,8 @@ export function deliveryProgress({ quantity, deliveredQuantity }: { quantity: nu
   return quantity > 0 ? Math.min(100, Math.floor((deliveredQuantity * 100) / quantity)) : 0;
 }
 
-// Ghana's time (GMT all year): what a client in Ghana reads on the page and on a printed receipt.
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Africa/Accra",
-  timeZoneName: "short",
-});
-
-/**
- * "21 November 2026 at 15:16 GMT". Format on the server and pass the text down: browsers' ICU data
- * may word it differently, which would make the hydrated page differ from the server's.
- */
-export function formatOrderDateTime(isoDate: string | Date): string {
-  return dateTimeFormat.format(typeof isoDate === "string" ? new Date(isoDate) : isoDate);
-}
+// Also used by support for ticket dates: it lives in lib so support need not import orders (decision 0021).
+export { formatOrderDateTime } from "~/lib/date-time";
 
 /** "Instagram" for catalogue platforms; other stored values as they are. */
 export function platformLabel(platform: string): string {

@@ -68,21 +68,7 @@ export const createOrderSchema = z.preprocess(
 
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
-/**
- * The profile an order targets, derived on the server from the platform and username (the
- * browser's targetUrl is not trusted): instagram.com/<u>, tiktok.com/@<u>, youtube.com/@<u>.
- */
-export function targetUrlFor(platform: CatalogPlatform, targetUsername: string): string {
-  const name = targetUsername.replace(/^@/, "");
-  switch (platform) {
-    case "instagram":
-      return `https://www.instagram.com/${name}`;
-    case "tiktok":
-      return `https://www.tiktok.com/@${name}`;
-    case "youtube":
-      return `https://www.youtube.com/@${name}`;
-  }
-}
+export { targetUrlFor } from "~/features/catalog/catalog";
 
 /** The largest id a row can have (ids are PostgreSQL `integer`): a bigger one names nothing and must not reach a query. */
 export const maximumRecordId = 2_147_483_647;

@@ -11,7 +11,7 @@ import { addressStepSchema, birthdayStepSchema, cardChargeSchema, mobileMoneyCha
 import { chargeCard, chargeMobileMoney, resendAuthorization, submitAddress, submitBirthday, submitPhone, verifyPayment } from "./payments.server";
 import { reconcileOpenAttempts } from "./reconciler.server";
 import { applyTransactionOutcome } from "./settlement.server";
-import { receivePaystackWebhook } from "./webhooks.server";
+import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
 /*
  * Every charge status Paystack documents beyond SPEC's PIN and OTP (send_phone, send_birthday,

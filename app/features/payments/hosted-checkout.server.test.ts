@@ -7,8 +7,8 @@ import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/tes
 import { sandboxSecretKey } from "../../../sandbox/paystack/testing";
 import { startHostedCardPayment } from "./hosted-checkout.server";
 import { verifyPayment } from "./payments.server";
-import { createPaystackClient } from "./paystack-client.server";
-import { setPaystack } from "./paystack.server";
+import { createPaystackClient } from "~/features/paystack/paystack-client.server";
+import { setPaystack } from "~/features/paystack/paystack.server";
 import { reconcileOpenAttempts } from "./reconciler.server";
 
 /*

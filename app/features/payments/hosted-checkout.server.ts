@@ -3,7 +3,7 @@ import { getEnv } from "~/lib/env.server";
 import type { ChargeResponse } from "./payment-schema";
 import { statusPageHref } from "./payment-status-state";
 import { payableOrder, recordAttempt } from "./payments.server";
-import { getPaystack } from "./paystack.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /**

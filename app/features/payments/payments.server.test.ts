@@ -8,10 +8,10 @@ import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/tes
 import { sandboxSecretKey, sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
 import { chargeCard, chargeMobileMoney, resendAuthorization, submitOtp, verifyPayment } from "./payments.server";
-import { createPaystackClient, signWebhookBody } from "./paystack-client.server";
+import { createPaystackClient, signWebhookBody } from "~/features/paystack/paystack-client.server";
 import { reconcileOpenAttempts, reconcilePayments } from "./reconciler.server";
 import { applyTransactionOutcome } from "./settlement.server";
-import { receivePaystackWebhook } from "./webhooks.server";
+import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
 /*
  * The payment service against the Paystack sandbox over real HTTP on loopback, with the real client,

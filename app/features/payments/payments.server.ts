@@ -7,6 +7,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type {
   AddressStepInput,
   BirthdayStepInput,
@@ -19,9 +20,9 @@ import type {
 } from "./payment-schema";
 import { normaliseGhanaMobileNumber } from "./payment-schema";
 import { assertWithinChargeLimits, countChargeStart } from "./charge-limits.server";
-import type { ChargeData, PaystackResult } from "./paystack-client.server";
+import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
-import { getPaystack } from "./paystack.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /**
@@ -30,20 +31,6 @@ import { applyTransactionOutcome } from "./settlement.server";
  * the amount is always the order's total, never the request's; card numbers, CVVs, PINs and OTPs
  * pass through to Paystack and are never stored or logged.
  */
-
-/** The statuses in which Paystack may still report a success for an attempt. */
-export const openAttemptStatuses: PaymentAttemptStatus[] = [
-  "pending",
-  "send_pin",
-  "send_otp",
-  "send_phone",
-  "send_birthday",
-  "send_address",
-  "open_url",
-  "pay_offline",
-  // Paystack said "abandoned" (not completed yet): watched until the reconciler gives up.
-  "not_completed",
-];
 
 /** A charge answer's `data.status` that waits for the payer, as the attempt records it. */
 const attemptStatusByCharge: Partial<Record<string, PaymentAttemptStatus>> = {

@@ -1,7 +1,7 @@
-import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { openAttemptStatuses, refreshAttempt } from "./payments.server";
+import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { refreshAttempt } from "./payments.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
 import { closeAbandonedAttempt } from "./settlement.server";
 
@@ -59,11 +59,13 @@ export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promi
   return claimed.length;
 }
 
-/** One round of the job: open attempts, refunds, then payout transfers nobody reported on. */
+/**
+ * One round of the job: open attempts, then refunds. Payout transfers nobody reported on are the
+ * payouts feature's own job (reconcileProcessingPayouts, registered in server/jobs.ts).
+ */
 export async function reconcilePayments(now = new Date()): Promise<void> {
   await reconcileOpenAttempts(now);
   await requestRefundsOfCancelledOrders(now);
   await processRequestedRefunds(now);
   await checkPendingRefunds(now);
-  await reconcileProcessingPayouts(now);
 }

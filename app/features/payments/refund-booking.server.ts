@@ -4,7 +4,7 @@ import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import type { RefundEventData, RefundEventName } from "./paystack-schemas";
+import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
 
 /**
  * Paystack's word on refunds — its webhooks, or the store's own look-up of a refund it asked for —

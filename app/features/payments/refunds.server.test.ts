@@ -11,9 +11,9 @@ import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/tes
 import { sandboxSecretKey, sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema } from "./payment-schema";
 import { chargeCard } from "./payments.server";
-import { createPaystackClient, parsePaystackEvent, refundEventNames, signWebhookBody } from "./paystack-client.server";
+import { createPaystackClient, parsePaystackEvent, refundEventNames, signWebhookBody } from "~/features/paystack/paystack-client.server";
 import { reconcilePayments } from "./reconciler.server";
-import { receivePaystackWebhook } from "./webhooks.server";
+import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
 /*
  * Refunds booked exactly as Paystack reports them, whoever started them. The fixtures in
@@ -25,7 +25,7 @@ import { receivePaystackWebhook } from "./webhooks.server";
 const { prisma } = serviceDatabase();
 const paystack = paystackSandbox({ refundProcessMs: 100 });
 
-const fixturesDir = path.join(import.meta.dirname, "contract/fixtures");
+const fixturesDir = path.join(import.meta.dirname, "../paystack/contract/fixtures");
 const readFixture = (event: string) => fs.readFileSync(path.join(fixturesDir, `webhook-${event}.json`), "utf8");
 
 /** A documented event about one of our payments: the fixture with our reference and currency (and any other change). */

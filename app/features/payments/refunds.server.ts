@@ -1,6 +1,6 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { getPaystack } from "./paystack.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.server";
 
 /**

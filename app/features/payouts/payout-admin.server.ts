@@ -1,6 +1,6 @@
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { getPaystack } from "~/features/payments/paystack.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
-import { createPaystackClient } from "~/features/payments/paystack-client.server";
-import { setPaystack } from "~/features/payments/paystack.server";
+import { createPaystackClient } from "~/features/paystack/paystack-client.server";
+import { setPaystack } from "~/features/paystack/paystack.server";
 import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
 import { sandboxSecretKey } from "../../../sandbox/paystack/testing";
 import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "./payout-admin.server";

@@ -1,6 +1,6 @@
 import { releasePayoutReservation } from "~/features/ledger/ledger.server";
-import type { PaystackResult, TransferData, TransferStatus } from "~/features/payments/paystack-client.server";
-import { getPaystack } from "~/features/payments/paystack.server";
+import type { PaystackResult, TransferData, TransferStatus } from "~/features/paystack/paystack-client.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";

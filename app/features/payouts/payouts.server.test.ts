@@ -2,7 +2,7 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { createTestUser, refusal, paystackSandbox, serviceDatabase } from "~/test/service-test";
 import { approvePayout, listMyPayouts, payoutRequestSchema, reconcileProcessingPayouts, rejectPayout, requestPayout } from "./payouts.server";
-import { receivePaystackWebhook } from "~/features/payments/webhooks.server";
+import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
 /*
  * Payouts against the Paystack sandbox's transfers: the reservation, the balance that can never be

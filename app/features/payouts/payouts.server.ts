@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
 import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/ledger.server";

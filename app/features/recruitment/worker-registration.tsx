@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { AuthFormResult } from "~/features/auth/auth-form-action.server";
 import { AuthForm } from "~/features/auth/auth-form";
-import type { SessionUser } from "~/features/auth/session-user";
+import type { SessionUser } from "~/lib/session-user";
 
 /*
  * The worker registration form of /join-network, shown in a modal with JavaScript and inline on the

@@ -1,31 +1,14 @@
 import { getUploadStorage, type UploadStorage } from "~/features/uploads/storage.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
+import { retentionPeriods } from "~/lib/retention-periods";
 
 /*
  * Deletes what the privacy policy (app/routes/privacy.tsx, "How long we keep data") says we keep
  * only for a while. Run by the server every hour (server/jobs.ts); every step is idempotent, so a
  * crash halfway or several processes running it at once do no harm. Rate-limit events (24 hours)
- * are deleted by their own job.
+ * are deleted by their own job. The periods are in app/lib/retention-periods.ts.
  */
-const dayMs = 24 * 60 * 60 * 1000;
-export const retentionPeriods = {
-  /**
-   * Account screenshots: 90 days after a paid order is completed, cancelled or refunded. An order
-   * that ended before it was paid (cancelled, or expired after UNPAID_ORDER_EXPIRY_HOURS) has nothing
-   * to deliver or dispute: its screenshot goes at the next run (decision 0020).
-   */
-  screenshotAfterOrderEndsMs: 90 * dayMs,
-  /**
-   * A screenshot no order used (a checkout without JavaScript not finished): as long as an unpaid
-   * order lasts. It counts against the client's screenshot quota meanwhile (upload-quota.server.ts).
-   */
-  unusedScreenshotMs: dayMs,
-  /** Proofs submitted for tasks: 12 months after the task was completed. */
-  taskProofMs: 365 * dayMs,
-  /** Support tickets: 2 years after the ticket is closed. */
-  closedTicketMs: 2 * 365 * dayMs,
-};
 
 // Bounded batches: one run never holds a long transaction or loads a whole table.
 const batchSize = 200;

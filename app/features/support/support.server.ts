@@ -1,5 +1,5 @@
 import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
-import { formatOrderDateTime } from "~/features/orders/order-display";
+import { formatOrderDateTime } from "~/lib/date-time";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";

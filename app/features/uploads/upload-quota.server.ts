@@ -1,5 +1,5 @@
 import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
-import { retentionPeriods } from "~/features/retention/retention.server";
+import { retentionPeriods } from "~/lib/retention-periods";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";

@@ -11,7 +11,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from "../../../../sandbox/paystack/testing";
-import { normaliseGhanaMobileNumber } from "../payment-schema";
+import { normaliseGhanaMobileNumber } from "~/features/payments/payment-schema";
 import { createPaystackClient, type PaystackClient, type PaystackResult, parsePaystackEvent } from "../paystack-client.server";
 import { type CoverageRules, expectShapeCovers, type RequestSchema, requestProblems } from "./shape-coverage";
 

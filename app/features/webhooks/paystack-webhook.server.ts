@@ -5,15 +5,17 @@ import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { hasUnstorableText, someJsonNode } from "~/lib/request-body.server";
 import { applyTransfer } from "~/features/payouts/payouts.server";
-import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature, type TransferData } from "./paystack-client.server";
-import { getPaystack } from "./paystack.server";
-import { recordRefundEvent } from "./refund-booking.server";
-import { applyTransactionOutcome } from "./settlement.server";
+import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature, type TransferData } from "~/features/paystack/paystack-client.server";
+import { getPaystack } from "~/features/paystack/paystack.server";
+import { recordRefundEvent } from "~/features/payments/refund-booking.server";
+import { applyTransactionOutcome } from "~/features/payments/settlement.server";
 
 /**
  * Paystack's webhooks (POST /api/paystack/webhook). A body whose signature does not match changes
  * nothing (401). Each event is stored once (by the hash of its exact bytes); acting on it is
  * idempotent anyway, so a replay, a retry or ten copies at once credit an order once.
+ * This module only dispatches (decision 0021): charge and refund events go to payments, transfer
+ * events to payouts; neither of those features imports the other.
  */
 export async function receivePaystackWebhook(rawBody: string, signature: string | null): Promise<void> {
   if (!verifyWebhookSignature(rawBody, signature, getPaystack().secretKey)) {
