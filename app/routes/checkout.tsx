@@ -10,7 +10,8 @@ import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-
 import { createOrderFromServerDraft } from "~/features/checkout/checkout.server";
 import { packagesHref } from "~/features/checkout/package-picker";
 import { deliveryTimeOf, newCheckoutHref } from "~/features/orders/order-display";
-import { parseOrderId, targetUrlFor } from "~/features/orders/order-schema";
+import { targetUrlFor } from "~/features/catalog/catalog";
+import { parseOrderId } from "~/features/orders/order-schema";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
 import { isHostedCardMode } from "~/features/payments/hosted-checkout.server";

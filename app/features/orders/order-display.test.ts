@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryProgress, deliveryTimeOf, formatOrderDateTime, orderReference, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
+import { formatOrderDateTime } from "~/lib/date-time";
+import { deliveryProgress, deliveryTimeOf, orderReference, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
 import { profileHref } from "~/components/profile-link";
 
 describe("order display", () => {

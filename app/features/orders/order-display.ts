@@ -71,9 +71,6 @@ export function deliveryProgress({ quantity, deliveredQuantity }: { quantity: nu
   return quantity > 0 ? Math.min(100, Math.floor((deliveredQuantity * 100) / quantity)) : 0;
 }
 
-// Also used by support for ticket dates: it lives in lib so support need not import orders (decision 0021).
-export { formatOrderDateTime } from "~/lib/date-time";
-
 /** "Instagram" for catalogue platforms; other stored values as they are. */
 export function platformLabel(platform: string): string {
   return isCatalogPlatform(platform) ? platformLabels[platform] : platform;

@@ -1,9 +1,9 @@
-import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder } from "~/features/catalog/catalog";
+import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
 import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { type CreateOrderInput, targetUrlFor } from "./order-schema";
+import type { CreateOrderInput } from "./order-schema";
 import { assertClient, type OrderConfirmation, orderSelect, type OrderViewer, toConfirmation } from "./orders.server";
 
 /** Placing an order at checkout: priced from the catalogue, once per checkout, with its account screenshot. */

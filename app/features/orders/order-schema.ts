@@ -68,8 +68,6 @@ export const createOrderSchema = z.preprocess(
 
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
-export { targetUrlFor } from "~/features/catalog/catalog";
-
 /** The largest id a row can have (ids are PostgreSQL `integer`): a bigger one names nothing and must not reach a query. */
 export const maximumRecordId = 2_147_483_647;
 
