@@ -10,6 +10,7 @@
 //   npm run bench -- checkout          instead: order → card on the hosted checkout → status page →
 //                                      verify journeys of 10 clients, then 200 at once, PGlite and PostgreSQL (bench/checkout.js)
 //   npm run bench -- public-pages      instead: every public page, cached and uncached (bench/public-pages.js)
+//   npm run bench -- sign-in-flood     instead: an owner's sign-ins during floods of 200 bad ones (bench/sign-in-flood.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //
@@ -28,6 +29,7 @@ import { apiReadsRows, measureApiReads } from "./api-reads.js";
 import { checkoutRows, measureCheckout } from "./checkout.js";
 import { measureCompletions, processCpuSeconds } from "./completions.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
+import { measureSignInFlood, signInFloodRows } from "./sign-in-flood.js";
 import { findFreePort, getStatus } from "./loopback.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -55,6 +57,8 @@ const scenarioModules = {
   // Any 5xx or unanswered request fails it too (issue #17: a burst makes checkouts slower, never fails them).
   checkout: { measure: measureCheckout, rows: checkoutRows, failed: (results) => !results.integrityOk || results.serverErrors > 0 },
   "public-pages": { measure: measurePublicPages, rows: publicPagesRows, failed: (results) => options.strict && !results.targetsMet },
+  // A refused owner or a 5xx other than the gate's 503 fails it always; a missed p99 with --strict.
+  "sign-in-flood": { measure: measureSignInFlood, rows: signInFloodRows, failed: (results) => results.ownerFailures > 0 || results.floodServerErrors > 0 || (options.strict && !results.targetMet) },
 };
 const scenario = positionals[0] ?? "home";
 if (!["home", "completions", ...Object.keys(scenarioModules)].includes(scenario) || positionals.length > 1) {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./testing/spawn-server";
@@ -45,6 +46,26 @@ function signInAlone(body: unknown, cookie: string): Promise<{ status: number; m
   });
 }
 
+/** `count` concurrent bad sign-ins sent by a child process: `started` once they are all sent, `answers` with their statuses and Retry-After. */
+function floodFromAnotherProcess(count: number) {
+  const script = `
+    const url = process.argv[1] + "/api/auth/login";
+    const answers = Array.from({ length: ${count} }, (_, index) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "nobody-" + index + "-" + Date.now() + "@example.com", password: "wrong-password" }) })
+        .then(async (response) => { await response.arrayBuffer(); return { status: response.status, retryAfter: response.headers.get("retry-after") }; }));
+    process.stderr.write("sent\\n");
+    Promise.all(answers).then((all) => process.stdout.write(JSON.stringify(all)));`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script, server.url], { stdio: ["ignore", "pipe", "pipe"] });
+  const started = new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
+  const answers = new Promise<{ status: number; retryAfter: string | null }[]>((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`the flood process exited with ${code}`))));
+  });
+  return { started, answers };
+}
+
 describe("a flood of 200 concurrent bad sign-ins", () => {
   it("answers them 401, 429 or 503 with Retry-After, and the owner's sign-ins on their own browser all succeed", async () => {
     const owner = { email: `flood-owner-${process.pid}@example.com`, username: `flood_owner_${process.pid}`, fullName: "Ama Owner", password: "owner-password", role: "client" };
@@ -53,11 +74,14 @@ describe("a flood of 200 concurrent bad sign-ins", () => {
     const deviceCookie = registered.setCookies.map((value) => value.split(";")[0]).find((value) => value.startsWith("smb_device="));
     expect(deviceCookie).toBeTruthy();
 
-    // Unknown e-mails, each tried once: the costliest flood (every attempt would hash the decoy).
-    const flood = Promise.all(Array.from({ length: 200 }, (_, index) => post("/api/auth/login", { email: `nobody-${index}-${Date.now()}@example.com`, password: "wrong-password" })));
+    // Unknown e-mails, each tried once: the costliest flood (every attempt would hash the decoy). It
+    // comes from a process of its own, as an attacker's machine would: in this one, 200 fetches at
+    // once would delay the owner's request before it leaves (the generator's lag, not the server's).
+    const flood = floodFromAnotherProcess(200);
+    await flood.started;
     const ownerSignIns = [];
     for (let attempt = 0; attempt < 10; attempt++) ownerSignIns.push(await signInAlone({ email: owner.email, password: owner.password }, deviceCookie!));
-    const bad = await flood;
+    const bad = await flood.answers;
 
     for (const answer of bad) {
       expect([401, 429, 503]).toContain(answer.status);
@@ -67,8 +91,7 @@ describe("a flood of 200 concurrent bad sign-ins", () => {
     const slowest = Math.max(...ownerSignIns.map((answer) => answer.ms));
     const tally = bad.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.status]: (counts[answer.status] ?? 0) + 1 }), {});
     console.info(`sign-in flood: bad answers ${JSON.stringify(tally)}; owner sign-ins slowest ${slowest.toFixed(0)} ms, median ${[...ownerSignIns.map((a) => a.ms)].sort((a, b) => a - b)[5].toFixed(0)} ms`);
-    // Issue #17 asks for p99 < 1 s here; on this 2-CPU machine (client and server sharing it) the
-    // sign-in that overlaps the flood measured 1.3–2.2 s (4.4 s before the gate kept a core free;
-    // decision 0019). Too close to a busy CI machine's noise to assert: the figure is printed.
+    // The latency target (p99 < 1 s, issue #17) is checked by `npm run bench -- sign-in-flood`, on a
+    // machine doing nothing else; here other test files share the CPUs, so the figure is printed.
   }, 120_000);
 });
