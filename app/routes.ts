@@ -36,6 +36,7 @@ export default [
     route("tickets", "routes/admin.tickets.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("payouts", "routes/admin.payouts.tsx"),
+    route("ledger", "routes/admin.ledger.tsx"),
   ]),
   route("api/auth/register", "routes/api.auth.register.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),

@@ -165,6 +165,14 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/action=order\.cancel_refund/);
   expect(new Set(await entries.locator(".font-mono").allTextContents())).toEqual(new Set(["order.cancel_refund"]));
+
+  // 6. After all that money moved (a payment, an earning rejected, a refund asked for), the ledger keeps its rules.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Ledger" }).click();
+  await expect(page).toHaveURL(/\/admin\/ledger$/);
+  await expect(page.getByRole("status")).toHaveText("The ledger is sound.");
+  const rules = page.getByRole("list", { name: "Ledger rules" }).getByRole("listitem");
+  await expect(rules).toHaveCount(12);
+  await expect(rules.filter({ hasText: "completions whose release or reversal disagrees with their review" })).toContainText("none");
 });
 
 test("every admin page and the admin dashboard pass axe, and the period switch works without a script", async ({ page }) => {
@@ -181,7 +189,7 @@ test("every admin page and the admin dashboard pass axe, and the period switch w
   for (const label of ["Growth rate", "Completion rate", "Revenue in period", "Health", "Uptime"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  for (const path of ["/admin/users", "/admin/users?role=worker&status=pending_review", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/tickets?status=all", "/admin/audit"]) {
+  for (const path of ["/admin/users", "/admin/users?role=worker&status=pending_review", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/tickets?status=all", "/admin/audit", "/admin/ledger"]) {
     await open(page, path);
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

@@ -20,6 +20,7 @@ const adminSections = [
   { to: "/admin/tickets", label: "Tickets" },
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/ledger", label: "Ledger" },
 ] as const;
 
 export function AdminNav() {

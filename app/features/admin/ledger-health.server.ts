@@ -1,0 +1,17 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { checkLedger, type LedgerRuleResult } from "~/features/ledger/ledger-check.server";
+import { getPrisma } from "~/lib/database/db.server";
+import { assertAdmin } from "./admin-access.server";
+
+export interface LedgerHealth {
+  rules: LedgerRuleResult[];
+  brokenRules: number;
+  checkedAt: string;
+}
+
+/** The ledger's invariants as they stand now (the same check as `npm run check-ledger`), for an admin. */
+export async function ledgerHealthFor(admin: PublicUser, now = new Date()): Promise<LedgerHealth> {
+  assertAdmin(admin);
+  const rules = await checkLedger(getPrisma());
+  return { rules, brokenRules: rules.filter((result) => result.offending > 0).length, checkedAt: now.toISOString() };
+}
