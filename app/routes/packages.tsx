@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Info } from "~/components/page-icons";
 import { ShieldCheck } from "~/components/icons";
 import { type FormEvent, useEffect, useState } from "react";
@@ -66,17 +67,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const formData = await readFormData(request);
   const username = String(formData.get("username") ?? "");
-  const parsed = accountVerificationSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const errors: VerificationErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "username" || issue.path[0] === "screenshot" ? issue.path[0] : "form";
-      errors[field] ??= issue.message;
-    }
-    return data({ errors, username }, 400);
-  }
+  // conform parses the post (no automatic coercion: the schema sees the posted strings and file).
+  const submission = parseWithZod(formData, { schema: accountVerificationSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data({ errors: verificationErrorsOf(submission.error), username }, 400);
   try {
-    const draft = await verifyAccountForCheckout(user, parsed.data);
+    const draft = await verifyAccountForCheckout(user, submission.value);
     return redirect("/checkout", { headers: { "Set-Cookie": await commitServerDraft(draft) } });
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -84,6 +79,16 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
     return data({ errors, username }, { status: error.status, headers });
   }
+}
+
+/** conform's errors as the form shows them: its two fields' own, and the first of any other (platform, quantity) above the form. */
+function verificationErrorsOf(error: Record<string, string[] | null> | null | undefined): VerificationErrors {
+  const errors: VerificationErrors = {};
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    const field = name === "username" || name === "screenshot" ? name : "form";
+    errors[field] ??= messages?.[0];
+  }
+  return errors;
 }
 
 export default function Packages({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Wallet } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -37,28 +39,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type FieldErrors = Partial<Record<"amount" | "phone" | "provider" | "form", string>>;
-
 /** The withdrawal form (works without JavaScript): reserve, then back here with the outcome. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) throw redirect("/auth?redirectTo=/payouts");
-  const form = Object.fromEntries(await readFormData(request));
-  const parsed = payoutRequestSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      const key = field === "amount" || field === "phone" || field === "provider" ? field : "form";
-      errors[key] ??= issue.message;
-    }
-    return data({ errors, values: form }, 400);
-  }
+  // No automatic coercion: the schema sees the posted strings, as the JSON API's body does.
+  const submission = parseWithZod(await readFormData(request), { schema: payoutRequestSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   try {
-    await requestPayout(user, parsed.data);
+    await requestPayout(user, submission.value);
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return data({ errors: { form: error.message } as FieldErrors, values: form }, error.status);
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, error.status);
   }
   throw redirect("/payouts?requested=1", 303);
 }
@@ -76,6 +68,9 @@ const statusWords: Record<PayoutView["status"], string> = {
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
+  // Checked on the server only (the schema lives in payouts.server.ts): conform shows its answer
+  // (lastResult) and keeps the typed values; nothing is checked on Tab or as you type.
+  const [form, fields] = useForm({ id: "payout", lastResult: actionData?.result, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
   const justRequested = searchParams.get("requested") === "1";
 
   useEffect(() => {
@@ -92,8 +87,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   }
 
   const { stats, payouts, minimum, canWithdraw } = loaderData;
-  const errors = actionData?.errors ?? {};
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const errors = {
+    form: form.errors?.[0],
+    amount: fields.amount.errors?.[0],
+    phone: fields.phone.errors?.[0],
+    provider: fields.provider.errors?.[0],
+  };
+  const values = { amount: textOf(fields.amount.initialValue), phone: textOf(fields.phone.initialValue), provider: textOf(fields.provider.initialValue) };
   const isSubmitting = navigation.state === "submitting";
 
   return (
@@ -128,11 +128,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">The minimum is {formatMoney(toMinorUnits(minimum))}.</p>
           {errors.form ? (
-            <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <p id={form.errorId} role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
               {errors.form}
             </p>
           ) : null}
-          <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
+          <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
             <Field label="Amount (₵)" name="amount" error={errors.amount}>
               <input id="amount" name="amount" inputMode="decimal" defaultValue={values.amount} aria-invalid={errors.amount ? true : undefined} aria-describedby={errors.amount ? "amount-error" : undefined} className={inputClass} />
             </Field>
@@ -186,6 +186,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       </p>
     </div>
   );
+}
+
+/** A posted field's text as conform kept it (nothing for a field posted twice or not at all). */
+function textOf(value: unknown) {
+  return typeof value === "string" ? value : undefined;
 }
 
 const inputClass =

@@ -1,5 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isAppError } from "~/lib/errors";
 import { requireAdminPage } from "./admin-access.server";
@@ -7,7 +8,7 @@ import { readFormData } from "~/lib/request-body.server";
 
 /**
  * The admin pages' actions: every button is a plain form posting `intent` (and the record's `id`)
- * to its page, which runs the same service as the JSON endpoint. Success redirects back to the same
+ * to its page, which parses the fields with conform + zod (the intent's schema) and runs the same service as the JSON endpoint. Success redirects back to the same
  * page and filters with a notice code (Post/Redirect/Get, so a reload never repeats an action);
  * a refusal (400, 404, 409, ...) re-renders the page with the service's message.
  */
@@ -19,20 +20,33 @@ export interface AdminActionFailure {
   targetId: string | null;
 }
 
-type IntentHandler = (admin: PublicUser, form: FormData, fields: Record<string, string>) => Promise<string>;
-export type IntentTable = Record<string, IntentHandler>;
+/** One `intent`: the zod schema its form's fields must pass (conform parses the post) and the service call, answering a notice code. */
+export interface AdminIntent {
+  schema: z.ZodType;
+  run(admin: PublicUser, input: unknown): Promise<string>;
+}
+export type IntentTable = Record<string, AdminIntent>;
+
+/** Pairs an intent's schema with the call that takes its parsed fields. */
+export function adminIntent<Schema extends z.ZodType>(schema: Schema, run: (admin: PublicUser, input: z.output<Schema>) => Promise<string>): AdminIntent {
+  return { schema, run: (admin, input) => run(admin, input as z.output<Schema>) };
+}
 
 export async function runAdminAction(request: Request, intents: IntentTable) {
   const admin = await requireAdminPage(request);
   const form = await readFormData(request);
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  const intent = fields.intent ?? "";
-  const targetId = fields.id || null;
+  const intent = textField(form, "intent") ?? "";
+  const targetId = textField(form, "id") || null;
   const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
   if (!handler) return data({ failure: { status: 400, message: "Unknown action.", intent, targetId } satisfies AdminActionFailure }, { status: 400 });
+  // No automatic coercion: the schemas see the posted strings, as the JSON endpoints' bodies do.
+  const submission = parseWithZod(form, { schema: handler.schema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input";
+    return data({ failure: { status: 400, message, intent, targetId } satisfies AdminActionFailure }, { status: 400 });
+  }
   try {
-    const notice = await handler(admin, form, fields);
+    const notice = await handler.run(admin, submission.value);
     const url = new URL(request.url);
     for (const key of ["notice", "target", "index"]) url.searchParams.delete(key);
     url.searchParams.set("notice", notice);
@@ -43,6 +57,12 @@ export async function runAdminAction(request: Request, intents: IntentTable) {
     if (!failure) throw error;
     return data({ failure: { ...failure, intent, targetId } satisfies AdminActionFailure }, { status: failure.status });
   }
+}
+
+/** A field's first text value (a file or a missing field: undefined). */
+function textField(form: FormData, name: string) {
+  const value = form.getAll(name).find((entry) => typeof entry === "string");
+  return typeof value === "string" ? value : undefined;
 }
 
 function failureOf(error: unknown): { status: number; message: string } | null {

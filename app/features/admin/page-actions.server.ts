@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { approveCompletion, rejectCompletion } from "~/features/fulfilment/review.server";
 import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "~/features/payouts/payout-admin.server";
 import { payoutOtpSchema } from "~/features/payouts/payout-schemas";
 import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
-import type { IntentTable } from "./admin-form.server";
+import { adminIntent, type IntentTable } from "./admin-form.server";
 import { rejectionReasonSchema, orderCancellationSchema, parseRecordId, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
 import { cancelOrderWithRefund } from "./orders.server";
 import { reverifyPaymentAttempt } from "./payment-attempts.server";
@@ -11,94 +12,101 @@ import { suspendUser, unsuspendUser } from "./users.server";
 import { decideWorker } from "./workers.server";
 
 /*
- * What each admin page's forms may do: `intent` → the same service the JSON endpoint calls, with
- * the same zod schema, answering the notice code the page shows after the redirect.
+ * What each admin page's forms may do: `intent` → a zod schema for the form's fields (conform parses
+ * the post with it) and the same service the JSON endpoint calls, answering the notice code the page
+ * shows after the redirect.
  */
 
+/** The record's `id` field: a plain positive integer, else 0 (which names no record: 404, as before). */
+const recordId = z.string().optional().transform(parseRecordId);
+const idOnly = z.object({ id: recordId });
+/** A payment reference, or "-" (which names no attempt: 404). */
+const paymentReference = z
+  .string()
+  .optional()
+  .transform((value) => (value !== undefined && /^[\w-]{1,100}$/.test(value) ? value : "-"));
+
 export const userIntents = {
-  suspend: async (admin, _form, fields) => {
-    await suspendUser(admin, parseRecordId(fields.id), suspensionSchema.parse({ reason: fields.reason }));
+  suspend: adminIntent(suspensionSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {
+    await suspendUser(admin, id, input);
     return "user-suspended";
-  },
-  unsuspend: async (admin, _form, fields) => {
-    await unsuspendUser(admin, parseRecordId(fields.id));
+  }),
+  unsuspend: adminIntent(idOnly, async (admin, { id }) => {
+    await unsuspendUser(admin, id);
     return "user-unsuspended";
-  },
-  approve: async (admin, _form, fields) => {
-    await decideWorker(admin, parseRecordId(fields.id), "approve");
+  }),
+  approve: adminIntent(idOnly, async (admin, { id }) => {
+    await decideWorker(admin, id, "approve");
     return "worker-approved";
-  },
-  reject: async (admin, _form, fields) => {
-    await decideWorker(admin, parseRecordId(fields.id), "reject");
+  }),
+  reject: adminIntent(idOnly, async (admin, { id }) => {
+    await decideWorker(admin, id, "reject");
     return "worker-rejected";
-  },
+  }),
 } satisfies IntentTable;
 
 export const orderIntents = {
-  cancel: async (admin, _form, fields) => {
-    await cancelOrderWithRefund(admin, parseRecordId(fields.id), orderCancellationSchema.parse({ reason: fields.reason }));
+  cancel: adminIntent(orderCancellationSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {
+    await cancelOrderWithRefund(admin, id, input);
     return "order-cancelled";
-  },
+  }),
 } satisfies IntentTable;
 
 export const paymentIntents = {
-  reverify: async (admin, _form, fields) => {
-    const { outcome } = await reverifyPaymentAttempt(admin, /^[\w-]{1,100}$/.test(fields.id ?? "") ? fields.id : "-");
+  reverify: adminIntent(z.object({ id: paymentReference }), async (admin, { id }) => {
+    const { outcome } = await reverifyPaymentAttempt(admin, id);
     return reverifyNotices[outcome] ?? "payment-reverified";
-  },
+  }),
 } satisfies IntentTable;
 
 export const completionIntents = {
-  approve: async (admin, _form, fields) => {
-    await approveCompletion(admin, parseRecordId(fields.id));
+  approve: adminIntent(idOnly, async (admin, { id }) => {
+    await approveCompletion(admin, id);
     return "completion-approved";
-  },
-  reject: async (admin, _form, fields) => {
-    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
-    await rejectCompletion(admin, parseRecordId(fields.id), reason);
+  }),
+  reject: adminIntent(rejectionReasonSchema.extend({ id: recordId }), async (admin, { id, reason }) => {
+    await rejectCompletion(admin, id, reason);
     return "completion-rejected";
-  },
+  }),
 } satisfies IntentTable;
 
 export const ticketIntents = {
-  answer: async (admin, _form, fields) => {
-    await markTicketAnswered(admin, parseRecordId(fields.id), ticketAnswerSchema.parse({ reply: fields.reply }));
+  answer: adminIntent(ticketAnswerSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {
+    await markTicketAnswered(admin, id, input);
     return "ticket-answered";
-  },
-  close: async (admin, _form, fields) => {
-    await closeTicket(admin, parseRecordId(fields.id));
+  }),
+  close: adminIntent(idOnly, async (admin, { id }) => {
+    await closeTicket(admin, id);
     return "ticket-closed";
-  },
+  }),
 } satisfies IntentTable;
 
 /** What Paystack's answer did, in the page's words. */
 const reverifyNotices: Record<string, string> = { credited: "payment-credited", in_progress: "payment-open", closed: "payment-closed", refund_requested: "payment-refund" };
 
 export const payoutIntents = {
-  approve: async (admin, _form, fields) => {
-    await approvePayout(admin, parseRecordId(fields.id));
+  approve: adminIntent(idOnly, async (admin, { id }) => {
+    await approvePayout(admin, id);
     return "payout-approved";
-  },
-  reject: async (admin, _form, fields) => {
-    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
-    await rejectPayout(admin, parseRecordId(fields.id), reason);
+  }),
+  reject: adminIntent(rejectionReasonSchema.extend({ id: recordId }), async (admin, { id, reason }) => {
+    await rejectPayout(admin, id, reason);
     return "payout-rejected";
-  },
-  finalize: async (admin, _form, fields) => {
-    await finalizePayout(admin, parseRecordId(fields.id), payoutOtpSchema.parse({ otp: fields.otp }));
+  }),
+  finalize: adminIntent(payoutOtpSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {
+    await finalizePayout(admin, id, input);
     return "payout-finalized";
-  },
-  "resend-otp": async (admin, _form, fields) => {
-    await resendPayoutOtp(admin, parseRecordId(fields.id));
+  }),
+  "resend-otp": adminIntent(idOnly, async (admin, { id }) => {
+    await resendPayoutOtp(admin, id);
     return "payout-otp-resent";
-  },
-  retry: async (admin, _form, fields) => {
-    await retryPayout(admin, parseRecordId(fields.id));
+  }),
+  retry: adminIntent(idOnly, async (admin, { id }) => {
+    await retryPayout(admin, id);
     return "payout-retried";
-  },
-  fail: async (admin, _form, fields) => {
-    const { reason } = rejectionReasonSchema.parse({ reason: fields.reason });
-    await failPayout(admin, parseRecordId(fields.id), reason);
+  }),
+  fail: adminIntent(rejectionReasonSchema.extend({ id: recordId }), async (admin, { id, reason }) => {
+    await failPayout(admin, id, reason);
     return "payout-failed";
-  },
+  }),
 } satisfies IntentTable;
