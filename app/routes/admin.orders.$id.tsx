@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, reviewLabels } from "~/features/admin/admin-display";
 import { adminLoad, runAdminAction } from "~/features/admin/admin-form.server";
-import { parseRecordId } from "~/features/admin/admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { AdminCard, AdminPageHeader, Badge, ConfirmAction, Fact, FailureBanner, NoticeBanner } from "~/features/admin/admin-ui";
 import { AuditHistory } from "~/features/admin/audit-history";
 import { getAdminOrder } from "~/features/admin/orders.server";

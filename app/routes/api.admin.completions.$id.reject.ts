@@ -1,7 +1,7 @@
 import { rejectionReasonSchema } from "~/features/admin/admin-schemas";
 import { requireUser } from "~/features/auth/authenticate.server";
 import { rejectCompletion } from "~/features/fulfilment/review.server";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.admin.completions.$id.reject";
@@ -11,7 +11,7 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const admin = await requireUser(request, ["admin"]);
   const { reason } = await readJsonBody(request, rejectionReasonSchema);
-  await rejectCompletion(admin, parseOrderId(params.id), reason);
+  await rejectCompletion(admin, parseRecordId(params.id), reason);
   return jsonResponse({ rejected: true });
 });
 

@@ -1,5 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { orderCancellationSchema, parseRecordId } from "~/features/admin/admin-schemas";
+import { orderCancellationSchema } from "~/features/admin/admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { cancelOrderWithRefund } from "~/features/admin/orders.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";

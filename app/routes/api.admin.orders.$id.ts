@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { parseRecordId } from "~/features/admin/admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { getAdminOrder } from "~/features/admin/orders.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import type { Route } from "./+types/api.admin.orders.$id";

@@ -1,6 +1,6 @@
 import { rejectionReasonSchema } from "~/features/admin/admin-schemas";
 import { requireUser } from "~/features/auth/authenticate.server";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "~/features/payouts/payout-admin.server";
 import { payoutOtpSchema } from "~/features/payouts/payout-schemas";
 import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
@@ -20,7 +20,7 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   if (!isDecision(params.decision)) return errorResponse(404, "Not found");
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const admin = await requireUser(request, ["admin"]);
-  const payoutId = parseOrderId(params.id);
+  const payoutId = parseRecordId(params.id);
   switch (params.decision) {
     case "approve":
       return jsonResponse(await approvePayout(admin, payoutId));

@@ -1,5 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { parseRecordId, ticketAnswerSchema } from "~/features/admin/admin-schemas";
+import { ticketAnswerSchema } from "~/features/admin/admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { closeTicket, markTicketAnswered } from "~/features/admin/tickets.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";

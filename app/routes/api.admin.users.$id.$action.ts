@@ -1,5 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { parseRecordId, suspensionSchema } from "~/features/admin/admin-schemas";
+import { suspensionSchema } from "~/features/admin/admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { suspendUser, unsuspendUser } from "~/features/admin/users.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import type { Route } from "./+types/api.orders.$id";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.orders.$id";
 /** GET /api/orders/:id: the order for its owner or an admin; 404 for anyone else. */
 export const loader = apiHandler(async ({ request, params }: Route.LoaderArgs) => {
   const viewer = await requireUser(request);
-  return jsonResponse(await getOrderFor(viewer, parseOrderId(params.id)));
+  return jsonResponse(await getOrderFor(viewer, parseRecordId(params.id)));
 });
 
 export const action = () => errorResponse(405, "Method not allowed");

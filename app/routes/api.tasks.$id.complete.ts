@@ -1,7 +1,7 @@
 import { requireUser } from "~/features/auth/authenticate.server";
 import { completeTaskSchema } from "~/features/fulfilment/handle-schema";
 import { completeTask } from "~/features/fulfilment/tasks.server";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.tasks.$id.complete";
@@ -11,7 +11,7 @@ export const action = apiHandler(async ({ request, params }: Route.ActionArgs) =
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const worker = await requireUser(request, ["worker"]);
   const input = request.headers.get("content-length") === "0" ? {} : await readJsonBody(request, completeTaskSchema);
-  return jsonResponse(await completeTask(worker, parseOrderId(params.id), input), { status: 201 });
+  return jsonResponse(await completeTask(worker, parseRecordId(params.id), input), { status: 201 });
 });
 
 export const loader = () => errorResponse(405, "Method not allowed");

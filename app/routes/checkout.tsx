@@ -11,7 +11,7 @@ import { createOrderFromServerDraft } from "~/features/checkout/checkout.server"
 import { packagesHref } from "~/features/checkout/package-picker";
 import { deliveryTimeOf, newCheckoutHref } from "~/features/orders/order-display";
 import { targetUrlFor } from "~/features/catalog/catalog";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
 import { isHostedCardMode } from "~/features/payments/hosted-checkout.server";
@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function readOrder(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, url: URL) {
-  return getOrderFor(user, parseOrderId(url.searchParams.get("orderId") ?? undefined)).catch((error: unknown) => {
+  return getOrderFor(user, parseRecordId(url.searchParams.get("orderId") ?? undefined)).catch((error: unknown) => {
     if (isAppError(error) && error.status === 404) throw data("Order not found", 404);
     throw error;
   });

@@ -1,7 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderConfirmationPage, OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
-import { parseOrderId } from "~/features/orders/order-schema";
+import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/order-success";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -20,7 +20,7 @@ export function headers() {
 
 /** The order id of the URL, or a redirect to / when it has none (SPEC §2) or it is not a number. */
 function orderIdOf(request: Request): number {
-  const orderId = parseOrderId(new URL(request.url).searchParams.get("orderId")?.trim());
+  const orderId = parseRecordId(new URL(request.url).searchParams.get("orderId")?.trim());
   if (!orderId) throw redirect("/");
   return orderId;
 }

@@ -1,13 +1,7 @@
 import { data, redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { findRequestUser } from "~/features/auth/authenticate.server";
-import { AppError } from "~/lib/errors";
 import { adminPageSize } from "./admin-schemas";
-
-/** Every admin service starts here (DESIGN §4: authorize in the service). */
-export function assertAdmin(user: PublicUser): void {
-  if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
-}
 
 /**
  * An admin page's signed-in admin: signed out goes to sign-in and back; any other role gets a 403
@@ -41,6 +35,5 @@ export function toAdminPage<T>(items: T[], page: number, total: number): AdminPa
 }
 
 /** Cedis (or dollars) as a number, as every API shape carries them (decision 0010). */
-export const toMajor = (amountMinor: number) => amountMinor / 100;
 
 export const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);

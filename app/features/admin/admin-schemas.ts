@@ -156,8 +156,3 @@ export const ticketAnswerSchema = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 export type TicketAnswerInput = z.output<typeof ticketAnswerSchema>;
-
-/** A path id: a plain positive integer, else 0 (which names no record: 404). */
-export function parseRecordId(value: string | undefined | null): number {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0;
-}

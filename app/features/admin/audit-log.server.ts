@@ -1,7 +1,8 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { type AdminPage, assertAdmin, pageWindow, toAdminPage } from "./admin-access.server";
+import { type AdminPage, pageWindow, toAdminPage } from "./admin-access.server";
 import type { AuditListQuery } from "./admin-schemas";
 
 /**

@@ -1,7 +1,9 @@
+import { toMajorUnits } from "~/lib/money";
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import type { CompletionReview, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
+import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { CompletionListQuery } from "./admin-schemas";
 
 /**
@@ -76,7 +78,7 @@ export async function listCompletions(admin: PublicUser, query: CompletionListQu
       ...completion,
       worker,
       orderId: task.orderId,
-      reward: toMajor(rewardMinor),
+      reward: toMajorUnits(rewardMinor),
       completedAt: completedAt.toISOString(),
       holdUntil: holdUntil.toISOString(),
       reviewedAt: isoOrNull(reviewedAt),

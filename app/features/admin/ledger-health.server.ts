@@ -1,7 +1,7 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { checkLedger, type LedgerRuleResult } from "~/features/ledger/ledger-check.server";
 import { getPrisma } from "~/lib/database/db.server";
-import { assertAdmin } from "./admin-access.server";
 
 export interface LedgerHealth {
   rules: LedgerRuleResult[];

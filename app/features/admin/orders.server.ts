@@ -1,10 +1,12 @@
+import { toMajorUnits } from "~/lib/money";
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
 import { cancelByAdmin } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
+import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { OrderCancellationInput, OrderListQuery } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
@@ -108,7 +110,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof listSelect }>
     progress: order.quantity > 0 ? Math.min(100, Math.floor((order.deliveredQuantity * 100) / order.quantity)) : 0,
     targetUsername: order.targetUsername,
     targetUrl: order.targetUrl,
-    total: toMajor(order.totalMinor),
+    total: toMajorUnits(order.totalMinor),
     currency: order.currency,
     status: order.status,
     paymentStatus: order.paymentStatus,
@@ -189,8 +191,8 @@ export async function getAdminOrder(admin: PublicUser, orderId: number): Promise
   const history = await auditEntriesFor("order", String(orderId));
   return {
     ...toListItem(order),
-    price: toMajor(order.priceMinor),
-    fee: toMajor(order.feeMinor),
+    price: toMajorUnits(order.priceMinor),
+    fee: toMajorUnits(order.feeMinor),
     completedAt: isoOrNull(order.completedAt),
     cancelledAt: isoOrNull(order.cancelledAt),
     refundRequestedAt: isoOrNull(order.refundRequestedAt),
@@ -200,7 +202,7 @@ export async function getAdminOrder(admin: PublicUser, orderId: number): Promise
       id: task.id,
       type: task.type,
       status: task.status,
-      reward: toMajor(task.rewardMinor),
+      reward: toMajorUnits(task.rewardMinor),
       requiredCompletions: task.requiredCompletions,
       completionCount: task.completionCount,
       createdAt: task.createdAt.toISOString(),

@@ -4,7 +4,8 @@ import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "~/feat
 import { payoutOtpSchema } from "~/features/payouts/payout-schemas";
 import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
 import { adminIntent, type IntentTable } from "./admin-form.server";
-import { rejectionReasonSchema, orderCancellationSchema, parseRecordId, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
+import { rejectionReasonSchema, orderCancellationSchema, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
+import { parseRecordId } from "~/lib/record-id";
 import { cancelOrderWithRefund } from "./orders.server";
 import { reverifyPaymentAttempt } from "./payment-attempts.server";
 import { closeTicket, markTicketAnswered } from "./tickets.server";

@@ -1,10 +1,12 @@
+import { toMajorUnits } from "~/lib/money";
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { refreshAttempt } from "~/features/payments/payments.server";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
+import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { PaymentListQuery } from "./admin-schemas";
 import { recordAdminAction } from "~/features/audit/audit.server";
 
@@ -79,13 +81,13 @@ export function toPaymentAttemptView(attempt: Prisma.PaymentAttemptGetPayload<{ 
     provider: attempt.provider,
     phone: maskPhone(attempt.phone),
     payerEmail: attempt.payerEmail,
-    amount: toMajor(attempt.amountMinor),
+    amount: toMajorUnits(attempt.amountMinor),
     currency: attempt.currency,
     status: attempt.status,
     gatewayResponse: attempt.gatewayResponse,
     refundState: attempt.refundState,
     refundOrigin: attempt.refundOrigin,
-    refundedAmount: toMajor(attempt.refundedAmountMinor),
+    refundedAmount: toMajorUnits(attempt.refundedAmountMinor),
     refundRequestedAt: isoOrNull(attempt.refundRequestedAt),
     refundedAt: isoOrNull(attempt.refundedAt),
     paidAt: isoOrNull(attempt.paidAt),

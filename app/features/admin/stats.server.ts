@@ -1,7 +1,8 @@
+import { toMajorUnits } from "~/lib/money";
+import { assertAdmin } from "~/features/auth/assert-admin";
 import { z } from "zod";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { getPrisma } from "~/lib/database/db.server";
-import { AppError } from "~/lib/errors";
 
 /**
  * The admin dashboard's figures (SPEC §3 admin stats, plus the overview cards SPEC's original showed
@@ -41,7 +42,7 @@ function percent(part: number, whole: number): number | null {
 }
 
 export async function adminStats(admin: PublicUser, period: StatsPeriod = "30d", now = new Date()): Promise<AdminStats> {
-  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  assertAdmin(admin);
   const prisma = getPrisma();
   const days = statsPeriods[period];
   const since = new Date(now.getTime() - days * dayMs);
@@ -69,7 +70,7 @@ export async function adminStats(admin: PublicUser, period: StatsPeriod = "30d",
   return {
     totalUsers,
     totalOrders,
-    totalRevenue: (revenue._sum.totalMinor ?? 0) / 100,
+    totalRevenue: toMajorUnits(revenue._sum.totalMinor ?? 0),
     activeWorkers,
     overview: {
       period,
@@ -77,7 +78,7 @@ export async function adminStats(admin: PublicUser, period: StatsPeriod = "30d",
       newUsers,
       completionRate: percent(completedInPeriod, paidInPeriod),
       paidOrders: paidInPeriod,
-      revenue: (periodRevenue._sum.totalMinor ?? 0) / 100,
+      revenue: toMajorUnits(periodRevenue._sum.totalMinor ?? 0),
       attention: { stalePayments, failedRefunds, pendingWorkers, completionsUnderReview, pendingPayouts },
       uptimeSeconds: Math.round(process.uptime()),
     },

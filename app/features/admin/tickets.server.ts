@@ -1,9 +1,10 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { supportCategories } from "~/features/support/support-schema";
 import type { Prisma, SupportTicketStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
+import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { TicketAnswerInput, TicketListQuery } from "./admin-schemas";
 import { recordAdminAction } from "~/features/audit/audit.server";
 

@@ -1,9 +1,11 @@
+import { toMajorUnits } from "~/lib/money";
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { balanceOf } from "~/features/ledger/ledger.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { type AdminPage, assertAdmin, isoOrNull, pageWindow, toAdminPage, toMajor } from "./admin-access.server";
+import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import { type SuspensionInput, type UserListQuery, userStatuses } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
@@ -89,8 +91,8 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   return {
     ...toListItem(user),
     handles,
-    activity: { orders, paidOrders, completions, heldEarnings: toMajor(balance.heldMinor), availableBalance: toMajor(balance.availableMinor) },
-    recentOrders: recentOrders.map(({ totalMinor, createdAt, ...order }) => ({ ...order, total: toMajor(totalMinor), createdAt: createdAt.toISOString() })),
+    activity: { orders, paidOrders, completions, heldEarnings: toMajorUnits(balance.heldMinor), availableBalance: toMajorUnits(balance.availableMinor) },
+    recentOrders: recentOrders.map(({ totalMinor, createdAt, ...order }) => ({ ...order, total: toMajorUnits(totalMinor), createdAt: createdAt.toISOString() })),
     history,
   };
 }

@@ -1,3 +1,4 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import type { UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -16,10 +17,6 @@ export interface WorkerApplication {
 }
 
 export const workerStatuses = ["pending_review", "active", "suspended", "rejected"] as const;
-
-function assertAdmin(user: PublicUser) {
-  if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
-}
 
 export async function listWorkers(admin: PublicUser, status?: UserStatus): Promise<WorkerApplication[]> {
   assertAdmin(admin);

@@ -1,3 +1,4 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
@@ -12,7 +13,7 @@ import { AppError } from "~/lib/errors";
  * reopens. Otherwise it is approved when the hold ends and the reward becomes available.
  */
 export async function rejectCompletion(admin: PublicUser, completionId: number, reason: string, now = new Date()): Promise<void> {
-  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
     const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: { id: true, taskId: true, workerId: true, rewardMinor: true, currency: true, review: true, task: { select: { orderId: true } } } });
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
@@ -49,7 +50,7 @@ const heldCompletionSelect = { id: true, workerId: true, rewardMinor: true, curr
 
 /** An admin approves a completion under review before its hold ends: released exactly as the job releases it. */
 export async function approveCompletion(admin: PublicUser, completionId: number, now = new Date()): Promise<void> {
-  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
     const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: heldCompletionSelect });
     if (!completion) throw new AppError(404, "not_found", "Completion not found");

@@ -1,3 +1,4 @@
+import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
@@ -43,8 +44,6 @@ export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
 }
 
 type TransactionClient = Prisma.TransactionClient;
-
-const toMajor = (amountMinor: number) => amountMinor / 100;
 
 /** Opens the paid order's task; runs inside the transaction that credits the order, so it happens once. */
 export async function openTaskForPaidOrder(transaction: TransactionClient, orderId: number): Promise<void> {
@@ -140,7 +139,7 @@ export async function listAvailableTasks(worker: PublicUser, limit = availableTa
     platform: row.platform,
     type: row.type,
     targetUrl: row.target_url,
-    reward: toMajor(row.reward_minor),
+    reward: toMajorUnits(row.reward_minor),
     currency: row.currency,
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
@@ -177,7 +176,7 @@ function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView 
     platform: completion.task.platform,
     type: completion.task.type,
     targetUrl: completion.task.targetUrl,
-    reward: toMajor(completion.rewardMinor),
+    reward: toMajorUnits(completion.rewardMinor),
     currency: completion.currency,
     status: "completed",
     createdAt: completion.task.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maximumRecordId } from "~/lib/record-id";
 import { type CatalogPlatform, maximumQuantity, minimumQuantity, platformFromPackageId } from "~/features/catalog/catalog";
 
 /**
@@ -68,9 +69,6 @@ export const createOrderSchema = z.preprocess(
 
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
-/** The largest id a row can have (ids are PostgreSQL `integer`): a bigger one names nothing and must not reach a query. */
-export const maximumRecordId = 2_147_483_647;
-
 /** Query of GET /api/orders: newest first, `cursor` is the last id of the previous page. */
 export const listOrdersQuerySchema = z.object({
   limit: z.coerce.number().int("Invalid limit").min(1, "Invalid limit").max(50, "Invalid limit: at most 50").default(20),
@@ -86,8 +84,3 @@ export const orderHistoryQuerySchema = z.object({
 
 /** The order pages' "Cancel order" form (OrderCancelForm). */
 export const cancelOrderFormSchema = z.object({ intent: z.literal("cancel") });
-
-/** A path id that is not a plain positive integer of the id range names no order (0, which the service answers 404). */
-export function parseOrderId(value: string | undefined): number {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= maximumRecordId ? Number(value) : 0;
-}

@@ -1,3 +1,4 @@
+import { toMajorUnits } from "~/lib/money";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -98,9 +99,6 @@ export const orderSelect = {
 
 export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
 
-/** Pesewas → cedis as a number with at most 2 decimals (exact: the division of an integer by 100). */
-const toMajor = (amountMinor: number) => amountMinor / 100;
-
 export const notFound = () => new AppError(404, "not_found", "Order not found");
 
 export function toConfirmation(order: OrderRow): OrderConfirmation {
@@ -111,9 +109,9 @@ export function toConfirmation(order: OrderRow): OrderConfirmation {
     quantity: order.quantity,
     deliveredQuantity: order.deliveredQuantity,
     targetUrl: order.targetUrl,
-    amount: toMajor(order.totalMinor),
-    price: toMajor(order.priceMinor),
-    fee: toMajor(order.feeMinor),
+    amount: toMajorUnits(order.totalMinor),
+    price: toMajorUnits(order.priceMinor),
+    fee: toMajorUnits(order.feeMinor),
     currency: order.currency,
     status: order.status,
     paymentStatus: order.paymentStatus,
@@ -153,7 +151,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof orderListSele
     package_name: order.packageName,
     platform: order.platform,
     target_url: order.targetUrl,
-    total_amount: toMajor(order.totalMinor),
+    total_amount: toMajorUnits(order.totalMinor),
     status: order.status,
     progress: deliveryProgress(order),
     payment_status: order.paymentStatus,
@@ -256,5 +254,5 @@ export async function clientStats(client: OrderViewer): Promise<ClientStats> {
     prisma.order.count({ where: { clientId: client.id, status: { in: ["pending", "processing"] } } }),
     prisma.order.aggregate({ where: { clientId: client.id, paymentStatus: "paid" }, _sum: { totalMinor: true } }),
   ]);
-  return { totalOrders, activeOrders, totalSpent: toMajor(spent._sum.totalMinor ?? 0) };
+  return { totalOrders, activeOrders, totalSpent: toMajorUnits(spent._sum.totalMinor ?? 0) };
 }

@@ -1,3 +1,4 @@
+import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { getEnv } from "~/lib/env.server";
 import type { ChargeResponse } from "./payment-schema";
@@ -41,7 +42,7 @@ export function isHostedCardMode(): boolean {
 export async function startHostedCardPayment(user: PublicUser, input: HostedCardPaymentInput, siteUrl: string, clientAddress: string): Promise<HostedCardPaymentResponse> {
   const order = await payableOrder(user, input);
   const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
-  const callbackUrl = `${siteUrl}${statusPageHref(reference, { orderId: order.id, amount: (order.totalMinor / 100).toFixed(2), currency: order.currency })}`;
+  const callbackUrl = `${siteUrl}${statusPageHref(reference, { orderId: order.id, amount: toMajorUnits(order.totalMinor).toFixed(2), currency: order.currency })}`;
   const result = await getPaystack().client.initializeTransaction({
     email: input.email,
     amount: order.totalMinor,

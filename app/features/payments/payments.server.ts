@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
-import { maximumRecordId } from "~/features/orders/order-schema";
+import { maximumRecordId } from "~/lib/record-id";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";

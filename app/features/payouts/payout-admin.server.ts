@@ -1,3 +1,4 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { getPaystack } from "~/features/paystack/paystack.server";
@@ -6,7 +7,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import type { PayoutOtpInput } from "./payout-schemas";
 import { applyTransfer, closePayout, isUnknownTransfer, openPayoutStatuses, payableTransferStatuses, sendInFlightMs, sendPayoutTransfer } from "./payout-transfers.server";
-import { assertAdmin, getPayoutView, type PayoutView } from "./payouts.server";
+import { getPayoutView, type PayoutView } from "./payouts.server";
 
 /**
  * What admins do with a payout whose transfer Paystack holds or never got: enter the transfer OTP

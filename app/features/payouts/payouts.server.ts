@@ -1,3 +1,4 @@
+import { assertAdmin } from "~/features/auth/assert-admin";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordAdminAction } from "~/features/audit/audit.server";
@@ -11,7 +12,7 @@ import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, toMajorUnits } from "~/lib/money";
 import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
@@ -76,7 +77,7 @@ const payoutSelect = {
 function toView(payout: Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>, withWorker = false): PayoutView {
   return {
     id: payout.id,
-    amount: payout.amountMinor / 100,
+    amount: toMajorUnits(payout.amountMinor),
     currency: payout.currency,
     phone: payout.accountNumber,
     provider: payout.bankCode,
@@ -122,10 +123,6 @@ export async function listMyPayouts(worker: PublicUser): Promise<PayoutView[]> {
   if (worker.role !== "worker") throw new AppError(403, "forbidden", "Only workers withdraw earnings.");
   const payouts = await getPrisma().payout.findMany({ where: { workerId: worker.id }, orderBy: { id: "desc" }, take: 50, select: payoutSelect });
   return payouts.map((payout) => toView(payout));
-}
-
-export function assertAdmin(user: PublicUser) {
-  if (user.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
 }
 
 export async function listPayouts(admin: PublicUser, status?: PayoutStatus): Promise<PayoutView[]> {
