@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { type Account, newAccount } from "./accounts";
+import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -8,8 +9,7 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * calls window.print(), cancelling asks in a dialog) and off ("no-js": a printing hint, the cancel
  * form posts at once). Orders are made through the JSON API as the checkout makes them.
  *
- * A paid order cannot be made here yet (no payment flow): the 'Payment Successful!' banner of a paid
- * order is checked in app/features/orders/order-confirmation.test.tsx.
+ * A paid order is paid as a payer does, by card on the sandbox's hosted checkout (e2e/card-payment.ts).
  */
 
 const year = new Date().getUTCFullYear();
@@ -110,6 +110,34 @@ test.describe("order confirmation", () => {
     expect(supportForm.pathname).toBe("/support");
     expect(supportForm.searchParams.get("reference")).toBe(reference);
 
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("shows a paid order as paid: 'Payment Successful!', the reference, amount and status, and the 1-hour cancellation with a refund", async ({ page }) => {
+    const account = await signUpClient(page, "paid");
+    const orderId = await createOrder(page);
+    await payByCard(page.request, account, { id: orderId, amount: 152.55 });
+    const response = await open(page, `/order-success?orderId=${orderId}`);
+    expect(response?.status()).toBe(200);
+
+    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+    await expect(statusBanner(page)).toContainText("Payment Successful!");
+    await expect(statusBanner(page)).toContainText("We received your payment of ₵152.55.");
+    await expect(statusBanner(page).getByRole("link", { name: "Complete payment" })).toHaveCount(0);
+
+    const orderDetails = details(page);
+    const term = (name: string) => orderDetails.locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${name}$`) }) }).locator("dd");
+    await expect(term("Order ID")).toHaveText(`#${orderId}`);
+    await expect(term("Status")).toHaveText("In Progress");
+    await expect(term("Payment")).toHaveText("Paid");
+    await expect(term("Amount")).toHaveText("₵152.55");
+    await expect(orderDetails).toContainText(`Reference SMB-${orderId}-${year}`);
+
+    // Paid a moment ago and nothing delivered: the cancellation offer says the payment comes back.
+    await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(/refund/i);
+    await expect(page.getByRole("link", { name: "Track this order" })).toHaveAttribute("href", `/orders/${orderId}`);
+    await expect(page.getByRole("link", { name: "View Dashboard" })).toHaveAttribute("href", "/dashboard");
     await expectNoSeriousAxeViolations(page);
   });
 
