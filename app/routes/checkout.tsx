@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
 import { type CheckoutSelection, readStoredDraft, clearStoredDraft, packageOf } from "~/features/checkout/checkout-draft";
 import { CheckoutReview, CheckoutSteps } from "~/features/checkout/checkout-review";
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   const pageUrl = `${siteBaseUrl(request)}/checkout`;
   if (url.searchParams.has("orderId")) {
-    if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
     const order = await readOrder(user, url);
     if (order.paymentStatus === "paid") {
       // The success step: the server's draft has done its job (SPEC §4 "clears stored checkout data").
@@ -88,14 +88,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   const url = new URL(request.url);
   if (url.searchParams.has("orderId")) {
-    if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
     const order = await readOrder(user, url);
     const formData = await readFormData(request);
     const intent = formData.get("intent");
     if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
     return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);
   }
-  if (!user) throw redirect("/auth?redirectTo=/checkout");
+  if (!user) throw redirect(signInHref("/checkout"));
   const draft = await readServerDraft(request);
   if (!draft || draft.screenshot?.kind !== "upload") throw redirect("/packages");
   try {

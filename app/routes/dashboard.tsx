@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { AdminOverview } from "~/features/admin/admin-overview";
 import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
@@ -15,8 +15,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await findRequestUser(request);
-  if (!user) throw redirect("/auth?redirectTo=/dashboard");
+  const user = await requirePageUser(request);
   const client = user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }) } : null;
   const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
   const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
@@ -31,8 +30,7 @@ function completedIdOf(request: Request): number | undefined {
 
 /** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await findRequestUser(request);
-  if (!user) throw redirect("/auth?redirectTo=/dashboard");
+  const user = await requirePageUser(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
   if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });

@@ -1,6 +1,7 @@
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderConfirmationPage, OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
-import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, loadOrderView } from "~/features/orders/order-pages.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/order-success";
 import { readFormData } from "~/lib/request-body.server";
@@ -27,7 +28,7 @@ function orderIdOf(request: Request): number {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const orderId = orderIdOf(request);
-  const user = await requireOrderPageUser(request);
+  const user = await requirePageUser(request);
   const view = await loadOrderView(request, user, orderId, `/order-success?orderId=${orderId}`);
   return view.found ? view : data(view, { status: 404 });
 }
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The "Cancel order" form: PRG back to this page, which then shows the cancelled order. */
 export async function action({ request }: Route.ActionArgs) {
   const orderId = orderIdOf(request);
-  const user = await requireOrderPageUser(request);
+  const user = await requirePageUser(request);
   const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
   throw redirect(`/order-success?orderId=${orderId}`, 303);

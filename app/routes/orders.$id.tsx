@@ -1,7 +1,8 @@
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { OrderPage } from "~/features/orders/order-page";
-import { cancelOrderFromForm, loadOrderView, requireOrderPageUser } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, loadOrderView } from "~/features/orders/order-pages.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/orders.$id";
 import { readFormData } from "~/lib/request-body.server";
@@ -22,7 +23,7 @@ export function headers() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireOrderPageUser(request);
+  const user = await requirePageUser(request);
   const orderId = parseRecordId(params.id);
   const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`);
   if (!view.found) return data(view, { status: 404 });
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The "Cancel order" form (with or without JavaScript): back to this page with a notice (PRG). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireOrderPageUser(request);
+  const user = await requirePageUser(request);
   const orderId = parseRecordId(params.id);
   const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });

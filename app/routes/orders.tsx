@@ -1,7 +1,8 @@
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { OrderHistory } from "~/features/orders/order-history";
-import { requireOrderPageUser } from "~/features/orders/order-pages.server";
+
 import { orderHistoryQuerySchema } from "~/features/orders/order-schema";
 import { listOrderHistoryFor } from "~/features/orders/orders.server";
 import type { Route } from "./+types/orders";
@@ -17,7 +18,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireOrderPageUser(request);
+  const user = await requirePageUser(request);
   // Workers place no orders; admins see everyone's in the admin console.
   if (user.role !== "client") return { history: null, isAdmin: user.role === "admin" };
   const { page } = orderHistoryQuerySchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined });

@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useNavigate, useRouteLoaderData } from "rea
 import { toast } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
 import type { SessionUser } from "~/lib/session-user";
 import { type CatalogPlatform, defaultQuantity, isCatalogPlatform, packageFor, platformLabels, priceOrder } from "~/features/catalog/catalog";
 import { AccountVerificationForm, type VerificationErrors } from "~/features/checkout/account-verification-form";
@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) {
     url.searchParams.set("verify", "1");
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    throw redirect(signInHref(`${url.pathname}${url.search}`));
   }
   const formData = await readFormData(request);
   const username = String(formData.get("username") ?? "");

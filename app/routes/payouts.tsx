@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { workerStats } from "~/features/fulfilment/earnings.server";
 import { mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments/payment-schema";
 import { listMyPayouts, payoutRequestSchema, requestPayout, type PayoutView } from "~/features/payouts/payouts.server";
@@ -26,8 +26,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await findRequestUser(request);
-  if (!user) throw redirect("/auth?redirectTo=/payouts");
+  const user = await requirePageUser(request);
   if (user.role !== "worker") return { isWorker: false as const };
   const canWithdraw = user.status === "active";
   return {
@@ -41,8 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The withdrawal form (works without JavaScript): reserve, then back here with the outcome. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await findRequestUser(request);
-  if (!user) throw redirect("/auth?redirectTo=/payouts");
+  const user = await requirePageUser(request);
   // No automatic coercion: the schema sees the posted strings, as the JSON API's body does.
   const submission = parseWithZod(await readFormData(request), { schema: payoutRequestSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);

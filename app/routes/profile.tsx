@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { isCatalogPlatform } from "~/features/catalog/catalog";
 import { WorkerProfileView } from "~/features/fulfilment/worker-profile";
 import { linkHandleFromForm, loadWorkerProfile } from "~/features/fulfilment/worker-profile.server";
@@ -20,14 +20,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-async function requireSignedIn(request: Request) {
-  const user = await findRequestUser(request);
-  if (!user) throw redirect("/auth?redirectTo=/profile");
-  return user;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireSignedIn(request);
+  const user = await requirePageUser(request);
   if (user.role !== "worker") return data({ isWorker: false as const, role: user.role }, { status: 403 });
   const profile = await loadWorkerProfile(user);
   // `?saved=<platform>` after a successful post (PRG): shown while that handle is linked.
@@ -42,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireSignedIn(request);
+  const user = await requirePageUser(request);
   if (user.role !== "worker") return data({ failure: { ok: false as const, status: 403, platform: null, value: "", error: "Only workers link platform handles." } }, { status: 403 });
   const result = await linkHandleFromForm(user, await readFormData(request));
   if (result.ok) throw redirect(`/profile?saved=${result.platform}`, 303);

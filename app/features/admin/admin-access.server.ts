@@ -1,6 +1,6 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { adminPageSize } from "./admin-schemas";
 
 /**
@@ -8,11 +8,7 @@ import { adminPageSize } from "./admin-schemas";
  * that the admin layout's error boundary explains.
  */
 export async function requireAdminPage(request: Request): Promise<PublicUser> {
-  const user = await findRequestUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const user = await requirePageUser(request);
   if (user.role !== "admin") throw data({ message: "This area is for admins." }, { status: 403 });
   return user;
 }

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { AppError } from "~/lib/errors";
 import { type PublicUser, findUserByToken, revokeTokens } from "./accounts.server";
 import { clearSessionCookie, readSessionToken } from "./session.server";
@@ -22,6 +23,19 @@ export async function requireUser(request: Request, roles?: readonly UserRole[])
   if (!user) throw new AppError(401, "unauthenticated", "Authentication required");
   if (roles && !roles.includes(user.role)) throw new AppError(403, "forbidden", "Access denied");
   return user;
+}
+
+/** The sign-in page's address that brings the visitor back to `path` (path and query) once signed in. */
+export function signInHref(path: string): string {
+  return `/auth?redirectTo=${encodeURIComponent(path)}`;
+}
+
+/** A page's signed-in user: signed out goes to sign-in, which brings the visitor back to this very address. */
+export async function requirePageUser(request: Request): Promise<PublicUser> {
+  const user = await findRequestUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(signInHref(`${url.pathname}${url.search}`));
 }
 
 /** Revokes the caller's tokens (if any) and answers the Set-Cookie value that clears the session. */

@@ -1,6 +1,4 @@
-import { redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { findRequestUser } from "~/features/auth/authenticate.server";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { orderFetchMessages } from "./order-confirmation";
@@ -12,14 +10,6 @@ import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
-
-/** The signed-in user; signed out goes to /auth, which brings the visitor back to this very address. */
-export async function requireOrderPageUser(request: Request): Promise<PublicUser> {
-  const user = await findRequestUser(request);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
-}
 
 /**
  * One order as its pages show it, for its owner or an admin; `found: false` with SPEC §8's message

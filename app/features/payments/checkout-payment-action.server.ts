@@ -1,3 +1,4 @@
+import { signInHref } from "~/features/auth/authenticate.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -165,7 +166,7 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     }
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.status === 401) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/checkout?orderId=${order.id}`)}`);
+    if (error.status === 401) throw redirect(signInHref(`/checkout?orderId=${order.id}`));
     // A paid order shows its success step; anything else is shown with the service's words.
     if (error.status === 409 && error.code === "already_paid") throw redirect(`/checkout?orderId=${order.id}`, 303);
     const title = intent === "otp" ? paymentNotices.otpFailed.title : paymentNotices.failed.title;

@@ -1,3 +1,4 @@
+import { signInHref } from "~/features/auth/authenticate.server";
 import { data, redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
@@ -107,7 +108,7 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
 
   if (intent === "check") throw redirect(here, 303);
   if (intent !== "resend") throw data("Unknown action", 400);
-  if (!user) throw redirect(`/auth?${new URLSearchParams({ redirectTo: here })}`);
+  if (!user) throw redirect(signInHref(here));
 
   const failed = (description: string, status: number) =>
     data<PaymentStatusActionResult>({ notice: { title: resendNotices.failed.title, description, variant: "destructive" } }, { status });
@@ -120,7 +121,7 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
     throw redirect(`${statusPageHref(next, { orderId: query.orderId, amount: query.amount, currency: query.currency })}&resent=1`, 303);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error) && (error.status === 401 || error.status === 403)) throw redirect(`/auth?${new URLSearchParams({ redirectTo: here })}`);
+    if (isAppError(error) && (error.status === 401 || error.status === 403)) throw redirect(signInHref(here));
     if (isAppError(error) && error.status < 500) return failed(error.message || resendNotices.failed.fallback, error.status);
     // A busy or unreachable database: thrown on, so the page answers 503 with Retry-After (entry.server.tsx), not 500.
     if (isDatabaseUnavailable(error)) throw error;
