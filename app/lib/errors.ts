@@ -6,6 +6,69 @@ export interface AppErrorOptions {
   details?: Record<string, string | number>;
 }
 
+/**
+ * Every code a refusal may carry: one list, so a misspelt code (or a caller testing for one that is
+ * never thrown) fails the type check. Callers branch on `status` first; the code says which refusal.
+ */
+export type AppErrorCode =
+  | "account_suspended"
+  | "already_completed"
+  | "already_paid"
+  | "amount_mismatch"
+  | "below_minimum"
+  | "cannot_suspend_self"
+  | "conflict"
+  | "daily_limit"
+  | "email_taken"
+  | "file_too_large"
+  | "forbidden"
+  | "handle_mismatch"
+  | "handle_missing"
+  | "handle_taken"
+  | "insufficient_balance"
+  | "invalid_characters"
+  | "invalid_credentials"
+  | "invalid_event"
+  | "invalid_file_type"
+  | "invalid_quantity"
+  | "invalid_signature"
+  | "malformed_json"
+  | "no_otp_expected"
+  | "no_pin_expected"
+  | "no_step_expected"
+  | "not_found"
+  | "not_resendable"
+  | "not_under_review"
+  | "order_closed"
+  | "order_not_cancellable"
+  | "otp_not_sent"
+  | "otp_refused"
+  | "payload_too_large"
+  | "paystack_unreachable"
+  | "platform_not_joined"
+  | "prompt_open"
+  | "screenshot_missing"
+  | "screenshot_over_quota"
+  | "screenshot_quota_full"
+  | "send_in_flight"
+  | "sign_in_busy"
+  | "stale_state"
+  | "still_waiting"
+  | "task_closed"
+  | "too_fast"
+  | "too_many_login_failures"
+  | "too_many_payment_attempts"
+  | "too_many_registrations"
+  | "too_many_screenshots"
+  | "too_many_support_requests"
+  | "transfer_payable"
+  | "unauthenticated"
+  | "unsupported_media_type"
+  | "username_taken"
+  | "worker_inactive"
+  | "worker_pending"
+  | "wrong_platform";
+
 /** The one error type services throw; the /api layer turns it into `{ message }` with `status`. */
 export class AppError extends Error {
   readonly retryAfterSeconds?: number;
@@ -13,7 +76,7 @@ export class AppError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: AppErrorCode,
     message: string,
     options: AppErrorOptions = {},
   ) {
