@@ -40,3 +40,14 @@ export const taskNotices = {
   completed: { title: "Task completed!", description: "Your earnings have been updated." },
   failed: { title: "Error", description: "Failed to complete task. Please try again." },
 } as const;
+
+/** A hold period for people: "3 days", "12 hours". */
+export function reviewPeriod(hours: number): string {
+  if (hours >= 24 && hours % 24 === 0) return `${hours / 24} ${hours === 24 ? "day" : "days"}`;
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** "Instagram", "Instagram and TikTok", "Instagram, TikTok and YouTube". */
+export function listOf(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
