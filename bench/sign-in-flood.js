@@ -64,13 +64,17 @@ export function signInFloodRows({ owner, ownerFailures, floodStatuses, floodServ
   ];
 }
 
-/** `count` concurrent bad sign-ins from a child process: `started` once they are all sent off, `answers` when all came back. */
-function floodFromAnotherProcess(base, count) {
+/**
+ * `count` concurrent bad sign-ins (unknown e-mails) from a child process: `started` once they are all
+ * sent off, `answers` ({ status, retryAfter } each) when all came back. Also used by
+ * server/sign-in-flood.test.ts.
+ */
+export function floodFromAnotherProcess(base, count) {
   const script = `
     const url = process.argv[1] + "/api/auth/login";
     const answers = Array.from({ length: ${count} }, (_, index) =>
       fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "nobody-" + index + "-" + Date.now() + "@example.com", password: "wrong-password" }) })
-        .then(async (response) => { await response.arrayBuffer(); return { status: response.status }; }, () => ({ status: 0 })));
+        .then(async (response) => { await response.arrayBuffer(); return { status: response.status, retryAfter: response.headers.get("retry-after") }; }, () => ({ status: 0, retryAfter: null })));
     process.stderr.write("sent\\n");
     Promise.all(answers).then((all) => process.stdout.write(JSON.stringify(all)));`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", script, base], { stdio: ["ignore", "pipe", "pipe"] });
@@ -84,8 +88,8 @@ function floodFromAnotherProcess(base, count) {
   return { started, answers };
 }
 
-/** One sign-in on a connection of its own: its status and milliseconds. */
-function signInAlone(base, body, cookie) {
+/** One sign-in on a connection of its own (not queued behind other requests in a client pool): its status and milliseconds. */
+export function signInAlone(base, body, cookie) {
   const started = performance.now();
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { floodFromAnotherProcess, signInAlone } from "../bench/sign-in-flood.js";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
 /*
@@ -27,45 +26,6 @@ async function post(path: string, body: unknown, cookie?: string) {
   return { status: response.status, retryAfter: response.headers.get("retry-after"), setCookies: response.headers.getSetCookie(), ms: performance.now() - started };
 }
 
-/** One sign-in on a connection of its own (the flood's fetches share fetch's pool: this measures the server, not that queue). */
-function signInAlone(body: unknown, cookie: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}/api/auth/login`, {
-      method: "POST",
-      agent: false,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), cookie },
-    });
-    request.on("response", (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    request.on("error", reject);
-    request.end(payload);
-  });
-}
-
-/** `count` concurrent bad sign-ins sent by a child process: `started` once they are all sent, `answers` with their statuses and Retry-After. */
-function floodFromAnotherProcess(count: number) {
-  const script = `
-    const url = process.argv[1] + "/api/auth/login";
-    const answers = Array.from({ length: ${count} }, (_, index) =>
-      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "nobody-" + index + "-" + Date.now() + "@example.com", password: "wrong-password" }) })
-        .then(async (response) => { await response.arrayBuffer(); return { status: response.status, retryAfter: response.headers.get("retry-after") }; }));
-    process.stderr.write("sent\\n");
-    Promise.all(answers).then((all) => process.stdout.write(JSON.stringify(all)));`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script, server.url], { stdio: ["ignore", "pipe", "pipe"] });
-  const started = new Promise<void>((resolve) => child.stderr.once("data", () => resolve()));
-  const answers = new Promise<{ status: number; retryAfter: string | null }[]>((resolve, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`the flood process exited with ${code}`))));
-  });
-  return { started, answers };
-}
-
 describe("a flood of 200 concurrent bad sign-ins", () => {
   it("answers them 401, 429 or 503 with Retry-After, and the owner's sign-ins on their own browser all succeed", async () => {
     const owner = { email: `flood-owner-${process.pid}@example.com`, username: `flood_owner_${process.pid}`, fullName: "Ama Owner", password: "owner-password", role: "client" };
@@ -77,11 +37,11 @@ describe("a flood of 200 concurrent bad sign-ins", () => {
     // Unknown e-mails, each tried once: the costliest flood (every attempt would hash the decoy). It
     // comes from a process of its own, as an attacker's machine would: in this one, 200 fetches at
     // once would delay the owner's request before it leaves (the generator's lag, not the server's).
-    const flood = floodFromAnotherProcess(200);
+    const flood = floodFromAnotherProcess(server.url, 200);
     await flood.started;
-    const ownerSignIns = [];
-    for (let attempt = 0; attempt < 10; attempt++) ownerSignIns.push(await signInAlone({ email: owner.email, password: owner.password }, deviceCookie!));
-    const bad = await flood.answers;
+    const ownerSignIns: { status: number; ms: number }[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) ownerSignIns.push(await signInAlone(server.url, { email: owner.email, password: owner.password }, deviceCookie!));
+    const bad: { status: number; retryAfter: string | null }[] = await flood.answers;
 
     for (const answer of bad) {
       expect([401, 429, 503]).toContain(answer.status);
