@@ -6,6 +6,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
+import { outboxDirectory } from "~/features/mail/mail-delivery.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
@@ -66,6 +67,9 @@ export async function prepare({ background = true } = {}) {
     if (bootstrap.outcome === "conflict") logger.warn({ reason: bootstrap.message }, "could not create the bootstrap admin account");
   }
   if (!background) return;
+  if (env.NODE_ENV === "production" && !env.SMTP_URL) {
+    logger.warn({ outbox: outboxDirectory() }, "SMTP_URL is not set: e-mails (password resets, receipts) are only written as files under the outbox directory and nobody receives them");
+  }
   stopBackgroundJobs = startBackgroundJobs(logger);
   await paystackSandbox?.start();
 }

@@ -2,6 +2,9 @@ import type { Logger } from "pino";
 import { deleteExpiredEvents } from "~/features/auth/rate-limit.server";
 import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
 import { expireUnpaidOrders } from "~/features/orders/order-expiry.server";
+import { emailTransport } from "~/features/mail/mail-delivery.server";
+import { sendDueMessages } from "~/features/mail/outbox-sender.server";
+import { getEnv } from "~/lib/env.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
@@ -26,6 +29,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },
+  // E-mails queued by events (the outbox): sent, retried with backoff, never twice (features/mail).
+  { name: "send queued e-mails", everyMs: getEnv().OUTBOX_POLL_MS, atStart: true, run: () => sendDueMessages(emailTransport(), { leaseSeconds: getEnv().OUTBOX_LEASE_SECONDS }) },
   // Deletes screenshots, proofs and tickets the privacy policy keeps only for a while.
   { name: "apply the retention policy", everyMs: hourMs, atStart: true, run: () => applyRetentionPolicy() },
 ];

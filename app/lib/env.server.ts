@@ -114,6 +114,15 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().pipe(z.email("must be an e-mail address")).optional(),
   SUPPORT_PHONE: internationalPhoneNumber.optional(),
   SUPPORT_WHATSAPP: internationalPhoneNumber.optional(),
+  // Outgoing e-mail (issue #19): an SMTP server (smtp:// or smtps://user:pass@host:port). Unset: each
+  // message is written as an .eml file under DATA_DIR/outbox/ (and listed at /dev/outbox outside production).
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  // The sender of every e-mail, e.g. "Social Media Boost <hello@example.com>"; default no-reply@ the PUBLIC_URL's host.
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  // How long a sending process holds a message before another may take it (a process that died mid-send).
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  // How often each process looks for messages to send.
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2_000),
   // Creates this admin at start-up when no admin exists yet (first deployment, test rigs); both or neither.
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),

@@ -20,6 +20,7 @@ export type AppErrorCode =
   | "conflict"
   | "daily_limit"
   | "email_taken"
+  | "email_unverified"
   | "file_too_large"
   | "forbidden"
   | "handle_mismatch"
@@ -32,6 +33,7 @@ export type AppErrorCode =
   | "invalid_file_type"
   | "invalid_quantity"
   | "invalid_signature"
+  | "invalid_token"
   | "malformed_json"
   | "no_otp_expected"
   | "no_pin_expected"
@@ -47,6 +49,7 @@ export type AppErrorCode =
   | "paystack_unreachable"
   | "platform_not_joined"
   | "prompt_open"
+  | "same_email"
   | "screenshot_missing"
   | "screenshot_over_quota"
   | "screenshot_quota_full"
@@ -55,7 +58,10 @@ export type AppErrorCode =
   | "stale_state"
   | "still_waiting"
   | "task_closed"
+  | "token_expired"
+  | "token_used"
   | "too_fast"
+  | "too_many_account_emails"
   | "too_many_login_failures"
   | "too_many_payment_attempts"
   | "too_many_registrations"
@@ -67,6 +73,7 @@ export type AppErrorCode =
   | "username_taken"
   | "worker_inactive"
   | "worker_pending"
+  | "wrong_password"
   | "wrong_platform";
 
 /** The one error type services throw; the /api layer turns it into `{ message }` with `status`. */

@@ -18,6 +18,13 @@ export const retentionPeriods = {
   unusedScreenshotMs: dayMs,
   /** Proofs submitted for tasks: 12 months after the task was completed. */
   taskProofMs: 365 * dayMs,
+  /**
+   * E-mails we sent (the outbox, and their .eml copies when no mail server is set): 30 days after
+   * sending or giving up, long enough to answer "did you send me…?". Account links in them have expired long before.
+   */
+  sentEmailMs: 30 * dayMs,
+  /** Used or expired password-reset and e-mail verification links (their hashes): 7 days. */
+  accountLinkMs: 7 * dayMs,
   /** Support tickets: 2 years after the ticket is closed. */
   closedTicketMs: 2 * 365 * dayMs,
 };

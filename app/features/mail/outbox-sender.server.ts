@@ -1,0 +1,92 @@
+import { getPrisma } from "~/lib/database/db.server";
+import type { MessageTransport, OutgoingMessage } from "./transports.server";
+
+/**
+ * The outbox job: sends queued messages one at a time, each claimed first with a lease
+ * (`locked_until`) so that several app processes never send the same message, and a process that
+ * dies mid-send leaves it to be taken again once the lease has passed. A message is marked sent
+ * right after the transport accepted it; a failure is retried later with a doubling delay.
+ */
+
+export interface SenderOptions {
+  leaseSeconds: number;
+  /** Messages one run sends at most, so a long backlog never holds a run (and shutdown) for long. */
+  maxMessages?: number;
+  now?: () => Date;
+}
+
+export interface SendRun {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Attempts before a message is given up (about 17 hours of retries with the delays below). */
+export const maxAttempts = 12;
+
+/** 30 s after the first failure, doubling, at most an hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(failedAttempts - 1, 0), 60 * 60 * 1000);
+}
+
+export async function sendDueMessages(transport: MessageTransport, { leaseSeconds, maxMessages = 50, now = () => new Date() }: SenderOptions): Promise<SendRun> {
+  const run: SendRun = { sent: 0, retrying: 0, failed: 0 };
+  for (let count = 0; count < maxMessages; count += 1) {
+    const message = await claimNext(transport.channel, now(), leaseSeconds);
+    if (!message) break;
+    try {
+      await transport.send(message);
+    } catch (error) {
+      const gaveUp = await recordFailure(message, error, now());
+      run[gaveUp ? "failed" : "retrying"] += 1;
+      continue;
+    }
+    await getPrisma().outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: now(), lockedUntil: null, lastError: null } });
+    run.sent += 1;
+  }
+  return run;
+}
+
+type ClaimedRow = { id: number; idempotency_key: string; channel: string; recipient: string; subject: string; text_body: string; html_body: string; attempts: number };
+
+/** The oldest due message of the channel nobody holds, now held by this process until the lease ends. */
+async function claimNext(channel: string, now: Date, leaseSeconds: number): Promise<(OutgoingMessage & { attempts: number }) | undefined> {
+  const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000);
+  const [row] = await getPrisma().$queryRaw<ClaimedRow[]>`
+    UPDATE outbox_messages SET locked_until = ${leaseEnd}
+    WHERE id = (
+      SELECT id FROM outbox_messages
+      WHERE status = 'pending' AND channel = ${channel} AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
+      ORDER BY next_attempt_at, id LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, idempotency_key, channel, recipient, subject, text_body, html_body, attempts`;
+  return (
+    row && {
+      id: row.id,
+      idempotencyKey: row.idempotency_key,
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject,
+      textBody: row.text_body,
+      htmlBody: row.html_body,
+      attempts: row.attempts,
+    }
+  );
+}
+
+/** Records a failed attempt: retried after a delay, or given up after `maxAttempts`. True when given up. */
+async function recordFailure(message: { id: number; attempts: number }, error: unknown, now: Date): Promise<boolean> {
+  const attempts = message.attempts + 1;
+  const gaveUp = attempts >= maxAttempts;
+  await getPrisma().outboxMessage.update({
+    where: { id: message.id },
+    data: {
+      attempts,
+      status: gaveUp ? "failed" : "pending",
+      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      lockedUntil: null,
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+    },
+  });
+  return gaveUp;
+}

@@ -1,0 +1,159 @@
+import { formatMoney } from "~/lib/money";
+import type { MailContent } from "./mail-content";
+import { renderMail } from "./mail-layout";
+
+/**
+ * Every e-mail the store sends (issue #19), each rendered as subject, text and HTML. Inputs from
+ * people (names, subjects, replies) are escaped by the layout. Each says only what the product does.
+ */
+
+/** "25 Nov 2026, 14:05 GMT": Ghana keeps GMT all year. */
+export function formatMailDate(date: Date): string {
+  const text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }).format(date);
+  return `${text} GMT`;
+}
+
+const refundTiming = "Refunds are sent through Paystack; how long they take to reach you depends on your bank or mobile network.";
+
+export function passwordResetMail({ name, link, validMinutes }: { name: string; link: string; validMinutes: number }): MailContent {
+  return renderMail({
+    subject: "Reset your Social Media Boost password",
+    greetingName: name,
+    blocks: [`Someone (we hope you) asked to reset the password of your account. The link below works once, for ${validMinutes} minutes.`],
+    action: { label: "Choose a new password", url: link },
+    after: ["Did not ask for this? Ignore this e-mail: your password stays as it is."],
+  });
+}
+
+export function emailVerificationMail({ name, link, validHours, isChange }: { name: string; link: string; validHours: number; isChange: boolean }): MailContent {
+  return renderMail({
+    subject: isChange ? "Confirm your new e-mail address" : "Confirm your e-mail address",
+    greetingName: name,
+    blocks: [
+      isChange
+        ? `You asked to use this address for your Social Media Boost account. It takes the place of the old one once you confirm it. The link works for ${validHours} hours.`
+        : `Welcome to Social Media Boost. Please confirm that this address is yours: it is where your receipts, order updates and password resets go. The link works for ${validHours} hours.`,
+    ],
+    action: { label: "Confirm my e-mail address", url: link },
+    after: ["Did not ask for this? Ignore this e-mail and nothing changes."],
+  });
+}
+
+export function passwordChangedMail({ name, supportUrl }: { name: string; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: "Your password was changed",
+    greetingName: name,
+    blocks: ["The password of your Social Media Boost account was just changed, and every other device signed in to your account was signed out."],
+    after: [`Was this not you? Reset your password at once from the sign-in page ("Forgot password?") and contact our support: ${supportUrl}`],
+  });
+}
+
+interface OrderMailBase {
+  name: string;
+  reference: string;
+  packageName: string;
+  orderUrl: string;
+}
+
+export function paymentReceivedMail({ name, reference, packageName, priceMinor, feeMinor, totalMinor, paidAt, orderUrl }: OrderMailBase & { priceMinor: number; feeMinor: number; totalMinor: number; paidAt: Date }): MailContent {
+  return renderMail({
+    subject: `Payment received — ${reference}`,
+    greetingName: name,
+    blocks: [
+      "Thank you: we received your payment. This is your receipt.",
+      { rows: [["Order", reference], ["Package", packageName], ["Price", formatMoney(priceMinor)], ["Processing fee (1.7%)", formatMoney(feeMinor)], ["Total paid", formatMoney(totalMinor)], ["Paid on", formatMailDate(paidAt)]] },
+      "Workers start delivering now. You can cancel within 1 hour of paying if delivery has not begun, for a full refund.",
+    ],
+    action: { label: "Follow your order", url: orderUrl },
+  });
+}
+
+export function orderDeliveredMail({ name, reference, packageName, quantity, orderUrl }: OrderMailBase & { quantity: number }): MailContent {
+  return renderMail({
+    subject: `Order delivered — ${reference}`,
+    greetingName: name,
+    blocks: [`Your order ${reference} (${packageName}) is complete: all ${quantity.toLocaleString("en-US")} were delivered.`],
+    action: { label: "See your order", url: orderUrl },
+  });
+}
+
+const cancellationSentences = {
+  client: (order: string) => `You cancelled your order ${order}.`,
+  admin: (order: string) => `Our team cancelled your order ${order}.`,
+  expiry: (order: string, expiryHours: number) => `Your order ${order} was cancelled because it was not paid within ${expiryHours} hours of being placed. Nothing was charged; you can start a new checkout at any time.`,
+} as const;
+
+export function orderCancelledMail({ name, reference, packageName, cancelledBy, refundMinor, orderUrl, expiryHours }: OrderMailBase & { cancelledBy: keyof typeof cancellationSentences; refundMinor: number | null; expiryHours: number }): MailContent {
+  return renderMail({
+    subject: `Order cancelled — ${reference}`,
+    greetingName: name,
+    blocks: [
+      cancellationSentences[cancelledBy](`${reference} (${packageName})`, expiryHours),
+      ...(refundMinor === null ? [] : [`A refund of ${formatMoney(refundMinor)} is on its way to the card or mobile money wallet you paid with. ${refundTiming} We e-mail you again once Paystack has processed it.`]),
+    ],
+    action: { label: "See your order", url: orderUrl },
+  });
+}
+
+export function refundSentMail({ name, reference, amountMinor, orderUrl }: Omit<OrderMailBase, "packageName"> & { amountMinor: number }): MailContent {
+  return renderMail({
+    subject: `Refund processed — ${reference}`,
+    greetingName: name,
+    blocks: [`Paystack has processed the refund of ${formatMoney(amountMinor)} for your order ${reference}, to the card or mobile money wallet you paid with. How long it takes to show depends on your bank or mobile network.`],
+    action: { label: "See your order", url: orderUrl },
+  });
+}
+
+export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiryHours }: { name: string; reference: string; reason: string | null; payAgainUrl: string; expiryHours: number }): MailContent {
+  return renderMail({
+    subject: `Payment not completed — ${reference}`,
+    greetingName: name,
+    blocks: [
+      `Your payment for order ${reference} did not go through${reason ? `: ${reason}` : "."}`,
+      `Nothing was charged for it. Your order is saved: you can pay again with a card or mobile money. An unpaid order is cancelled ${expiryHours} hours after it was placed.`,
+    ],
+    action: { label: "Pay for your order", url: payAgainUrl },
+  });
+}
+
+export function workerApplicationMail({ name, approved, dashboardUrl, supportUrl }: { name: string; approved: boolean; dashboardUrl: string; supportUrl: string }): MailContent {
+  return approved
+    ? renderMail({
+        subject: "Your worker account is approved",
+        greetingName: name,
+        blocks: ["Good news: our team approved your worker account. Link your platform handles on your profile, and the tasks open to you appear on your dashboard."],
+        action: { label: "Go to your dashboard", url: dashboardUrl },
+      })
+    : renderMail({
+        subject: "Your worker application was not approved",
+        greetingName: name,
+        blocks: ["Our team reviewed your worker application and did not approve it. You will not be offered tasks."],
+        after: [`Questions? Contact our support: ${supportUrl}`],
+      });
+}
+
+export function payoutSentMail({ name, payoutId, amountMinor, destination }: { name: string; payoutId: number; amountMinor: number; destination: string }): MailContent {
+  return renderMail({
+    subject: `Withdrawal sent — ${formatMoney(amountMinor)}`,
+    greetingName: name,
+    blocks: [`Your withdrawal #${payoutId} of ${formatMoney(amountMinor)} was sent to your mobile money wallet (${destination}).`],
+  });
+}
+
+export function payoutFailedMail({ name, payoutId, amountMinor, reason, payoutsUrl }: { name: string; payoutId: number; amountMinor: number; reason: string | null; payoutsUrl: string }): MailContent {
+  return renderMail({
+    subject: `Withdrawal not sent — ${formatMoney(amountMinor)}`,
+    greetingName: name,
+    blocks: [`Your withdrawal #${payoutId} of ${formatMoney(amountMinor)} was not sent${reason ? `: ${reason}` : "."}`, "The amount is back in your available balance, and you can request it again."],
+    action: { label: "Go to withdrawals", url: payoutsUrl },
+  });
+}
+
+export function ticketAnsweredMail({ name, ticketId, subject, reply, supportUrl }: { name: string; ticketId: number; subject: string; reply: string | null; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: `Re: ${subject} (ticket #${ticketId})`,
+    greetingName: name,
+    blocks: reply ? [`Our team answered your support ticket #${ticketId}, "${subject}":`, reply] : [`Our team has answered your support ticket #${ticketId}, "${subject}", by e-mail.`],
+    after: [`Need more help? Write to us again: ${supportUrl}`],
+  });
+}
