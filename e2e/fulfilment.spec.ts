@@ -80,12 +80,12 @@ test("an approved worker links a handle, completes a paid order's task and sees 
 
   await page.getByRole("link", { name: "Link on your profile" }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole("heading", { name: "Your profile", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Instagram handle")).toBeVisible();
   await expect(page.getByLabel("YouTube handle")).toHaveCount(0); // not a platform this worker joined
   await page.getByLabel("TikTok handle").fill(`@${handle.toUpperCase()}`);
   await page.getByRole("button", { name: "Link TikTok handle" }).click();
-  await expect(page).toHaveURL(/\/profile\?saved=tiktok$/);
+  await expect(page).toHaveURL(/\/profile\?linked=tiktok$/);
   await expect(page.getByRole("status").filter({ hasText: "Your TikTok handle is linked" })).toContainText(`@${handle}`); // stored in lower case
   await expect(page.getByLabel("TikTok handle")).toHaveValue(`@${handle}`);
 
@@ -267,14 +267,14 @@ test("the profile refuses a malformed handle and one linked to another worker, i
   expect(await handles.json()).toEqual([]);
 });
 
-test("the profile sends signed-out visitors to sign in and tells clients it is for workers", async ({ page, consoleGuard }) => {
-  consoleGuard.allow(/status of 403/);
+test("the profile sends signed-out visitors to sign in and shows a client the account settings without worker handles", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/auth\?redirectTo=(%2F|\/)profile$/);
 
   const account = newAccount("client");
   expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
   const response = await open(page, "/profile");
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "This page is for workers" })).toBeVisible();
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Linked accounts" })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { newAccount } from "./accounts";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { payByCard } from "./card-payment";
 import { expect, open, test } from "./fixtures";
+import { confirmEmail } from "./mailbox";
 
 /*
  * Money out, end to end: a worker's completed task is approved, the worker asks to withdraw the
@@ -35,6 +36,7 @@ test("a worker withdraws an approved reward and an admin sends it", async ({ pag
   const worker = newAccount("earner");
   const registered = await page.request.post("/api/auth/register", { data: { ...worker, role: "worker", platforms: ["tiktok"] } });
   const workerId = (await registered.json()).user.id;
+  await confirmEmail(page.request, worker.email);
   expect((await admin.page.request.post(`/api/admin/workers/${workerId}/approve`, { data: {} })).status()).toBe(200);
   expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
   const task = (await (await admin.page.request.get(`/api/admin/orders/${order.id}`)).json()).deliveries[0];

@@ -2,6 +2,7 @@ import { expectNoSeriousAxeViolations } from "./accessibility";
 import { newAccount } from "./accounts";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { expect, open, test } from "./fixtures";
+import { confirmEmail } from "./mailbox";
 
 /*
  * The worker's withdrawal page. The whole money path (reserve, approve, Paystack transfer, give-back)
@@ -21,6 +22,12 @@ test("an approved worker sees their balances and cannot withdraw more than is av
   const token = (await (await admin.post("/api/auth/login", { data: bootstrapAdmin })).json()).token;
   expect((await admin.post(`/api/admin/workers/${workerId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
   await admin.dispose();
+
+  // Approved, but the address is not confirmed yet: the reminder stands where the form will be.
+  await open(page, "/payouts");
+  await expect(page.getByRole("region", { name: "E-mail confirmation" })).toContainText(`Please confirm your e-mail address: we sent a link to ${account.email}. Withdrawals open once it is confirmed.`);
+  await expect(page.getByRole("button", { name: "Request withdrawal" })).toHaveCount(0);
+  await confirmEmail(page.request, account.email);
 
   await open(page, "/payouts");
   await expect(page.getByText("Available to withdraw")).toBeVisible();

@@ -1,8 +1,9 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import { AdminOverview } from "~/features/admin/admin-overview";
 import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
+import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
 import { completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const client = user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }) } : null;
   const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
   const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
-  return { user, client, worker, admin };
+  return { user, client, worker, admin, verification: verificationOutcomeOf(new URL(request.url)), passwordReset: new URL(request.url).searchParams.has("passwordReset") };
 }
 
 /** `?completed=<completion id>`: the outcome of a no-JavaScript Complete (PRG), shown once it is found. */
@@ -44,7 +45,28 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-widest text-primary">{roleLabel(user.role)} dashboard</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Welcome, {user.fullName}</h1>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 className="text-3xl font-extrabold tracking-tight">Welcome, {user.fullName}</h1>
+        <Link to="/profile" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          Account settings
+        </Link>
+      </div>
+      {loaderData.passwordReset ? (
+        <p role="status" className="mt-6 rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium">
+          Your new password is saved. Every other device was signed out.
+        </p>
+      ) : null}
+      {!user.emailVerified && user.role !== "admin" ? (
+        <div className="mt-6">
+          <EmailVerificationNotice
+            email={user.email}
+            isChange={false}
+            returnTo="/dashboard"
+            outcome={loaderData.verification}
+            note={user.role === "worker" ? "Withdrawals open once it is confirmed." : undefined}
+          />
+        </div>
+      ) : null}
       <div className="mt-8">
         <RoleView user={user} client={loaderData.client} worker={loaderData.worker} taskFailure={actionData?.taskFailure ?? null} />
       </div>

@@ -7,6 +7,7 @@ import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { StatCards } from "~/components/ui/stat-cards";
 import { requirePageUser } from "~/features/auth/authenticate.server";
+import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
 import { workerStats } from "~/features/fulfilment/earnings.server";
 import { mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments/payment-schema";
 import { listMyPayouts, payoutRequestSchema, requestPayout, type PayoutView } from "~/features/payouts/payouts.server";
@@ -32,6 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     isWorker: true as const,
     canWithdraw,
+    // Withdrawals need a confirmed address (issue #19): the form is replaced by the reminder until then.
+    unconfirmedEmail: user.emailVerified ? null : user.email,
+    verification: verificationOutcomeOf(new URL(request.url)),
     stats: canWithdraw ? await workerStats(user) : null,
     payouts: await listMyPayouts(user),
     minimum: getEnv().PAYOUT_MINIMUM_CEDIS,
@@ -84,7 +88,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
     );
   }
 
-  const { stats, payouts, minimum, canWithdraw } = loaderData;
+  const { stats, payouts, minimum, canWithdraw, unconfirmedEmail } = loaderData;
   const errors = {
     form: form.errors?.[0],
     amount: fields.amount.errors?.[0],
@@ -118,7 +122,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
 
-      {canWithdraw ? (
+      {canWithdraw && unconfirmedEmail ? (
+        <div className="mt-8">
+          <EmailVerificationNotice email={unconfirmedEmail} isChange={false} returnTo="/payouts" outcome={loaderData.verification} note="Withdrawals open once it is confirmed." />
+        </div>
+      ) : canWithdraw ? (
         <section aria-labelledby="withdraw-heading" className="mt-8 rounded-2xl border bg-card p-6 shadow-sm">
           <h2 id="withdraw-heading" className="flex items-center gap-2 text-lg font-bold">
             <Wallet className="size-5 text-primary" aria-hidden="true" />

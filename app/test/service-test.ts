@@ -57,14 +57,14 @@ let sequence = 0;
 export async function createTestUser(
   prisma: ReturnType<ReturnType<typeof serviceDatabase>["prisma"]>,
   role: UserRole,
-  { status = "active", platforms = [], username, fullName = "Ama Tester" }: { status?: UserStatus; platforms?: string[]; username?: string; fullName?: string } = {},
+  { status = "active", platforms = [], username, fullName = "Ama Tester", emailVerified = true }: { status?: UserStatus; platforms?: string[]; username?: string; fullName?: string; emailVerified?: boolean } = {},
 ): Promise<PublicUser> {
   sequence += 1;
   const name = username ?? `${role}_${process.pid}_${Date.now().toString(36)}_${sequence}`;
   const user = await prisma.user.create({
-    data: { email: `${name}@example.com`, username: name, usernameLower: name.toLowerCase(), fullName, role, status, platforms, passwordHash: "x" },
+    data: { email: `${name}@example.com`, username: name, usernameLower: name.toLowerCase(), fullName, role, status, platforms, passwordHash: "x", emailVerifiedAt: emailVerified ? new Date() : null },
   });
-  return { id: user.id, email: user.email, username: name, fullName, role, status, platforms } as PublicUser;
+  return { id: user.id, email: user.email, username: name, fullName, role, status, platforms, emailVerified } as PublicUser;
 }
 
 /** The AppError a call was refused with (the test fails if it was not refused so). */

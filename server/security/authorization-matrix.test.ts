@@ -54,7 +54,7 @@ let api: Api;
 
 beforeAll(async () => {
   server = await startSecurityServer({ PAYOUT_MINIMUM_CEDIS: "0.01", SANDBOX_MOMO_APPROVE_MS: "200", SANDBOX_MOMO_ABANDON_MS: "200" });
-  api = new Api(server.url);
+  api = Api.of(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -161,6 +161,12 @@ function buildTable(world: World): Row[] {
     { method: "POST", path: "/api/auth/register", body: () => ({ email: `${uniqueName("reg")}@example.com`, username: uniqueName("reg"), fullName: "New Person", password: "secret-pass", role: "client" }), cells: everyone(201) },
     { method: "POST", path: "/api/auth/login", body: { email: world.loginAccount.email, password: world.loginAccount.password }, cells: everyone(200) },
     { method: "GET", path: "/api/auth/me", cells: signedIn(200) },
+    // Issue #19: a reset answers every caller alike; a link, not a session, authorizes the rest.
+    { method: "POST", path: "/api/auth/password-reset", body: { email: world.loginAccount.email }, cells: everyone(202) },
+    { method: "POST", path: "/api/auth/password-reset/confirm", body: { token: "a".repeat(43), password: "secret-pass" }, cells: everyone(400) },
+    { method: "POST", path: "/api/auth/verify-email", body: { token: "a".repeat(43) }, cells: everyone(400) },
+    // The approved worker confirmed its address (server/security/helpers.ts): nothing left to send.
+    { method: "POST", path: "/api/auth/verify-email/resend", body: {}, cells: { ...signedIn(202), worker: 409 } },
 
     // The screenshot: its owner and admins; everyone else gets the 404 of an unknown id.
     { method: "GET", path: `/api/uploads/${world.uploadId}`, cells: { ...signedIn(404), client: 200, admin: 200 } },

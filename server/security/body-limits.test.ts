@@ -25,7 +25,7 @@ let orderId: number;
 
 beforeAll(async () => {
   server = await startSecurityServer();
-  api = new Api(server.url);
+  api = Api.of(server);
   [client, worker, leaver] = await Promise.all([signUp(api, "client"), signUp(api, "worker"), signUp(api, "client")]);
   adminCookie = (await signIn(api, admin)).cookie;
   orderId = (await createOrder(api, client)).id;
@@ -38,6 +38,10 @@ afterAll(async () => {
 function formPosts(): { pattern: string; path: string; cookie: () => string; expected: number }[] {
   const rows: Record<string, { path?: string; cookie: () => string; expected?: number }> = {
     "/auth": { cookie: () => "" },
+    "/auth/forgot": { cookie: () => "" },
+    "/auth/reset/:token": { path: "/auth/reset/not-a-real-link-token", cookie: () => "" },
+    // Confirming needs no body: the link is the whole request (an unknown one answers 400), the body unread.
+    "/auth/verify/:token": { path: "/auth/verify/not-a-real-link-token", cookie: () => "", expected: 400 },
     "/join-network": { cookie: () => "" },
     "/support": { cookie: () => "" },
     "/packages": { cookie: () => client.cookie },

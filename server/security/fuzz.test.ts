@@ -37,7 +37,7 @@ let api: Api;
 
 beforeAll(async () => {
   server = await startSecurityServer({ PAYOUT_MINIMUM_CEDIS: "0.01", SANDBOX_MOMO_APPROVE_MS: "60000" });
-  api = new Api(server.url);
+  api = Api.of(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -226,6 +226,10 @@ async function setUp(): Promise<Fixtures> {
     { method: "POST", path: "/api/auth/register", template: { email: "fuzz@example.com", username: "fuzz_user", fullName: "Fuzz Person", password: "secret-pass", role: "client", platforms: ["instagram"] } },
     { method: "POST", path: "/api/auth/login", template: { email: client.email, password: "wrong-password" } },
     { method: "POST", path: "/api/auth/logout", token: () => throwaway.token, template: {} },
+    { method: "POST", path: "/api/auth/password-reset", template: { email: client.email } },
+    { method: "POST", path: "/api/auth/password-reset/confirm", template: { token: "a".repeat(43), password: "secret-pass" } },
+    { method: "POST", path: "/api/auth/verify-email", template: { token: "a".repeat(43) } },
+    { method: "POST", path: "/api/auth/verify-email/resend", token: () => client.token, template: {} },
     { method: "POST", path: "/api/orders", token: asClient, template: { packageId: "custom-instagram", quantity: 100, targetUsername: "fuzz.target", accountScreenshot: null, checkoutKey: "fuzz-key", package: { quantity: 100, price: 1 } } },
     { method: "POST", path: `/api/orders/${toCancel.id}/cancel`, token: asClient, template: {} },
     { method: "POST", path: "/api/payment/charge/card", token: asClient, template: { ...charge, card: { ...successCard, number: "4084080000005408", cvv: "001" }, pin: "1234" } },

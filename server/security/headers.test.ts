@@ -17,8 +17,8 @@ let httpsApi: Api;
 
 beforeAll(async () => {
   [server, httpsServer] = await Promise.all([startSecurityServer(), startSecurityServer({ PUBLIC_URL: "https://example.com" })]);
-  api = new Api(server.url);
-  httpsApi = new Api(httpsServer.url);
+  api = Api.of(server);
+  httpsApi = Api.of(httpsServer);
 });
 afterAll(async () => {
   await Promise.all([server?.stop(), httpsServer?.stop()]);
@@ -77,6 +77,8 @@ function pagePaths(ids: { orderId: number; userId: number }): string[] {
     "/admin/users/:id": [`/admin/users/${ids.userId}`],
     "/admin/orders/:id": [`/admin/orders/${ids.orderId}`],
     "/orders/:id": [`/orders/${ids.orderId}`],
+    "/auth/reset/:token": ["/auth/reset/not-a-real-link-token"],
+    "/auth/verify/:token": ["/auth/verify/not-a-real-link-token"],
     "/*": ["/no-such-page"],
   };
   const patterns = [...new Set(appRoutes.filter((route) => !route.pattern.startsWith("/api/")).map((route) => route.pattern))];

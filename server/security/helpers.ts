@@ -1,5 +1,8 @@
 import { createHmac } from "node:crypto";
+import path from "node:path";
 import { expect } from "vitest";
+import { waitForMail } from "../../app/test/mailbox";
+import { accountLinkIn } from "../../app/test/mime";
 import { type RunningServer, startServer } from "../testing/spawn-server";
 
 /*
@@ -51,7 +54,15 @@ export interface CallOptions {
 }
 
 export class Api {
-  constructor(readonly baseUrl: string) {}
+  /** `outboxDirectory`: where the server writes its e-mails (DATA_DIR/outbox), to follow their links. */
+  constructor(
+    readonly baseUrl: string,
+    readonly outboxDirectory?: string,
+  ) {}
+
+  static of(server: RunningServer): Api {
+    return new Api(server.url, path.join(server.dataDir, "outbox"));
+  }
 
   async call(path: string, { method, token, cookie, body, rawBody, headers = {} }: CallOptions = {}): Promise<Answer> {
     const hasBody = body !== undefined || rawBody !== undefined;
@@ -183,8 +194,18 @@ export async function adminToken(api: Api): Promise<string> {
 }
 
 /** A worker approved by the admin, with an Instagram handle linked (so tasks are offered). */
+/** Follows the verification link the server e-mailed to the account at sign-up (payouts need it, issue #19). */
+export async function confirmEmail(api: Api, account: Account): Promise<void> {
+  if (!api.outboxDirectory) throw new Error("this Api does not know the server's outbox: make it with Api.of(server)");
+  const mail = await waitForMail(api.outboxDirectory, account.email, /^Confirm your e-mail address$/);
+  const confirmed = await api.post("/api/auth/verify-email", { token: accountLinkIn(mail.text, "/auth/verify")?.token });
+  expect(confirmed.status, confirmed.text).toBe(200);
+}
+
+/** An approved worker with a linked Instagram handle and a confirmed e-mail address: ready to work and withdraw. */
 export async function approvedWorker(api: Api, adminBearer: string): Promise<Account & { handle: string }> {
   const worker = await signUp(api, "worker");
+  await confirmEmail(api, worker);
   const approved = await api.post(`/api/admin/workers/${worker.id}/approve`, {}, { token: adminBearer });
   expect(approved.status, approved.text).toBe(200);
   const handle = uniqueName("h");

@@ -18,7 +18,7 @@ let claims: { sub: string; role: string; ver: number; iss: string; iat: number; 
 
 beforeAll(async () => {
   server = await startSecurityServer();
-  api = new Api(server.url);
+  api = Api.of(server);
   client = await signUp(api, "client");
   claims = decodeJwt(client.token) as typeof claims;
 });

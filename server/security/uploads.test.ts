@@ -18,7 +18,7 @@ let adminBearer: string;
 
 beforeAll(async () => {
   server = await startSecurityServer();
-  api = new Api(server.url);
+  api = Api.of(server);
   client = await signUp(api, "client");
   adminBearer = await adminToken(api);
 });

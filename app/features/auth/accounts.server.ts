@@ -7,45 +7,14 @@ import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
 import { countRecentEvents, recordEvent } from "./rate-limit.server";
 import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
-import type { SessionUser } from "~/lib/session-user";
+import { queueEmailVerification } from "./email-verification.server";
+import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPublicUser, type UserRow } from "./signed-in.server";
 import { signingKey } from "./signing-keys";
-import { issueToken, readToken } from "./token.server";
+import { readToken } from "./token.server";
 
-/** The user as /api answers it (SPEC §3 fields, plus id and status for the dashboards). */
-export interface PublicUser extends SessionUser {
-  id: number;
-  status: "active" | "pending_review" | "suspended" | "rejected";
-  platforms: string[];
-}
-
-export interface SignedIn {
-  token: string;
-  user: PublicUser;
-}
-
-type UserRow = Prisma.UserGetPayload<object>;
+export { type PublicUser, type SignedIn, signedIn, toPublicUser } from "./signed-in.server";
 
 const registrationWindowMs = 60 * 60 * 1000;
-
-/** What a signed-in request needs of its user: the public fields and the token version (not the password hash). */
-type SessionUserFields = Pick<UserRow, "id" | "email" | "username" | "fullName" | "role" | "status" | "platforms" | "tokenVersion">;
-
-export function toPublicUser(user: SessionUserFields): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    fullName: user.fullName,
-    role: user.role,
-    status: user.status,
-    platforms: user.platforms,
-  };
-}
-
-async function signedIn(user: UserRow): Promise<SignedIn> {
-  const token = await issueToken({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, signingKey(getEnv().SESSION_SECRET, "sign-in token"));
-  return { token, user: toPublicUser(user) };
-}
 
 /**
  * Creates a client (active at once) or a worker (pending an admin's review). The messages are the
@@ -60,11 +29,11 @@ export async function registerAccount(input: RegisterInput, clientAddress: strin
   // let anyone test addresses without limit (decision 0019).
   await recordEvent("register", clientAddress);
   const isWorker = input.role === "worker";
-  const user = await insertUser({
-    ...input,
-    status: isWorker ? "pending_review" : "active",
-    platforms: isWorker ? [...new Set(input.platforms ?? [])] : [],
-  });
+  const user = await insertUser(
+    { ...input, status: isWorker ? "pending_review" : "active", platforms: isWorker ? [...new Set(input.platforms ?? [])] : [] },
+    // The e-mail verification link (issue #19) is queued with the account: both or neither.
+    (tx, created) => queueEmailVerification(tx, created, created.email, false),
+  );
   return signedIn(user);
 }
 
@@ -83,14 +52,18 @@ interface NewUser {
   platforms: string[];
 }
 
-async function insertUser({ password, ...user }: NewUser): Promise<UserRow> {
+async function insertUser({ password, ...user }: NewUser, onCreated?: (tx: Prisma.TransactionClient, created: UserRow) => Promise<void>): Promise<UserRow> {
   const prisma = getPrisma();
   const usernameLower = user.username.toLowerCase();
   const taken = await prisma.user.findFirst({ where: { OR: [{ email: user.email }, { usernameLower }] }, select: { email: true } });
   if (taken) throw takenError(taken.email === user.email ? "email" : "username");
   try {
     const passwordHash = await withPasswordSlot(() => hashPassword(password));
-    return await prisma.user.create({ data: { ...user, usernameLower, passwordHash } });
+    return await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { ...user, usernameLower, passwordHash } });
+      await onCreated?.(tx, created);
+      return created;
+    });
   } catch (error) {
     // Two registrations racing for the same e-mail or username: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -150,7 +123,7 @@ export async function findUserByToken(token: string): Promise<PublicUser | null>
  */
 async function findSessionUser(userId: number): Promise<SessionUserFields | undefined> {
   const [row] = await getDatabase().sql.query<SessionUserRow>(
-    "SELECT id, email, username, full_name, role::text AS role, status::text AS status, platforms, token_version FROM users WHERE id = $1",
+    "SELECT id, email, username, full_name, role::text AS role, status::text AS status, platforms, token_version, email_verified_at FROM users WHERE id = $1",
     [userId],
   );
   return (
@@ -163,6 +136,7 @@ async function findSessionUser(userId: number): Promise<SessionUserFields | unde
       status: row.status,
       platforms: row.platforms,
       tokenVersion: row.token_version,
+      emailVerifiedAt: row.email_verified_at,
     }
   );
 }
@@ -176,6 +150,7 @@ type SessionUserRow = {
   status: UserRow["status"];
   platforms: string[];
   token_version: number;
+  email_verified_at: Date | null;
 };
 
 /** Revokes every token of the user at once (logout signs out on every device). */

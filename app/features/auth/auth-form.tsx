@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type AuthFormProblem, findAuthFormProblem, loginSchema, registerSchema, workerPlatforms } from "./auth-schema";
@@ -97,6 +97,14 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
           className={inputClass}
         />
       </Field>
+
+      {isLogin ? (
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/auth/forgot" className="font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+      ) : null}
 
       {mode === "client-register" ? (
         <fieldset className="grid gap-2">

@@ -82,3 +82,20 @@ export const adminPasswordMessage = "Admin passwords must be at least 12 charact
 export const adminAccountSchema = registerSchema
   .omit({ role: true, platforms: true })
   .extend({ password: z.string({ error: adminPasswordMessage }).min(12, adminPasswordMessage).max(128, "Password must be at most 128 characters") });
+
+/** Issue #19: password reset, e-mail verification and account settings (pages and /api/auth/*). */
+export const passwordResetRequestSchema = z.object({ email });
+
+const linkToken = z.string({ error: "This link is not valid" }).trim().min(1, "This link is not valid").max(200, "This link is not valid");
+
+export const passwordResetConfirmSchema = z.object({ token: linkToken, password });
+
+export const verifyEmailSchema = z.object({ token: linkToken });
+
+export const changeNameSchema = z.object({ fullName: registerSchema.shape.fullName });
+
+const currentPassword = z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(128, "Enter your current password");
+
+export const changePasswordSchema = z.object({ currentPassword, newPassword: password });
+
+export const changeEmailSchema = z.object({ newEmail: email, currentPassword });

@@ -12,7 +12,7 @@ type LinkFailure = Extract<LinkHandleResult, { ok: false }>;
 interface WorkerProfileViewProps {
   user: { fullName: string; email: string; username: string };
   profile: WorkerProfile;
-  /** The platform whose handle was just saved (PRG `?saved=`). */
+  /** The platform whose handle was just saved (PRG `?linked=`). */
   saved: { platform: string; handle: string } | null;
   failure: LinkFailure | null;
 }

@@ -13,6 +13,7 @@ import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { formatMoney, toMajorUnits } from "~/lib/money";
+import { queuePayoutEmail } from "./payout-emails.server";
 import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
@@ -92,6 +93,8 @@ function toView(payout: Prisma.PayoutGetPayload<{ select: typeof payoutSelect }>
 
 export async function requestPayout(worker: PublicUser, request: PayoutRequest): Promise<PayoutView> {
   assertActiveWorker(worker);
+  // Payouts go to people we can reach: the address must be confirmed first (issue #19).
+  if (!worker.emailVerified) throw new AppError(403, "email_unverified", "Please confirm your e-mail address before withdrawing: use the link we sent you, or send a new one from your dashboard.");
   const amountMinor = Math.round(request.amount * 100);
   const minimumMinor = Math.round(getEnv().PAYOUT_MINIMUM_CEDIS * 100);
   if (amountMinor < minimumMinor) throw new AppError(400, "below_minimum", `The minimum withdrawal is ${formatMoney(minimumMinor)}.`);
@@ -140,6 +143,7 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
     const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "rejected", failureReason: reason, completedAt: new Date() } });
     if (count === 0) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
     await releasePayoutReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
+    await queuePayoutEmail(transaction, payoutId, "rejected");
     await recordAdminAction(transaction, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
     return toView(await transaction.payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
   });
