@@ -34,7 +34,7 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
     <div className="grid gap-6">
       <AdminPageHeader
         title="Support tickets"
-        description="Messages from the support form. Reply by e-mail from your mail program, then mark the ticket answered; close it once the matter is settled."
+        description="Messages from the support form. Mark a ticket answered with your answer and the store e-mails it to the author (or reply from your own mail program first); close it once the matter is settled."
       />
       <NoticeBanner />
       <FailureBanner failure={actionData?.failure} />
@@ -89,7 +89,7 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
                         <input type="hidden" name="intent" value="answer" />
                         <input type="hidden" name="id" value={ticket.id} />
                         <label className="grid gap-1 font-medium">
-                          What you answered (optional)
+                          Your answer (optional)
                           <textarea
                             name="reply"
                             maxLength={5000}
@@ -99,7 +99,7 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
                           />
                         </label>
                         <p id={`ticket-${ticket.id}-reply-hint`} className="text-xs text-muted-foreground">
-                          {ticket.userId ? "The author sees this note beside their ticket on the support page." : "Kept for the record: the author wrote without an account."}
+                          {ticket.userId ? "E-mailed to the author, who also sees it beside their ticket on the support page." : "E-mailed to the author (who wrote without an account)."}
                         </p>
                         <Button type="submit" size="sm">
                           Mark answered

@@ -17,7 +17,7 @@ const otpWallet = "0551234986";
 
 beforeAll(async () => {
   server = await startSecurityServer({ PAYOUT_MINIMUM_CEDIS: "0.01" });
-  api = new Api(server.url);
+  api = Api.of(server);
   adminBearer = await adminToken(api);
   // A worker with released earnings from one completed task (the admin approves the completion).
   const client = await signUp(api, "client");

@@ -33,6 +33,8 @@ const retention = [
   { what: "Worker task completions, earnings ledger and payouts (including payout account details)", howLong: "6 years after the entry" },
   { what: "Proofs submitted for tasks", howLong: "12 months after the task was completed" },
   { what: "Support tickets and our replies", howLong: "2 years after the ticket is closed" },
+  { what: "E-mails we sent you (receipts, order updates, account links)", howLong: "30 days after sending" },
+  { what: "Password reset and e-mail confirmation links (kept only as a one-way hash)", howLong: "7 days after they were used or expired" },
   { what: "Request logs (method, path and status only: never passwords, tokens or card data)", howLong: "30 days, in our hosting's log storage" },
   { what: "Abuse-prevention records (IP addresses and e-mail addresses of sign-ups and failed sign-ins)", howLong: "24 hours" },
 ] as const;
@@ -99,6 +101,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>to run your account, keep you signed in and protect it;</li>
+        <li>
+          to send you the e-mails the service needs: confirming your address, resetting your password, receipts, order and refund
+          updates, payout and support answers. We send no newsletters or advertising;
+        </li>
         <li>to take payments, deliver orders, show their progress, and handle cancellations and refunds;</li>
         <li>to offer tasks to workers, check their proofs, keep their earnings and send their payouts;</li>
         <li>to answer support requests;</li>
@@ -128,6 +134,9 @@ const sections: LegalSection[] = [
         </li>
         <li>
           <strong>Paystack</strong> receives what it needs to process payments, refunds and worker payouts.
+        </li>
+        <li>
+          <strong>Our e-mail provider</strong> receives your e-mail address and the messages we send you, only to deliver them.
         </li>
         <li>
           <strong>Our team</strong> (administrators) sees orders, payments, tasks, proofs and support tickets to run the service. Their

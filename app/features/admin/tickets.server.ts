@@ -1,3 +1,6 @@
+import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { queueEmail } from "~/features/mail/outbox.server";
+import { ticketAnsweredMail } from "~/features/mail/templates";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { supportCategories } from "~/features/support/support-schema";
@@ -12,7 +15,8 @@ import { recordAdminAction } from "~/features/audit/audit.server";
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The
  * answer itself goes by e-mail from the admin's own mail program (a mailto link with the ticket's
  * subject); here an admin marks the ticket answered, with an optional note of what was said (which a
- * signed-in author reads under "Your tickets" on /support), and closes it. Each step is a conditional
+ * signed-in author reads under "Your tickets" on /support, and which the store's "ticket answered"
+ * e-mail to the author carries), and closes it. Each step is a conditional
  * update: acting on a ticket that moved on answers 409.
  */
 
@@ -91,6 +95,7 @@ async function moveTicket(
   ticketId: number,
   { from, to, action, data, stale }: { from: SupportTicketStatus[]; to: SupportTicketStatus; action: string; data: Prisma.SupportTicketUncheckedUpdateManyInput; stale: (status: SupportTicketStatus) => string },
   extra: Record<string, string> = {},
+  afterMove?: (transaction: Prisma.TransactionClient) => Promise<void>,
 ): Promise<AdminTicket> {
   assertAdmin(admin);
   return getPrisma().$transaction(async (transaction) => {
@@ -99,11 +104,12 @@ async function moveTicket(
     const { count } = await transaction.supportTicket.updateMany({ where: { id: ticketId, status: { in: from } }, data: { ...data, status: to } });
     if (count === 0) throw new AppError(409, "stale_state", stale(ticket.status));
     await recordAdminAction(transaction, admin, { action, targetType: "support_ticket", targetId: String(ticketId), details: { before: ticket.status, after: to, ...extra } });
+    await afterMove?.(transaction);
     return toView(await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: ticketSelect }));
   });
 }
 
-/** An open ticket was answered (by e-mail): who, when, and optionally what. */
+/** An open ticket was answered: who, when, and optionally what; the author is told by e-mail (with the answer when given). */
 export function markTicketAnswered(admin: PublicUser, ticketId: number, { reply }: Partial<TicketAnswerInput>, now = new Date()): Promise<AdminTicket> {
   return moveTicket(
     admin,
@@ -116,7 +122,14 @@ export function markTicketAnswered(admin: PublicUser, ticketId: number, { reply 
       stale: (status) => (status === "answered" ? "This ticket is already marked answered." : "This ticket is closed."),
     },
     reply ? { reply } : {},
+    (transaction) => queueTicketAnsweredEmail(transaction, ticketId),
   );
+}
+
+async function queueTicketAnsweredEmail(transaction: Prisma.TransactionClient, ticketId: number): Promise<void> {
+  const ticket = await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: { id: true, name: true, email: true, subject: true, reply: true } });
+  const content = ticketAnsweredMail({ name: ticket.name, ticketId: ticket.id, subject: ticket.subject, reply: ticket.reply, supportUrl: absoluteLink("/support") });
+  await queueEmail(transaction, `ticket:${ticket.id}:answered`, ticket.email, content);
 }
 
 export function closeTicket(admin: PublicUser, ticketId: number): Promise<AdminTicket> {

@@ -1,4 +1,5 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
+import { type OrderEmailEvent, queueOrderEmail } from "./order-emails.server";
 
 /**
  * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
@@ -12,9 +13,19 @@ import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma
  * offered to workers) and to `completed` when every unit is delivered; `cancelled` ends it (by the
  * client, by an admin, or by expiry when never paid). `partial` is in the schema for an order ended
  * with part of it delivered; no transition leads there yet.
+ *
+ * Each applied transition that the client should hear about queues its e-mail in the same
+ * transaction (order-emails.server.ts): pass a transaction, not the bare client, so both or neither.
  */
 
 type Db = Prisma.TransactionClient;
+/** The transition applied (one row updated): queue the client's e-mail for it in the same transaction. */
+async function applied(db: Db, count: number, orderId: number, event: OrderEmailEvent): Promise<boolean> {
+  if (count !== 1) return false;
+  await queueOrderEmail(db, orderId, event);
+  return true;
+}
+
 type StatusEdge = readonly [from: OrderStatus, to: OrderStatus];
 
 /**
@@ -41,7 +52,7 @@ export async function markPaid(db: Db, orderId: number, now: Date): Promise<bool
     where: { id: orderId, paymentStatus: "unpaid", status: { in: from("paid") } },
     data: { paymentStatus: "paid", status: "processing", paidAt: now },
   });
-  return count === 1;
+  return applied(db, count, orderId, "paid");
 }
 
 /**
@@ -49,14 +60,16 @@ export async function markPaid(db: Db, orderId: number, now: Date): Promise<bool
  * cancellation that won the race stops deliveries; the last unit completes the order.
  */
 export async function recordDelivery(db: Db, orderId: number, now: Date): Promise<boolean> {
-  const updated = await db.$executeRaw`
+  const updated = await db.$queryRaw<{ status: OrderStatus }[]>`
     UPDATE orders SET
       delivered_quantity = delivered_quantity + 1,
       status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
       completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
       updated_at = ${now}
-    WHERE id = ${orderId} AND status = 'processing'`;
-  return updated === 1;
+    WHERE id = ${orderId} AND status = 'processing'
+    RETURNING status::text AS status`;
+  if (updated[0]?.status === "completed") await queueOrderEmail(db, orderId, "delivered");
+  return updated.length === 1;
 }
 
 /**
@@ -78,7 +91,7 @@ export async function cancelUnpaidByClient(db: Db, order: { id: number; clientId
     where: { id: order.id, clientId: order.clientId, status: { in: from("cancelledByClient") }, paymentStatus: "unpaid" },
     data: { status: "cancelled", cancelledAt: now },
   });
-  return count === 1;
+  return applied(db, count, order.id, "cancelledByClient");
 }
 
 /**
@@ -100,7 +113,7 @@ export async function cancelPaidByClient(db: Db, order: { id: number; clientId: 
     },
     data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
   });
-  return count === 1;
+  return applied(db, count, order.id, "cancelledByClient");
 }
 
 /** An admin cancels a paid, not yet completed order and asks for its refund. Work already done stays paid to workers. */
@@ -109,7 +122,7 @@ export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise
     where: { id: orderId, paymentStatus: "paid", status: { in: from("cancelledByAdmin") }, refundRequestedAt: null },
     data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
   });
-  return count === 1;
+  return applied(db, count, orderId, "cancelledByAdmin");
 }
 
 /**
@@ -122,7 +135,7 @@ export async function expireUnpaid(db: Db, orderId: number, due: Prisma.OrderWhe
     where: { ...due, id: orderId, status: { in: from("expired") }, paymentStatus: "unpaid" },
     data: { status: "cancelled", cancelledAt: now, expiredAt: now, checkoutKey: null },
   });
-  return count === 1;
+  return applied(db, count, orderId, "expired");
 }
 
 /**
@@ -131,5 +144,5 @@ export async function expireUnpaid(db: Db, orderId: number, due: Prisma.OrderWhe
  */
 export async function markRefunded(db: Db, orderId: number): Promise<boolean> {
   const { count } = await db.order.updateMany({ where: { id: orderId, paymentStatus: "paid" }, data: { paymentStatus: "refunded" } });
-  return count === 1;
+  return applied(db, count, orderId, "refunded");
 }

@@ -56,10 +56,11 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
   const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
   const owned = { id: order.id, clientId: client.id };
 
+  // In a transaction: the transition queues the client's e-mail with it (order-lifecycle).
   if (order.paymentStatus === "unpaid") {
-    if (await cancelUnpaidByClient(prisma, owned, now)) return getOrderFor(client, order.id);
+    if (await prisma.$transaction((transaction) => cancelUnpaidByClient(transaction, owned, now))) return getOrderFor(client, order.id);
   } else if (order.paymentStatus === "paid") {
-    if (await cancelPaidByClient(prisma, owned, windowStart, now)) {
+    if (await prisma.$transaction((transaction) => cancelPaidByClient(transaction, owned, windowStart, now))) {
       await closeTasksOfOrder(order.id);
       return getOrderFor(client, order.id);
     }

@@ -57,14 +57,7 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   refunded: "Refunded",
 };
 
-/**
- * DESIGN §1: the reference a client quotes to support, `SMB-{orderId}-{year}`. SPEC §2 says "current
- * year", but a reference that changes on 1 January names nothing: the year is the order's creation
- * year in Ghana (GMT, so the UTC year), the same on every page and every day.
- */
-export function orderReference(orderId: number, createdAt: string | Date): string {
-  return `SMB-${orderId}-${new Date(createdAt).getUTCFullYear()}`;
-}
+export { orderReference } from "~/lib/order-reference";
 
 /** Percent delivered, 0-100, rounded down (100 only when everything is delivered). */
 export function deliveryProgress({ quantity, deliveredQuantity }: { quantity: number; deliveredQuantity: number }): number {

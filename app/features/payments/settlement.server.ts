@@ -1,4 +1,5 @@
 import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
+import { queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
 import { markPaid } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -79,7 +80,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
   }
 
   const closing = closingStatuses[outcome.status];
-  if (closing) return closeAttempt(attempt.id, closing, outcome.gatewayResponse ?? null, now);
+  if (closing) return closeAttempt({ id: attempt.id, reference: outcome.reference }, closing, outcome.gatewayResponse ?? null, now);
 
   if (outcome.status === "abandoned") {
     // Still open (the reconciler keeps verifying it), and verify answers "abandoned" meanwhile.
@@ -100,13 +101,18 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
  */
 export async function closeAbandonedAttempt(reference: string, gatewayResponse: string, now = new Date()): Promise<SettlementResult> {
   const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: { id: true } });
-  return attempt ? closeAttempt(attempt.id, "abandoned", gatewayResponse, now) : "unknown_reference";
+  return attempt ? closeAttempt({ id: attempt.id, reference }, "abandoned", gatewayResponse, now) : "unknown_reference";
 }
 
-async function closeAttempt(id: number, status: PaymentAttemptStatus, gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
-  const { count } = await getPrisma().paymentAttempt.updateMany({
-    where: { id, paidAt: null, status: { notIn: finalStatuses } },
-    data: { status, gatewayResponse, lastCheckedAt: now },
-  });
-  return count === 1 ? "closed" : "already_settled";
+/** Ends an attempt unpaid; the client is told by e-mail, with a link to pay again, in the same transaction. */
+async function closeAttempt(attempt: { id: number; reference: string }, status: PaymentAttemptStatus, gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
+  return getPrisma().$transaction(async (transaction) => {
+    const { count } = await transaction.paymentAttempt.updateMany({
+      where: { id: attempt.id, paidAt: null, status: { notIn: finalStatuses } },
+      data: { status, gatewayResponse, lastCheckedAt: now },
+    });
+    if (count !== 1) return "already_settled" as const;
+    await queuePaymentFailedEmail(transaction, attempt.reference);
+    return "closed" as const;
+  }, burstTransactionOptions);
 }

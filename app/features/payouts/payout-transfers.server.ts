@@ -3,6 +3,7 @@ import type { PaystackResult, TransferData, TransferStatus } from "~/features/pa
 import { getPaystack } from "~/features/paystack/paystack.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { queuePayoutEmail } from "./payout-emails.server";
 import { getLogger } from "~/lib/logger.server";
 
 /**
@@ -30,8 +31,10 @@ type ReservedPayout = { id: number; workerId: number; amountMinor: number; curre
 /** Closes a payout that still matches `still` and gives its amount back; false when it had moved on. */
 export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Prisma.PayoutWhereInput, now = new Date()): Promise<boolean> {
   const { count } = await transaction.payout.updateMany({ where: { ...still, id: payout.id }, data: { status: closing, failureReason: reason, completedAt: now } });
-  if (count === 1) await releasePayoutReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
-  return count === 1;
+  if (count !== 1) return false;
+  await releasePayoutReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
+  await queuePayoutEmail(transaction, payout.id, closing);
+  return true;
 }
 
 /**
@@ -43,8 +46,12 @@ export async function settlePayout(reference: string, transferStatus: string, re
   const prisma = getPrisma();
   const now = new Date();
   if (transferStatus === "success") {
-    const { count } = await prisma.payout.updateMany({ where: { reference, status: { in: openPayoutStatuses } }, data: { status: "success", completedAt: now } });
-    if (count === 0) await warnOfLateSuccess(reference);
+    const isPaid = await prisma.$transaction(async (transaction) => {
+      const { count } = await transaction.payout.updateMany({ where: { reference, status: { in: openPayoutStatuses } }, data: { status: "success", completedAt: now } });
+      if (count === 1) await queuePayoutEmail(transaction, (await transaction.payout.findUniqueOrThrow({ where: { reference }, select: { id: true } })).id, "success");
+      return count === 1;
+    });
+    if (!isPaid) await warnOfLateSuccess(reference);
     return;
   }
   if (transferStatus === "otp") {

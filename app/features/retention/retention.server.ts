@@ -1,3 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { outboxDirectory } from "~/features/mail/mail-delivery.server";
+import { emlFileName } from "~/features/mail/transports.server";
 import { getUploadStorage, type UploadStorage } from "~/features/uploads/storage.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
@@ -17,6 +21,8 @@ export interface RetentionResult {
   screenshots: number;
   proofs: number;
   tickets: number;
+  emails: number;
+  accountLinks: number;
 }
 
 export async function applyRetentionPolicy(now = new Date(), storage: UploadStorage = getUploadStorage()): Promise<RetentionResult> {
@@ -24,6 +30,8 @@ export async function applyRetentionPolicy(now = new Date(), storage: UploadStor
     screenshots: await deleteExpiredScreenshots(now, storage),
     proofs: await deleteExpiredProofs(now, storage),
     tickets: await deleteClosedTickets(now),
+    emails: await deleteOldEmails(now),
+    accountLinks: await deleteOldAccountLinks(now),
   };
 }
 
@@ -91,5 +99,23 @@ async function deleteClosedTickets(now: Date): Promise<number> {
   const { count } = await getPrisma().supportTicket.deleteMany({
     where: { status: "closed", updatedAt: { lt: before(now, retentionPeriods.closedTicketMs) } },
   });
+  return count;
+}
+
+/** Sent or given-up e-mails, and their .eml copies (the file first: a crash leaves a row the next run deletes again). */
+async function deleteOldEmails(now: Date): Promise<number> {
+  const rows = await getPrisma().outboxMessage.findMany({
+    where: { status: { in: ["sent", "failed"] }, createdAt: { lt: before(now, retentionPeriods.sentEmailMs) } },
+    select: { id: true },
+    take: batchSize,
+  });
+  for (const row of rows) await fs.rm(path.join(outboxDirectory(), emlFileName(row.id)), { force: true });
+  const { count } = await getPrisma().outboxMessage.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+  return count;
+}
+
+async function deleteOldAccountLinks(now: Date): Promise<number> {
+  const cutoff = before(now, retentionPeriods.accountLinkMs);
+  const { count } = await getPrisma().accountToken.deleteMany({ where: { OR: [{ usedAt: { lt: cutoff } }, { expiresAt: { lt: cutoff } }] } });
   return count;
 }

@@ -1,0 +1,62 @@
+import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { queueEmail } from "~/features/mail/outbox.server";
+import { orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail/templates";
+import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "~/lib/env.server";
+import { orderReference } from "~/lib/order-reference";
+
+/**
+ * The client's e-mail for each transition of an order (issue #19), queued in the transition's own
+ * transaction by order-lifecycle.server.ts: whoever causes the change (a webhook, the reconciler, an
+ * admin, the expiry job), the e-mail goes once. Keys name the order and the event.
+ */
+type Db = Prisma.TransactionClient;
+
+export type OrderEmailEvent = "paid" | "delivered" | "cancelledByClient" | "cancelledByAdmin" | "expired" | "refunded";
+
+const cancelledBy = { cancelledByClient: "client", cancelledByAdmin: "admin", expired: "expiry" } as const;
+
+export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmailEvent): Promise<void> {
+  const order = await db.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: {
+      id: true, createdAt: true, packageName: true, quantity: true, priceMinor: true, feeMinor: true, totalMinor: true, paidAt: true,
+      paymentStatus: true, refundRequestedAt: true, client: { select: { email: true, fullName: true } },
+    },
+  });
+  const reference = orderReference(order.id, order.createdAt);
+  const common = { name: order.client.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
+  const content = (() => {
+    switch (event) {
+      case "paid":
+        return paymentReceivedMail({ ...common, priceMinor: order.priceMinor, feeMinor: order.feeMinor, totalMinor: order.totalMinor, paidAt: order.paidAt ?? new Date() });
+      case "delivered":
+        return orderDeliveredMail({ ...common, quantity: order.quantity });
+      case "refunded":
+        return refundSentMail({ ...common, amountMinor: order.totalMinor });
+      default:
+        return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: order.refundRequestedAt ? order.totalMinor : null, expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS });
+    }
+  })();
+  await queueEmail(db, `order:${order.id}:${event}`, order.client.email, content);
+}
+
+/**
+ * A payment that failed or was given up (the order stays unpaid): the client is told, with a link to
+ * pay again. Keyed by the payment's reference, so each attempt is told once.
+ */
+export async function queuePaymentFailedEmail(db: Db, paymentReference: string): Promise<void> {
+  const attempt = await db.paymentAttempt.findUnique({
+    where: { reference: paymentReference },
+    select: { gatewayResponse: true, order: { select: { id: true, createdAt: true, paymentStatus: true, status: true, client: { select: { email: true, fullName: true } } } } },
+  });
+  // Paid by another attempt meanwhile, or cancelled: nothing to pay again.
+  if (!attempt || attempt.order.paymentStatus !== "unpaid" || attempt.order.status !== "pending") return;
+  const { order } = attempt;
+  await queueEmail(
+    db,
+    `payment-failed:${paymentReference}`,
+    order.client.email,
+    paymentFailedMail({ name: order.client.fullName, reference: orderReference(order.id, order.createdAt), reason: attempt.gatewayResponse, payAgainUrl: absoluteLink(`/checkout?orderId=${order.id}`), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS }),
+  );
+}
