@@ -139,3 +139,26 @@ describe("password reset", () => {
     expect(smtp.messages.filter((message) => message.to.includes(account.email) && /^Reset/.test(message.subject))).toHaveLength(3);
   });
 });
+
+describe("/dev/outbox", () => {
+  it("does not exist in production", async () => {
+    expect((await fetch(`${server.url}/dev/outbox`)).status).toBe(404);
+  });
+
+  it("lists the e-mails a server without SMTP wrote, newest first, with their links clickable", async () => {
+    const developer = await startServer({ NODE_ENV: "test", REGISTER_LIMIT_PER_HOUR: "1000", OUTBOX_POLL_MS: "100" });
+    try {
+      const account = newAccount();
+      const registered = await fetch(`${developer.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
+      expect(registered.status).toBe(201);
+      const page = await fetch(`${developer.url}/dev/outbox`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Confirm your e-mail address");
+      expect(html).toContain(`To <span class="break-all">${account.email}</span>`);
+      expect(html).toMatch(new RegExp(`<a href="${developer.url.replace(/[.]/g, "\\.")}/auth/verify/[A-Za-z0-9_-]{43}"`));
+    } finally {
+      await developer.stop();
+    }
+  });
+});

@@ -27,7 +27,7 @@ export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfi
     <div className="grid gap-8">
       <section aria-labelledby="account-heading" className="rounded-xl border bg-card p-6">
         <h2 id="account-heading" className="text-lg font-bold">
-          Your account
+          Worker account
         </h2>
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
           <div>

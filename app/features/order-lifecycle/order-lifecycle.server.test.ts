@@ -172,3 +172,53 @@ describe("nothing else writes an order's state", () => {
     expect(await sourcesMatching(/\border\.(update|updateMany|upsert)\(|UPDATE\s+orders\b/i, "features/order-lifecycle")).toEqual([]);
   });
 });
+
+describe("the client's e-mail of each transition (issue #19)", () => {
+  const mailsOf = async (orderId: number) =>
+    (await prisma().outboxMessage.findMany({ where: { idempotencyKey: { startsWith: `order:${orderId}:` } }, orderBy: { id: "asc" } })).map((mail) => ({ to: mail.recipient, subject: mail.subject }));
+  const emailOf = async (clientId: number) => (await prisma().user.findUniqueOrThrow({ where: { id: clientId } })).email;
+  const reference = (id: number) => `SMB-${id}-2026`;
+
+  it("queues one e-mail per transition applied, in the transition's transaction, and none for a refused or repeated one", async () => {
+    const order = await orderIn({ status: "pending", paymentStatus: "unpaid", quantity: 1 });
+    const to = await emailOf(order.clientId);
+    await prisma().$transaction((tx) => markPaid(tx, order.id, now));
+    await prisma().$transaction((tx) => markPaid(tx, order.id, now)); // refused: already paid
+    await prisma().$transaction((tx) => recordDelivery(tx, order.id, now)); // the only unit: completed
+    await prisma().$transaction((tx) => revertDelivery(tx, order.id, now));
+    await prisma().$transaction((tx) => recordDelivery(tx, order.id, now)); // completed again: no second e-mail
+    await prisma().$transaction((tx) => markRefunded(tx, order.id));
+    expect(await mailsOf(order.id)).toEqual([
+      { to, subject: `Payment received — ${reference(order.id)}` },
+      { to, subject: `Order delivered — ${reference(order.id)}` },
+      { to, subject: `Refund processed — ${reference(order.id)}` },
+    ]);
+    const receipt = await prisma().outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order:${order.id}:paid` } });
+    expect(receipt.textBody).toContain("Total paid: ₵3.00");
+    expect(receipt.textBody).toContain(`/orders/${order.id}`);
+  });
+
+  it("says who cancelled, and whether a refund is on its way", async () => {
+    const paid = await orderIn({ status: "processing", paymentStatus: "paid" });
+    await prisma().$transaction((tx) => cancelByAdmin(tx, paid.id, now));
+    const unpaid = await orderIn({ status: "pending", paymentStatus: "unpaid" });
+    await prisma().$transaction((tx) => expireUnpaid(tx, unpaid.id, {}, now));
+    const [byAdmin] = await prisma().outboxMessage.findMany({ where: { idempotencyKey: `order:${paid.id}:cancelledByAdmin` } });
+    const [expired] = await prisma().outboxMessage.findMany({ where: { idempotencyKey: `order:${unpaid.id}:expired` } });
+    expect(byAdmin!.textBody).toMatch(/Our team cancelled your order[\s\S]*A refund of ₵3\.00 is on its way/);
+    expect(expired!.textBody).toMatch(/not paid within 24 hours[\s\S]*Nothing was charged/);
+    expect(expired!.textBody).not.toContain("refund");
+  });
+
+  it("queues nothing when the transaction that would have changed the order rolls back", async () => {
+    const order = await orderIn({ status: "pending", paymentStatus: "unpaid" });
+    await prisma()
+      .$transaction(async (tx) => {
+        await markPaid(tx, order.id, now);
+        throw new Error("the settlement failed after the transition");
+      })
+      .catch(() => undefined);
+    expect(await mailsOf(order.id)).toEqual([]);
+    expect(await stateOf(order.id)).toMatchObject({ status: "pending", paymentStatus: "unpaid" });
+  });
+});

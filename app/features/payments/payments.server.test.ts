@@ -57,6 +57,8 @@ describe("card payments", () => {
     const attempt = await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: answer.data.reference } });
     expect(attempt).toMatchObject({ status: "success", amountMinor: 15255, payerEmail: client.email, phone: null });
     expect(JSON.stringify(attempt)).not.toContain("4084084084084081");
+    // The receipt is queued with the payment (issue #19).
+    expect(await prisma().outboxMessage.findMany({ where: { recipient: client.email }, select: { subject: true } })).toEqual([{ subject: expect.stringMatching(/^Payment received — SMB-\d+-\d{4}$/) }]);
 
     expect((await refusal(chargeCard(client, cardCharge(client, order.id, "4084084084084081", "408"), clientAddress))).status).toBe(409);
   });
@@ -107,6 +109,11 @@ describe("card payments", () => {
     expect(answer).toMatchObject({ status: false, message: "Declined", data: { status: "failed" } });
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
     expect(await verifyPayment(answer.data.reference)).toEqual({ status: true, message: "Verification successful", data: { status: "failed", gateway_response: "Declined" } });
+    // Told by e-mail too, with the way back to paying (issue #19).
+    const [mail] = await prisma().outboxMessage.findMany({ where: { recipient: client.email } });
+    expect(mail!.subject).toMatch(/^Payment not completed — SMB-/);
+    expect(mail!.textBody).toContain("did not go through: Declined");
+    expect(mail!.textBody).toContain(`/checkout?orderId=${order.id}`);
   });
 });
 

@@ -20,6 +20,7 @@ async function workerWith(cedis: number) {
   return worker;
 }
 
+const mailsTo = async (email: string) => (await prisma().outboxMessage.findMany({ where: { recipient: email }, orderBy: { id: "asc" } })).map((mail) => ({ subject: mail.subject, text: mail.textBody }));
 const balance = async (workerId: number) => (await prisma().ledgerEntry.aggregate({ where: { userId: workerId, bucket: "available" }, _sum: { amountMinor: true } }))._sum.amountMinor ?? 0;
 const withdrawal = (amount: number, phone = "0241234567") => payoutRequestSchema.parse({ amount, phone, provider: "mtn" });
 
@@ -56,6 +57,8 @@ describe("an admin's decision", () => {
     expect((await listMyPayouts(worker))[0]).toMatchObject({ id: payout.id, status: "success" });
     expect(await balance(worker.id)).toBe(0);
     expect(await refusal(approvePayout(admin, payout.id))).toMatchObject({ status: 409 });
+    // The worker is told once, however often Paystack says it (issue #19).
+    expect(await mailsTo(worker.email)).toEqual([{ subject: "Withdrawal sent — ₵40.00", text: expect.stringContaining(`#${payout.id} of ₵40.00 was sent to your mobile money wallet (MTN 024 *** 4567)`) }]);
   });
 
   it("gives the money back when the transfer fails (found by the reconciler)", async () => {
@@ -69,6 +72,12 @@ describe("an admin's decision", () => {
     expect((await listMyPayouts(worker))[0]).toMatchObject({ status: "failed" });
     expect(await balance(worker.id)).toBe(2500);
     expect(await prisma().ledgerEntry.count({ where: { payoutId: payout.id, kind: "payout_reversal" } })).toBe(1);
+    expect(await mailsTo(worker.email)).toEqual([{ subject: "Withdrawal not sent — ₵25.00", text: expect.stringContaining("The amount is back in your available balance") }]);
+  });
+
+  it("keeps withdrawals closed until the worker's e-mail address is confirmed", async () => {
+    const worker = await createTestUser(prisma(), "worker", { platforms: ["instagram"], emailVerified: false });
+    expect(await refusal(requestPayout(worker, withdrawal(20)))).toMatchObject({ status: 403, code: "email_unverified" });
   });
 
   it("rejects: the amount is back, audited, and a stale approval is refused", async () => {

@@ -218,6 +218,12 @@ describe("listOwnSupportTickets", () => {
     expect(adwoasList.map((ticket) => ticket.id)).toEqual([others.id]);
     expect(JSON.stringify(adwoasList)).not.toContain("Your order started this morning.");
     expect(await listOwnSupportTickets(await newClient("Kwesi Appiah"))).toEqual([]);
+
+    // The author receives the answer by e-mail (issue #19), once.
+    await closeTicket(admin, first.id);
+    const mails = await testDatabase.database.prisma.outboxMessage.findMany({ where: { idempotencyKey: { startsWith: `ticket:${first.id}:` } } });
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([[yaw.email, `Re: Where is my order? (ticket #${first.id})`]]);
+    expect(mails[0]!.textBody).toContain("Your order started this morning.");
   });
 
   it("says a ticket was answered or closed when the team left no note", async () => {
