@@ -394,3 +394,25 @@ test.describe("buying", () => {
     await expect(dialog).toBeVisible();
   });
 });
+
+test.describe("account settings", () => {
+  test("Tab through every field complains about nothing, and the password changes with the keyboard only", async ({ page }) => {
+    const account = await registerClient(page, "keysettings");
+    await open(page, "/profile");
+    const name = page.getByRole("region", { name: "Name" }).getByLabel("Full name");
+    await tabTo(page, name, { maxPresses: 20 });
+    // Through every field and button of every form, without typing: nothing is checked before a submit.
+    for (let press = 0; press < 10; press += 1) await page.keyboard.press("Tab");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.locator("main [id$='-error']")).toHaveCount(0);
+
+    const password = page.getByRole("region", { name: "Password" });
+    await tabTo(page, password.getByLabel("Current password"), { maxPresses: 12, backwards: true });
+    await page.keyboard.type(account.password);
+    await tabToNext(page, password.getByLabel("New password"));
+    await page.keyboard.type("keyboard-pass-9");
+    await tabToNext(page, password.getByRole("button", { name: "Change password" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Your new password is saved." })).toBeVisible();
+  });
+});

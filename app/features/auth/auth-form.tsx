@@ -98,14 +98,6 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
         />
       </Field>
 
-      {isLogin ? (
-        <p className="-mt-2 text-right text-sm">
-          <Link to="/auth/forgot" className="font-medium text-primary underline-offset-4 hover:underline">
-            Forgot password?
-          </Link>
-        </p>
-      ) : null}
-
       {mode === "client-register" ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">I want to</legend>
@@ -144,6 +136,14 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
       <Button type="submit" variant="brand" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? (isLogin ? "Signing in…" : "Creating account…") : isLogin ? "Sign In" : "Create Account"}
       </Button>
+      {isLogin ? (
+        // After the button: Tab goes from the password straight to Sign In.
+        <p className="text-center text-sm">
+          <Link to="/auth/forgot" className="font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+      ) : null}
     </Form>
   );
 }
