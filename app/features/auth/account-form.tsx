@@ -66,6 +66,7 @@ export function AccountForm({ id, schema, fields, submitLabel, busyLabel, lastRe
   );
 }
 
-const inputClass =
+/** The text field style of the account forms (sign-in, sign-up, reset, settings). */
+export const inputClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition " +
   "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive";

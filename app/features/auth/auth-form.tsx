@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Form, Link } from "react-router";
+import { inputClass } from "./account-form";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type AuthFormProblem, findAuthFormProblem, loginSchema, registerSchema, workerPlatforms } from "./auth-schema";
@@ -156,9 +157,6 @@ function isConformIntent(event: FormEvent<HTMLFormElement>): boolean {
   return submitter?.getAttribute("name") === conformIntentName;
 }
 
-const inputClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition " +
-  "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive";
 
 function Field({ label, hint, errors, errorId, children }: { label: string; hint?: string; errors?: string[]; errorId: string; children: ReactNode }) {
   return (
