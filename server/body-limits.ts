@@ -29,7 +29,9 @@ export function bodyGuards(limits: BodyLimits): RequestHandler {
       return reply(response, isApi, 413, "The request body is too large.");
     }
     const hasBody = declaredLength > 0 || request.headers["transfer-encoding"] !== undefined;
-    if (isApi && hasBody && !request.is("application/json")) {
+    // The reseller API speaks the SMM panels' form posts as well as JSON (issue #20).
+    const acceptsForms = request.path === "/api/v2" && request.is("application/x-www-form-urlencoded");
+    if (isApi && hasBody && !request.is("application/json") && !acceptsForms) {
       return reply(response, true, 415, "Send the request body as application/json.");
     }
     next();

@@ -123,6 +123,8 @@ const envSchema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   // How often each process looks for messages to send.
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2_000),
+  /** Reseller API (issue #20): requests per minute per API key; more answer 429. */
+  API_V2_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // Creates this admin at start-up when no admin exists yet (first deployment, test rigs); both or neither.
   BOOTSTRAP_ADMIN_EMAIL: z.string().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().optional(),

@@ -26,6 +26,8 @@ import { siteBaseUrl } from "~/lib/seo.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/checkout";
 import { readFormData } from "~/lib/request-body.server";
+import { PayFromBalance } from "~/features/wallet/pay-from-balance";
+import { payOrderFromWallet, walletBalanceOf } from "~/features/wallet/wallet.server";
 
 export function meta() {
   return [{ title: "Checkout | Social Media Boost" }, { name: "robots", content: "noindex" }];
@@ -56,7 +58,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
     const cardMode: CardMode = isHostedCardMode() ? "hosted" : "direct";
-    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url) };
+    // The wallet is offered when it covers the price (issue #20); only clients have one.
+    const walletBalanceMinor = user.role === "client" ? await walletBalanceOf(user) : 0;
+    return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url), walletBalanceMinor };
   }
   return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
 }
@@ -92,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const order = await readOrder(user, url);
     const formData = await readFormData(request);
     const intent = formData.get("intent");
+    if (intent === "wallet") return payFromWallet(user, order.id);
     if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
     return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);
   }
@@ -105,6 +110,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isAppError(error)) throw error;
     return data({ message: error.message }, error.status);
   }
+}
+
+/** "Pay from balance": paid, to the success step; refused (balance too low, already paid), said on the page. */
+async function payFromWallet(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, orderId: number) {
+  try {
+    await payOrderFromWallet(user, orderId);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.code === "already_paid") throw redirect(`/checkout?orderId=${orderId}`, 303);
+    return data({ walletError: error.message }, error.status === 402 ? 422 : error.status);
+  }
+  throw redirect(`/checkout?orderId=${orderId}`, 303);
 }
 
 const orderCreationFailed = "Order Creation Failed";
@@ -123,6 +140,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const isPayable = order.status === "pending" && order.paymentStatus === "unpaid";
     return (
       <CheckoutPage step="payment">
+        {isPayable && loaderData.walletBalanceMinor >= Math.round(order.price * 100) ? (
+          <PayFromBalance orderId={order.id} price={order.price} balanceMinor={loaderData.walletBalanceMinor} error={actionData && "walletError" in actionData ? actionData.walletError : null} />
+        ) : null}
         {isPayable ? (
           <PaymentStep
             order={order}

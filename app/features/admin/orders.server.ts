@@ -3,6 +3,7 @@ import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
 import { cancelByAdmin } from "~/features/order-lifecycle/order-lifecycle.server";
+import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -254,11 +255,12 @@ export async function cancelOrderWithRefund(admin: PublicUser, orderId: number, 
       const current = await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
       throw new AppError(409, "stale_state", whyNotCancellable(current));
     }
+    const refundedToWallet = await refundIfPaidFromWallet(transaction, orderId, "Refund of an order cancelled by our team");
     await recordAdminAction(transaction, admin, {
       action: "order.cancel_refund",
       targetType: "order",
       targetId: String(orderId),
-      details: { before: { status: order.status, paymentStatus: order.paymentStatus }, after: { status: "cancelled", paymentStatus: "paid", refundRequested: true }, reason },
+      details: { before: { status: order.status, paymentStatus: order.paymentStatus }, after: { status: "cancelled", paymentStatus: refundedToWallet ? "refunded" : "paid", refundRequested: true, refundedToWallet }, reason },
     });
     return toListItem(await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: listSelect }));
   });

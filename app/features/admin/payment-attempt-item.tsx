@@ -15,13 +15,14 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
         </p>
         {attempt.refundOrigin === "paystack_dashboard" ? <OutsideRefundNotice attempt={attempt} /> : null}
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {showOrder ? (
+          {showOrder && attempt.orderId !== null ? (
             <Fact label="Order">
               <Link to={`/admin/orders/${attempt.orderId}`} className="text-primary underline underline-offset-4 hover:decoration-2">
                 #{attempt.orderId}
               </Link>
             </Fact>
           ) : null}
+          {attempt.topUpId !== null ? <Fact label="Wallet top-up">#{attempt.topUpId}</Fact> : null}
           <Fact label="Amount">{money(attempt.amount, attempt.currency)}</Fact>
           <Fact label="Channel">
             {labelOf(channelLabels, attempt.channel)}

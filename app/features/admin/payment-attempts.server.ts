@@ -19,7 +19,9 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 export interface AdminPaymentAttempt {
   id: number;
   reference: string;
-  orderId: number;
+  /** The order paid, or null for a wallet top-up's payment (topUpId). */
+  orderId: number | null;
+  topUpId: number | null;
   channel: "card" | "mobile_money";
   provider: "mtn" | "vod" | "tgo" | null;
   /** "055•••987": enough to recognise a payer's wallet on a call, not to reuse it. */
@@ -48,6 +50,7 @@ export const paymentAttemptSelect = {
   id: true,
   reference: true,
   orderId: true,
+  topUpId: true,
   channel: true,
   provider: true,
   phone: true,
@@ -77,6 +80,7 @@ export function toPaymentAttemptView(attempt: Prisma.PaymentAttemptGetPayload<{ 
     id: attempt.id,
     reference: attempt.reference,
     orderId: attempt.orderId,
+    topUpId: attempt.topUpId,
     channel: attempt.channel,
     provider: attempt.provider,
     phone: maskPhone(attempt.phone),

@@ -26,6 +26,11 @@ export function rewardPerActionMinor(platform: CatalogPlatform): number {
 /** SPEC §5: the processing fee is 1.7 % of the price, rounded to the nearest pesewa (half up). */
 const feePerMille = 17;
 
+/** The processing fee of a card or mobile-money payment of `amountMinor` (orders and wallet top-ups). */
+export function processingFeeMinor(amountMinor: number): number {
+  return Math.floor((amountMinor * feePerMille + 500) / 1000);
+}
+
 export const platformLabels: Record<CatalogPlatform, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" };
 
 export function isCatalogPlatform(value: unknown): value is CatalogPlatform {
@@ -47,7 +52,7 @@ export interface OrderPrice {
 export function priceOrder(platform: CatalogPlatform, quantity: number): OrderPrice {
   if (!isValidQuantity(quantity)) throw new RangeError(`quantity must be a whole number from ${minimumQuantity} to ${maximumQuantity}`);
   const priceMinor = unitPriceMinor[platform] * quantity;
-  const feeMinor = Math.floor((priceMinor * feePerMille + 500) / 1000);
+  const feeMinor = processingFeeMinor(priceMinor);
   return { priceMinor, feeMinor, totalMinor: priceMinor + feeMinor, currency: catalogCurrency };
 }
 

@@ -57,6 +57,30 @@ export const ledgerRules: LedgerRule[] = [
   },
   { rule: "payments refunded more than they paid", sql: `SELECT count(*)::int FROM payment_attempts a WHERE ${refundedSum("a")} > a.amount_minor` },
   { rule: "fully refunded payments whose refund entries do not add up to the payment", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refund_state = 'processed' AND ${refundedSum("a")} <> a.amount_minor` },
+  // Wallets (issue #20): never below zero; each wallet-paid order paid once, its price; each credited
+  // top-up credited once, its amount; a refund only of a cancelled wallet-paid order, of what it paid.
+  { rule: "users with a negative wallet balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "wallet")} < 0` },
+  {
+    rule: "orders paid from the wallet without exactly one wallet payment of their price by their client",
+    sql: `SELECT count(*)::int FROM orders o WHERE o.paid_from_wallet AND (SELECT count(*) FROM ledger_entries l WHERE l.order_id = o.id AND l.kind = 'wallet_payment' AND l.amount_minor = -o.price_minor AND l.user_id = o.client_id AND l.bucket = 'wallet') <> 1`,
+  },
+  {
+    rule: "wallet payments of orders not paid from the wallet, or more than one per order",
+    sql: `SELECT count(*)::int FROM ledger_entries l LEFT JOIN orders o ON o.id = l.order_id WHERE l.kind = 'wallet_payment' AND (o.id IS NULL OR NOT o.paid_from_wallet OR (SELECT count(*) FROM ledger_entries x WHERE x.kind = 'wallet_payment' AND x.order_id = l.order_id) <> 1)`,
+  },
+  {
+    rule: "top-ups credited other than once exactly when their payment was recorded",
+    sql: `SELECT count(*)::int FROM wallet_top_ups t WHERE (SELECT count(*) FROM ledger_entries l WHERE l.top_up_id = t.id AND l.kind = 'wallet_top_up' AND l.amount_minor = t.amount_minor AND l.user_id = t.client_id AND l.bucket = 'wallet')
+      <> CASE WHEN t.credited_at IS NULL THEN 0 ELSE 1 END`,
+  },
+  {
+    rule: "credited top-ups without a successful payment of their total",
+    sql: `SELECT count(*)::int FROM wallet_top_ups t WHERE t.credited_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.top_up_id = t.id AND a.status = 'success' AND a.amount_minor = t.total_minor)`,
+  },
+  {
+    rule: "wallet refunds of orders not cancelled, or other than what they paid from the wallet",
+    sql: `SELECT count(*)::int FROM ledger_entries l LEFT JOIN orders o ON o.id = l.order_id WHERE l.kind = 'wallet_refund' AND (o.id IS NULL OR o.status <> 'cancelled' OR l.amount_minor <> o.price_minor OR NOT o.paid_from_wallet)`,
+  },
   { rule: "payments whose refunded amount differs from their refund entries", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refunded_amount_minor <> ${refundedSum("a")}` },
 ];
 

@@ -9,6 +9,11 @@ import type { Currency, LedgerBucket, LedgerEntryKind, PayoutStatus, Prisma } fr
  *
  * `refund` entries record money returned to a client's payment method: they are history, not a
  * balance the client holds, so no balance counts them.
+ *
+ * A client's prepaid balance is the `wallet` bucket (issue #20): top-ups in, orders paid from it out,
+ * cancelled ones back in, admins' adjustments either way. Every spend goes through a function here
+ * that locks the client's row, reads the balance and writes the debit in the caller's transaction,
+ * so concurrent spends queue and none can take the balance below zero.
  */
 
 type Db = Prisma.TransactionClient;
@@ -108,7 +113,8 @@ export async function isRefundBooked(db: Db, paymentReference: string, refundKey
   return (await db.ledgerEntry.findUnique({ where: { idempotencyKey: refundEntryKey(paymentReference, refundKey) }, select: { id: true } })) !== null;
 }
 
-type ProcessedRefund = { clientId: number; orderId: number; paymentReference: string; refundKey: string; amountMinor: number; currency: Currency; description: string };
+/** A payment refunded pays an order, or (`topUpId`) a wallet top-up paid twice. */
+type ProcessedRefund = { clientId: number; orderId: number | null; topUpId?: number | null; paymentReference: string; refundKey: string; amountMinor: number; currency: Currency; description: string };
 
 /** Money returned to a client's payment method, as Paystack reported it processed. */
 export async function recordRefund(db: Db, refund: ProcessedRefund) {
@@ -119,6 +125,7 @@ export async function recordRefund(db: Db, refund: ProcessedRefund) {
       amountMinor: refund.amountMinor,
       currency: refund.currency,
       orderId: refund.orderId,
+      topUpId: refund.topUpId ?? null,
       idempotencyKey: refundEntryKey(refund.paymentReference, refund.refundKey),
       description: refund.description,
     },
@@ -127,3 +134,71 @@ export async function recordRefund(db: Db, refund: ProcessedRefund) {
 
 /** Kinds that add to what a worker has earned (the dashboard's "total earned"): rewards, minus rejections. */
 export const earnedKinds: LedgerEntryKind[] = ["earning", "earning_reversal"];
+
+/** A client's wallet balance in minor units (GHS, the catalogue's currency). */
+export function walletBalanceMinor(db: Db, userId: number): Promise<number> {
+  return bucketSum(db, userId, "wallet");
+}
+
+/**
+ * Takes the client's row lock: every wallet spend of one client queues behind the one before. NO KEY
+ * UPDATE, not UPDATE: the order a spend pays for was inserted in the same transaction, and its
+ * foreign key holds a KEY SHARE lock on this row that FOR UPDATE would deadlock against.
+ */
+async function lockWallet(db: Db, userId: number) {
+  await db.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
+}
+
+type WalletMovement = { userId: number; amountMinor: number; currency: Currency };
+
+/** A top-up whose payment succeeded: its amount (not the processing fee) into the wallet, once. */
+export async function creditTopUp(db: Db, topUp: WalletMovement & { topUpId: number }) {
+  await db.ledgerEntry.create({
+    data: { userId: topUp.userId, kind: "wallet_top_up", bucket: "wallet", amountMinor: topUp.amountMinor, currency: topUp.currency, topUpId: topUp.topUpId, idempotencyKey: `top-up:${topUp.topUpId}`, description: "Wallet top-up" },
+  });
+}
+
+/**
+ * Pays an order from the wallet: false (nothing written) when the balance does not cover it. Call it
+ * in the transaction that marks the order paid, so both or neither.
+ */
+export async function spendFromWallet(db: Db, payment: WalletMovement & { orderId: number }, description: string): Promise<boolean> {
+  await lockWallet(db, payment.userId);
+  if ((await walletBalanceMinor(db, payment.userId)) < payment.amountMinor) return false;
+  await db.ledgerEntry.create({
+    data: { userId: payment.userId, kind: "wallet_payment", bucket: "wallet", amountMinor: -payment.amountMinor, currency: payment.currency, orderId: payment.orderId, idempotencyKey: `wallet-payment:${payment.orderId}`, description },
+  });
+  return true;
+}
+
+/** What an order paid from the wallet paid (its `wallet_payment` entry), or null when it was not. */
+export async function walletPaymentOf(db: Db, orderId: number): Promise<WalletMovement | null> {
+  const entry = await db.ledgerEntry.findUnique({ where: { idempotencyKey: `wallet-payment:${orderId}` }, select: { userId: true, amountMinor: true, currency: true } });
+  return entry ? { ...entry, amountMinor: -entry.amountMinor } : null;
+}
+
+/** A cancelled order paid from the wallet: what it paid back into the wallet, once. */
+export async function refundToWallet(db: Db, orderId: number, description: string): Promise<boolean> {
+  const payment = await walletPaymentOf(db, orderId);
+  if (!payment) return false;
+  const idempotencyKey = `wallet-refund:${orderId}`;
+  await db.ledgerEntry.upsert({
+    where: { idempotencyKey },
+    create: { userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor: payment.amountMinor, currency: payment.currency, orderId, idempotencyKey, description },
+    update: {},
+  });
+  return true;
+}
+
+/**
+ * An admin's correction of a wallet, positive or negative, under `key` (one per request, so a retried
+ * request books it once): false (nothing written) when it would take the balance below zero.
+ */
+export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<boolean> {
+  await lockWallet(db, adjustment.userId);
+  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return false;
+  await db.ledgerEntry.create({
+    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey: `adjustment:${adjustment.key}`, description: reason },
+  });
+  return true;
+}

@@ -83,23 +83,31 @@ const cancellationSentences = {
   expiry: (order: string, expiryHours: number) => `Your order ${order} was cancelled because it was not paid within ${expiryHours} hours of being placed. Nothing was charged; you can start a new checkout at any time.`,
 } as const;
 
-export function orderCancelledMail({ name, reference, packageName, cancelledBy, refundMinor, orderUrl, expiryHours }: OrderMailBase & { cancelledBy: keyof typeof cancellationSentences; refundMinor: number | null; expiryHours: number }): MailContent {
+export function orderCancelledMail({ name, reference, packageName, cancelledBy, refundMinor, orderUrl, expiryHours, toWallet = false }: OrderMailBase & { cancelledBy: keyof typeof cancellationSentences; refundMinor: number | null; expiryHours: number; toWallet?: boolean }): MailContent {
   return renderMail({
     subject: `Order cancelled — ${reference}`,
     greetingName: name,
     blocks: [
       cancellationSentences[cancelledBy](`${reference} (${packageName})`, expiryHours),
-      ...(refundMinor === null ? [] : [`A refund of ${formatMoney(refundMinor)} is on its way to the card or mobile money wallet you paid with. ${refundTiming} We e-mail you again once Paystack has processed it.`]),
+      ...(refundMinor === null
+        ? []
+        : toWallet
+          ? [`You paid it from your wallet: ${formatMoney(refundMinor)} goes back into your wallet at once.`]
+          : [`A refund of ${formatMoney(refundMinor)} is on its way to the card or mobile money wallet you paid with. ${refundTiming} We e-mail you again once Paystack has processed it.`]),
     ],
     action: { label: "See your order", url: orderUrl },
   });
 }
 
-export function refundSentMail({ name, reference, amountMinor, orderUrl }: Omit<OrderMailBase, "packageName"> & { amountMinor: number }): MailContent {
+export function refundSentMail({ name, reference, amountMinor, orderUrl, toWallet = false }: Omit<OrderMailBase, "packageName"> & { amountMinor: number; toWallet?: boolean }): MailContent {
   return renderMail({
     subject: `Refund processed — ${reference}`,
     greetingName: name,
-    blocks: [`Paystack has processed the refund of ${formatMoney(amountMinor)} for your order ${reference}, to the card or mobile money wallet you paid with. How long it takes to show depends on your bank or mobile network.`],
+    blocks: [
+      toWallet
+        ? `${formatMoney(amountMinor)} for your order ${reference} is back in your Social Media Boost wallet, ready for your next order.`
+        : `Paystack has processed the refund of ${formatMoney(amountMinor)} for your order ${reference}, to the card or mobile money wallet you paid with. How long it takes to show depends on your bank or mobile network.`,
+    ],
     action: { label: "See your order", url: orderUrl },
   });
 }

@@ -21,7 +21,7 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
     where: { id: orderId },
     select: {
       id: true, createdAt: true, packageName: true, quantity: true, priceMinor: true, feeMinor: true, totalMinor: true, paidAt: true,
-      paymentStatus: true, refundRequestedAt: true, client: { select: { email: true, fullName: true } },
+      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, client: { select: { email: true, fullName: true } },
     },
   });
   const reference = orderReference(order.id, order.createdAt);
@@ -33,9 +33,9 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
       case "delivered":
         return orderDeliveredMail({ ...common, quantity: order.quantity });
       case "refunded":
-        return refundSentMail({ ...common, amountMinor: order.totalMinor });
+        return refundSentMail({ ...common, amountMinor: order.totalMinor, toWallet: order.paidFromWallet });
       default:
-        return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: order.refundRequestedAt ? order.totalMinor : null, expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS });
+        return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: order.refundRequestedAt ? order.totalMinor : null, expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS, toWallet: order.paidFromWallet });
     }
   })();
   await queueEmail(db, `order:${order.id}:${event}`, order.client.email, content);
@@ -50,8 +50,9 @@ export async function queuePaymentFailedEmail(db: Db, paymentReference: string):
     where: { reference: paymentReference },
     select: { gatewayResponse: true, order: { select: { id: true, createdAt: true, paymentStatus: true, status: true, client: { select: { email: true, fullName: true } } } } },
   });
-  // Paid by another attempt meanwhile, or cancelled: nothing to pay again.
-  if (!attempt || attempt.order.paymentStatus !== "unpaid" || attempt.order.status !== "pending") return;
+  // Paid by another attempt meanwhile, or cancelled: nothing to pay again. A wallet top-up's payer
+  // is on its page and sees the outcome there; an unpaid top-up needs no reminder.
+  if (!attempt?.order || attempt.order.paymentStatus !== "unpaid" || attempt.order.status !== "pending") return;
   const { order } = attempt;
   await queueEmail(
     db,

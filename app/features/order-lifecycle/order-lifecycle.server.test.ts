@@ -9,6 +9,7 @@ import {
   cancelUnpaidByClient,
   expireUnpaid,
   markPaid,
+  markPaidFromWallet,
   markRefunded,
   orderTransitions,
   recordDelivery,
@@ -34,6 +35,8 @@ describe("the allowed transitions", () => {
     expect(edges).toEqual([
       "paid: pending → processing",
       "paid: payment unpaid → paid",
+      "paidFromWallet: pending → processing",
+      "paidFromWallet: payment unpaid → paid",
       "deliveryRecorded: processing → processing",
       "deliveryRecorded: processing → completed",
       "deliveryReverted: processing → processing",
@@ -98,6 +101,14 @@ async function tryEverywhere(apply: (order: { id: number; clientId: number }) =>
 describe("each transition applies only from its allowed states", () => {
   it("paid", async () => {
     expect(await tryEverywhere(({ id }) => markPaid(prisma(), id, now))).toEqual(["pending/unpaid → processing/paid"]);
+  });
+
+  it("paid from the wallet: like paid, and the processing fee goes (the total is the price)", async () => {
+    expect(await tryEverywhere(({ id }) => prisma().$transaction((tx) => markPaidFromWallet(tx, id, now)))).toEqual(["pending/unpaid → processing/paid"]);
+    const order = await orderIn({ status: "pending", paymentStatus: "unpaid" });
+    await prisma().order.update({ where: { id: order.id }, data: { feeMinor: 5, totalMinor: 305 } });
+    await prisma().$transaction((tx) => markPaidFromWallet(tx, order.id, now));
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id }, select: { feeMinor: true, totalMinor: true, paidFromWallet: true } })).toEqual({ feeMinor: 0, totalMinor: 300, paidFromWallet: true });
   });
 
   it("delivery recorded: only in fulfilment; the last unit completes the order", async () => {

@@ -34,6 +34,7 @@ type StatusEdge = readonly [from: OrderStatus, to: OrderStatus];
  */
 export const orderTransitions = {
   paid: { status: [["pending", "processing"]], payment: ["unpaid", "paid"] },
+  paidFromWallet: { status: [["pending", "processing"]], payment: ["unpaid", "paid"] },
   deliveryRecorded: { status: [["processing", "processing"], ["processing", "completed"]] },
   deliveryReverted: { status: [["processing", "processing"], ["completed", "processing"], ["cancelled", "cancelled"], ["partial", "partial"]] },
   cancelledByClient: { status: [["pending", "cancelled"], ["processing", "cancelled"]] },
@@ -52,6 +53,19 @@ export async function markPaid(db: Db, orderId: number, now: Date): Promise<bool
     where: { id: orderId, paymentStatus: "unpaid", status: { in: from("paid") } },
     data: { paymentStatus: "paid", status: "processing", paidAt: now },
   });
+  return applied(db, count, orderId, "paid");
+}
+
+/**
+ * Paid from the client's wallet (issue #20): like `paid`, and the processing fee goes (spending the
+ * balance carries none), so the order's total is its price. The caller debits the wallet in the same
+ * transaction (ledger's spendFromWallet).
+ */
+export async function markPaidFromWallet(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE orders SET payment_status = 'paid', status = 'processing', paid_at = ${now}, paid_from_wallet = true,
+      fee_minor = 0, total_minor = price_minor, updated_at = ${now}
+    WHERE id = ${orderId} AND payment_status = 'unpaid' AND status::text = ANY(${from("paidFromWallet")})`;
   return applied(db, count, orderId, "paid");
 }
 

@@ -1,5 +1,6 @@
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
 import { cancelPaidByClient, cancelUnpaidByClient } from "~/features/order-lifecycle/order-lifecycle.server";
+import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { assertClient, getOrderFor, notFound, type OrderConfirmation, type OrderRow, orderSelect, type OrderStatus, type OrderViewer } from "./orders.server";
@@ -60,7 +61,13 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
   if (order.paymentStatus === "unpaid") {
     if (await prisma.$transaction((transaction) => cancelUnpaidByClient(transaction, owned, now))) return getOrderFor(client, order.id);
   } else if (order.paymentStatus === "paid") {
-    if (await prisma.$transaction((transaction) => cancelPaidByClient(transaction, owned, windowStart, now))) {
+    const cancelled = await prisma.$transaction(async (transaction) => {
+      if (!(await cancelPaidByClient(transaction, owned, windowStart, now))) return false;
+      // Paid from the wallet: back into it at once; a card or mobile-money payment is refunded by the payments side.
+      await refundIfPaidFromWallet(transaction, order.id, "Refund of a cancelled order");
+      return true;
+    });
+    if (cancelled) {
       await closeTasksOfOrder(order.id);
       return getOrderFor(client, order.id);
     }

@@ -116,7 +116,7 @@ describe("unpaid orders expire", () => {
     const order = await unpaidOrder(client, 25);
     await expireUnpaidOrders();
     const refused = await refusal(
-      recordAttempt({ id: order.id, totalMinor: 15255, currency: "GHS" }, { channel: "card", payerEmail: client.email }, { clientId: client.id, clientAddress: "198.51.100.7" }),
+      recordAttempt({ kind: "order", id: order.id, totalMinor: 15255, currency: "GHS" }, { channel: "card", payerEmail: client.email }, { clientId: client.id, clientAddress: "198.51.100.7" }),
     );
     expect(refused.status).toBe(422);
     expect(refused.message).toBe("This order expired because it was not paid in time, and can no longer be paid. Please start a new checkout.");

@@ -16,9 +16,10 @@ import { AppError } from "~/lib/errors";
 
 const windowMs = 60 * 60 * 1000;
 
-/** Who starts a charge of which order (and, for mobile money, to which phone). */
+/** Who starts a charge of which order or top-up (and, for mobile money, to which phone). */
 export interface ChargeStart {
-  orderId: number;
+  /** The order's id, or `top-up:<id>` for a wallet top-up. */
+  payableKey: string;
   clientId: number;
   /** The request's address as the server sees it (load context `clientAddress`). */
   clientAddress: string;
@@ -41,7 +42,7 @@ const tooManyPrompts = (wait: string) => `Too many payment prompts were sent to 
 function limitsOf(start: ChargeStart): Limit[] {
   const env = getEnv();
   const limits: Limit[] = [
-    { bucket: "charge:order", key: String(start.orderId), perHour: env.CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR, message: tooManyAttempts },
+    { bucket: "charge:order", key: start.payableKey, perHour: env.CHARGE_ATTEMPTS_PER_ORDER_PER_HOUR, message: tooManyAttempts },
     { bucket: "charge:client", key: String(start.clientId), perHour: env.CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR, message: tooManyAttempts },
     { bucket: "charge:ip", key: start.clientAddress, perHour: env.CHARGE_ATTEMPTS_PER_IP_PER_HOUR, message: tooManyAttempts },
   ];

@@ -131,7 +131,7 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     if (intent === "card" && isHostedCardMode()) {
       const submission = parseWithZod(formData, { schema: hostedCardPaymentSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
-      if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      if (submission.value.orderId !== order.id || submission.value.topUpId !== undefined) return respond({ submission: null, notice: otherOrderNotice }, 400);
       sentForm = submission.reply();
       const started = await startHostedCardPayment(user, submission.value, siteBaseUrl(request), clientAddress);
       // To Paystack's checkout page; the payer comes back to the payment status page.
@@ -140,13 +140,13 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     } else if (intent === "card") {
       const submission = parseWithZod(formData, { schema: cardChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply({ hideFields: secretFields }), notice: null }, 400);
-      if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      if (submission.value.orderId !== order.id || submission.value.topUpId !== undefined) return respond({ submission: null, notice: otherOrderNotice }, 400);
       sentForm = submission.reply({ hideFields: secretFields });
       outcome = cardOutcome(await chargeCard(user, submission.value, clientAddress));
     } else if (intent === "mobile") {
       const submission = parseWithZod(formData, { schema: mobileMoneyChargeSchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
-      if (submission.value.orderId !== order.id) return respond({ submission: null, notice: otherOrderNotice }, 400);
+      if (submission.value.orderId !== order.id || submission.value.topUpId !== undefined) return respond({ submission: null, notice: otherOrderNotice }, 400);
       sentForm = submission.reply();
       outcome = mobileMoneyOutcome(await chargeMobileMoney(user, submission.value, clientAddress));
     } else if (intent === "pin") {

@@ -3,7 +3,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { getEnv } from "~/lib/env.server";
 import type { ChargeResponse } from "./payment-schema";
 import { statusPageHref } from "./payment-status-state";
-import { payableOrder, recordAttempt } from "./payments.server";
+import { payableFor, recordAttempt } from "./payments.server";
 import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
@@ -15,7 +15,9 @@ import { applyTransactionOutcome } from "./settlement.server";
  */
 
 export interface HostedCardPaymentInput {
-  orderId: number;
+  /** The order paid, or (`topUpId`) the wallet top-up. */
+  orderId?: number;
+  topUpId?: number;
   email: string;
   /** Minor units: must equal the order's total, as for every charge. */
   amount: number;
@@ -40,17 +42,18 @@ export function isHostedCardMode(): boolean {
  * `clientAddress` (the request's address) counts toward the charge limits, as for every charge.
  */
 export async function startHostedCardPayment(user: PublicUser, input: HostedCardPaymentInput, siteUrl: string, clientAddress: string): Promise<HostedCardPaymentResponse> {
-  const order = await payableOrder(user, input);
-  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
-  const callbackUrl = `${siteUrl}${statusPageHref(reference, { orderId: order.id, amount: toMajorUnits(order.totalMinor).toFixed(2), currency: order.currency })}`;
+  const payable = await payableFor(user, input);
+  const reference = await recordAttempt(payable, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
+  const target = payable.kind === "order" ? { orderId: payable.id } : { topUpId: payable.id };
+  const callbackUrl = `${siteUrl}${statusPageHref(reference, { ...target, amount: toMajorUnits(payable.totalMinor).toFixed(2), currency: payable.currency })}`;
   const result = await getPaystack().client.initializeTransaction({
     email: input.email,
-    amount: order.totalMinor,
-    currency: order.currency,
+    amount: payable.totalMinor,
+    currency: payable.currency,
     reference,
     callback_url: callbackUrl,
     channels: ["card"],
-    metadata: { orderId: order.id },
+    metadata: target,
   });
   if (!result.ok) {
     // Nobody was sent anywhere: the attempt ends here, and a new one may start at once.

@@ -18,18 +18,28 @@ export const mobileMoneyProviderLabels: Record<MobileMoneyProviderCode, string> 
 
 const digitsOnly = (value: string) => value.replace(/\D/g, "");
 
+const recordId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
+
+/** Every charge pays one thing: an order (`orderId`) or a wallet top-up (`topUpId`, issue #20). */
 const chargeBase = z.object({
   email: z.email("Invalid email address"),
   amount: z.coerce.number({ error: "Amount must be greater than 0" }).int("Amount must be a whole number of pesewas").min(1, "Amount must be greater than 0"),
-  orderId: z.coerce.number({ error: "Order ID is required" }).int("Order ID is required").min(1, "Order ID is required"),
+  orderId: recordId("Order ID is required").optional(),
+  topUpId: recordId("Top-up ID must be a positive whole number").optional(),
   currency: z.enum(["GHS", "USD"], { error: "Currency must be GHS or USD" }).default("GHS"),
 });
+
+const paysOneThing = <Schema extends z.ZodType<{ orderId?: number; topUpId?: number }>>(schema: Schema) =>
+  schema.refine((charge) => (charge.orderId === undefined) !== (charge.topUpId === undefined), {
+    message: "Order ID is required (or, for a wallet top-up, its topUpId alone)",
+    path: ["orderId"],
+  });
 
 /**
  * A card payment on Paystack's hosted checkout: which order, who pays. Card fields an API client
  * still sends (SPEC §3's payload) are dropped unread: the card is entered on Paystack's page.
  */
-export const hostedCardPaymentSchema = chargeBase;
+export const hostedCardPaymentSchema = paysOneThing(chargeBase);
 
 export const cardDetailsSchema = z.object({
   number: z.string({ error: "Card number must be at least 16 digits" }).transform(digitsOnly).pipe(
@@ -47,14 +57,16 @@ export const cardDetailsSchema = z.object({
 });
 
 /** SPEC §3 card charge; `pin` continues the order's attempt that is waiting for a PIN (DESIGN §6). */
-export const cardChargeSchema = chargeBase.extend({
-  card: cardDetailsSchema,
-  pin: z
-    .string()
-    .regex(/^\d{4}$/, "PIN must be 4 digits")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-});
+export const cardChargeSchema = paysOneThing(
+  chargeBase.extend({
+    card: cardDetailsSchema,
+    pin: z
+      .string()
+      .regex(/^\d{4}$/, "PIN must be 4 digits")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  }),
+);
 export type CardChargeInput = z.output<typeof cardChargeSchema>;
 
 const shortPhoneMessage = "Phone number must be at least 10 digits";
@@ -84,12 +96,14 @@ export const ghanaMobileNumberSchema = z.string({ error: shortPhoneMessage }).tr
   return z.NEVER;
 });
 
-export const mobileMoneyChargeSchema = chargeBase.extend({
-  mobile_money: z.object({
-    phone: ghanaMobileNumberSchema,
-    provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
+export const mobileMoneyChargeSchema = paysOneThing(
+  chargeBase.extend({
+    mobile_money: z.object({
+      phone: ghanaMobileNumberSchema,
+      provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
+    }),
   }),
-});
+);
 export type MobileMoneyChargeInput = z.output<typeof mobileMoneyChargeSchema>;
 
 export const invalidOtpNotice = { title: "Invalid OTP", description: "Please enter the OTP sent to your phone." } as const;

@@ -87,6 +87,8 @@ export const resendNotices = {
 
 export interface PaymentStatusQuery {
   orderId: number | null;
+  /** A wallet top-up's payment (issue #20) names the top-up instead of an order. */
+  topUpId: number | null;
   /** Cedis (or dollars) with two decimals, as the order shows it; null when missing or not a number. */
   amount: string | null;
   currency: "GHS" | "USD";
@@ -99,11 +101,13 @@ export interface PaymentStatusQuery {
 /** The page's query (SPEC §2: orderId, amount, currency defaulting to GHS), read defensively. */
 export function readStatusQuery(searchParams: URLSearchParams): PaymentStatusQuery {
   const orderId = Number(searchParams.get("orderId"));
+  const topUpId = Number(searchParams.get("topUpId"));
   const amount = Number(searchParams.get("amount"));
   const checks = Number(searchParams.get("checks"));
   const startedAt = Number(searchParams.get("started"));
   return {
     orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    topUpId: Number.isSafeInteger(topUpId) && topUpId > 0 ? topUpId : null,
     amount: searchParams.get("amount") && Number.isFinite(amount) && amount >= 0 && amount < 1e9 ? amount.toFixed(2) : null,
     currency: searchParams.get("currency") === "USD" ? "USD" : "GHS",
     checks: Number.isSafeInteger(checks) && checks > 0 ? Math.min(checks, MAX_STATUS_CHECKS) : 0,
@@ -115,9 +119,15 @@ export function readStatusQuery(searchParams: URLSearchParams): PaymentStatusQue
 export function statusPageHref(reference: string, query: Partial<PaymentStatusQuery>): string {
   const params = new URLSearchParams();
   if (query.orderId) params.set("orderId", String(query.orderId));
+  if (query.topUpId) params.set("topUpId", String(query.topUpId));
   if (query.amount) params.set("amount", query.amount);
   params.set("currency", query.currency ?? "GHS");
   if (query.checks) params.set("checks", String(query.checks));
   if (query.startedAt) params.set("started", String(query.startedAt));
   return `/payment-status/${encodeURIComponent(reference)}?${params}`;
+}
+
+/** A wallet top-up's payment page, at a charge step when `step` is given. */
+export function topUpPaymentHref(topUpId: number, step?: { reference: string; next: string }): string {
+  return `/wallet/top-ups/${topUpId}${step ? `?${new URLSearchParams(step)}` : ""}`;
 }

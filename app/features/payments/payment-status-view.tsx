@@ -10,7 +10,7 @@ import { formatMoney, toMinorUnits } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type PaymentNotice, paymentNotices } from "./payment-outcome";
 import type { ChargeResponse, VerifyResponse } from "./payment-schema";
-import { POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, MAX_STATUS_CHECKS, resendNotices, stateAfterCheck, statusCopy, statusPageHref } from "./payment-status-state";
+import { POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, MAX_STATUS_CHECKS, resendNotices, stateAfterCheck, statusCopy, statusPageHref, topUpPaymentHref } from "./payment-status-state";
 import { DetailRow, NoticeLine, PaymentIssueBox, StatusBadge, StatusIcon } from "./payment-status-parts";
 
 /**
@@ -51,7 +51,8 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
   const isBusy = isChecking || isResending || navigation.state === "submitting";
   const isPolling = !isEndState(state);
   const amount = query.amount ? formatMoney(toMinorUnits(Number(query.amount)), query.currency) : null;
-  const orderHref = query.orderId ? `/order-success?orderId=${query.orderId}` : null;
+  // Where a successful payment leads: the order's confirmation, or the wallet a top-up went into.
+  const orderHref = query.orderId ? `/order-success?orderId=${query.orderId}` : query.topUpId ? `/wallet?toppedUp=${query.topUpId}` : null;
   const here = statusPageHref(reference, query);
 
   useEffect(() => {
@@ -118,13 +119,17 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
         return;
       }
       toast({ ...resendNotices.sent });
+      if (response.data.status === "send_otp" && query.topUpId) {
+        await navigate(topUpPaymentHref(query.topUpId, { reference: next, next: "otp" }));
+        return;
+      }
       if (response.data.status === "send_otp" && query.orderId) {
         // A Vodafone Cash resend asks for a new voucher: the checkout's OTP form takes it.
         await navigate(`/checkout?${new URLSearchParams({ orderId: String(query.orderId), reference: next, next: "otp" })}`);
         return;
       }
       // SPEC §4: back to pending on the new reference, polling again.
-      await navigate(statusPageHref(next, { orderId: query.orderId, amount: query.amount, currency: query.currency }), { replace: true });
+      await navigate(statusPageHref(next, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency }), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         await navigate(`/auth?${new URLSearchParams({ redirectTo: here })}`);
@@ -205,6 +210,7 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
             </DetailRow>
           ) : null}
           {query.orderId ? <DetailRow label="Order">#{query.orderId}</DetailRow> : null}
+          {query.topUpId ? <DetailRow label="Wallet top-up">#{query.topUpId}</DetailRow> : null}
           {amount ? <DetailRow label="Amount">{amount}</DetailRow> : null}
           <DetailRow label="Status">
             <StatusBadge state={state} />
@@ -232,7 +238,7 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
               Start a new checkout
             </Link>
           ) : hasIssue && channel === "card" ? (
-            <Link to={query.orderId ? `/checkout?orderId=${query.orderId}` : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
+            <Link to={query.orderId ? `/checkout?orderId=${query.orderId}` : query.topUpId ? topUpPaymentHref(query.topUpId) : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
               <RefreshCw aria-hidden="true" />
               Try Again
             </Link>

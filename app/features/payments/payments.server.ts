@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
 import { maximumRecordId } from "~/lib/record-id";
-import type { PaymentAttemptStatus } from "~/generated/prisma/client";
+import type { PaymentAttemptStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
@@ -24,6 +24,7 @@ import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-cl
 import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
+import { lockPayableTopUp, payableTopUp } from "./top-ups.server";
 
 /**
  * Paying for an order (SPEC §2 payment step, §7 /api/payment/*). Every attempt is recorded before
@@ -60,33 +61,56 @@ function assertClient(user: PublicUser) {
   if (user.role !== "client") throw new AppError(403, "forbidden", "Only clients can pay for orders.");
 }
 
-function newReference(orderId: number): string {
+function newReference(payable: Payable): string {
   // Paystack documents only -, ., = and alphanumerics in a transaction reference.
-  return `smb-${orderId}-${randomBytes(8).toString("hex")}`;
+  return `smb-${payable.kind === "top_up" ? "w" : ""}${payable.id}-${randomBytes(8).toString("hex")}`;
 }
 
-/** The client's own unpaid, open order whose total is exactly what the payload says. */
-export async function payableOrder(user: PublicUser, input: { orderId: number; amount: number; currency: string }) {
+/** What a charge pays: a client's order, or a wallet top-up (issue #20). */
+export interface Payable {
+  kind: "order" | "top_up";
+  id: number;
+  totalMinor: number;
+  currency: "GHS" | "USD";
+}
+
+/** Which payment a charge names: `orderId`, or `topUpId` for a wallet top-up (exactly one). */
+export type PayableRef = { orderId?: number | null; topUpId?: number | null };
+
+/** The payment attempt's column naming what it pays. */
+const attemptTarget = (payable: Payable) => (payable.kind === "order" ? { orderId: payable.id } : { topUpId: payable.id });
+
+/** The client's own unpaid order or top-up whose total is exactly what the payload says. */
+export async function payableFor(user: PublicUser, input: PayableRef & { amount: number; currency: string }): Promise<Payable> {
   assertClient(user);
-  if (input.orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
+  const payable: Payable = input.topUpId
+    ? { kind: "top_up", ...(await payableTopUp(user, input.topUpId > maximumRecordId ? 0 : input.topUpId)) }
+    : { kind: "order", ...(await payableOrder(user, input.orderId ?? 0)) };
+  if (input.amount !== payable.totalMinor || input.currency !== payable.currency) {
+    const what = payable.kind === "order" ? "this order's" : "this top-up's";
+    throw new AppError(400, "amount_mismatch", `The amount does not match ${what} total of ${formatMoney(payable.totalMinor, payable.currency)}.`);
+  }
+  return payable;
+}
+
+/** The client's own unpaid, open order. */
+async function payableOrder(user: PublicUser, orderId: number) {
+  if (orderId <= 0 || orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
   const order = await getPrisma().order.findFirst({
-    where: { id: input.orderId, clientId: user.id },
+    where: { id: orderId, clientId: user.id },
     select: { id: true, totalMinor: true, currency: true, status: true, paymentStatus: true, expiredAt: true },
   });
   if (!order) throw notFound();
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
-  if (input.amount !== order.totalMinor || input.currency !== order.currency) {
-    throw new AppError(400, "amount_mismatch", `The amount does not match this order's total of ${formatMoney(order.totalMinor, order.currency)}.`);
-  }
   return order;
 }
 
-/** An attempt of the user's own order, by reference (404 for anyone else's, like an unknown one). */
+/** An attempt of the user's own order or top-up, by reference (404 for anyone else's, like an unknown one). */
 async function ownAttempt(user: PublicUser, reference: string) {
   const attempt = await getPrisma().paymentAttempt.findFirst({
-    where: { reference, order: { clientId: user.id } },
-    select: { id: true, reference: true, orderId: true, channel: true, provider: true, phone: true, payerEmail: true, amountMinor: true, currency: true, status: true },
+    where: { reference, OR: [{ order: { clientId: user.id } }, { topUp: { clientId: user.id } }] },
+    select: { id: true, reference: true, orderId: true, topUpId: true, channel: true, provider: true, phone: true, payerEmail: true, amountMinor: true, currency: true, status: true },
   });
   if (!attempt) throw unknownReference();
   return attempt;
@@ -97,12 +121,12 @@ async function ownAttempt(user: PublicUser, reference: string) {
  * `clientAddress` (the request's address) is for the abuse limits, as in every call that starts a charge.
  */
 export async function chargeCard(user: PublicUser, input: CardChargeInput, clientAddress: string): Promise<ChargeResponse> {
-  const order = await payableOrder(user, input);
-  if (input.pin) return submitPin(user, { orderId: order.id, pin: input.pin });
-  const reference = await recordAttempt(order, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
+  const payable = await payableFor(user, input);
+  if (input.pin) return submitPin(user, { ...attemptTarget(payable), pin: input.pin });
+  const reference = await recordAttempt(payable, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
   return continueAttempt(
     reference,
-    getPaystack().client.charge({ email: input.email, amount: order.totalMinor, currency: order.currency, reference, card: input.card, metadata: { orderId: order.id } }),
+    getPaystack().client.charge({ email: input.email, amount: payable.totalMinor, currency: payable.currency, reference, card: input.card, metadata: attemptTarget(payable) }),
   );
 }
 
@@ -113,14 +137,14 @@ export async function chargeCard(user: PublicUser, input: CardChargeInput, clien
  * gets the voucher step it is already at (SPEC §4: closing the OTP overlay and paying again asks again).
  */
 export async function chargeMobileMoney(user: PublicUser, input: MobileMoneyChargeInput, clientAddress: string): Promise<ChargeResponse> {
-  const order = await payableOrder(user, input);
+  const payable = await payableFor(user, input);
   const { phone, provider } = input.mobile_money;
-  const waiting = await refreshOpenPrompts(order.id);
+  const waiting = await refreshOpenPrompts(payable);
   if (waiting?.status === "send_otp" && waiting.phone === phone && waiting.provider === provider) {
     return { status: true, message: waiting.displayText || "Please enter the voucher code", data: { status: "send_otp", reference: waiting.reference, display_text: waiting.displayText } };
   }
-  const reference = await recordAttempt(order, { channel: "mobile_money", provider, phone, payerEmail: input.email }, { clientId: user.id, clientAddress });
-  return startMobileMoneyCharge(reference, { email: input.email, amount: order.totalMinor, currency: order.currency, phone, provider, orderId: order.id });
+  const reference = await recordAttempt(payable, { channel: "mobile_money", provider, phone, payerEmail: input.email }, { clientId: user.id, clientAddress });
+  return startMobileMoneyCharge(reference, payable, { email: input.email, phone, provider });
 }
 
 /** A mobile-money attempt in these may still be approved (or take its voucher): the order's one open prompt. */
@@ -132,9 +156,9 @@ const openPromptStatuses: PaymentAttemptStatus[] = ["pending", "pay_offline", "s
  * still be under way (pending and younger than the first check) is left alone: Paystack may not know
  * its reference yet, and "not found" would close it.
  */
-async function refreshOpenPrompts(orderId: number) {
+async function refreshOpenPrompts(payable: Payable) {
   const prisma = getPrisma();
-  const where = { orderId, channel: "mobile_money" as const, status: { in: openPromptStatuses } };
+  const where = { ...attemptTarget(payable), channel: "mobile_money" as const, status: { in: openPromptStatuses } };
   const open = await prisma.paymentAttempt.findMany({ where, select: { reference: true, status: true, createdAt: true } });
   for (const attempt of open) {
     const mayBeInFlight = attempt.status === "pending" && Date.now() - attempt.createdAt.getTime() < firstCheckDelayMs;
@@ -151,25 +175,26 @@ const promptStillOpen = (reference: string) =>
     { details: { reference } },
   );
 
-function startMobileMoneyCharge(reference: string, charge: { email: string; amount: number; currency: string; phone: string; provider: "mtn" | "vod" | "tgo"; orderId: number }) {
+function startMobileMoneyCharge(reference: string, payable: Payable, charge: { email: string; phone: string; provider: "mtn" | "vod" | "tgo" }) {
   return continueAttempt(
     reference,
     getPaystack().client.charge({
       email: charge.email,
-      amount: charge.amount,
-      currency: charge.currency,
+      amount: payable.totalMinor,
+      currency: payable.currency,
       reference,
       mobile_money: { phone: charge.phone, provider: paystackProvider[charge.provider] },
-      metadata: { orderId: charge.orderId },
+      metadata: attemptTarget(payable),
     }),
   );
 }
 
-/** The PIN for the order's card payment that waits for one (the card itself is not needed again). */
-export async function submitPin(user: PublicUser, { orderId, pin }: { orderId: number; pin: string }): Promise<ChargeResponse> {
+/** The PIN for the order's (or top-up's) card payment that waits for one (the card itself is not needed again). */
+export async function submitPin(user: PublicUser, { orderId, topUpId, pin }: { orderId?: number; topUpId?: number; pin: string }): Promise<ChargeResponse> {
   assertClient(user);
+  const owner = topUpId ? { topUpId, topUp: { clientId: user.id } } : { orderId: orderId ?? 0, order: { clientId: user.id } };
   const waiting = await getPrisma().paymentAttempt.findFirst({
-    where: { orderId, channel: "card", status: "send_pin", order: { clientId: user.id } },
+    where: { ...owner, channel: "card", status: "send_pin" },
     orderBy: { id: "desc" },
     select: { reference: true },
   });
@@ -231,13 +256,13 @@ export async function resendAuthorization(user: PublicUser, reference: string, c
   if (openAttemptStatuses.includes(current.status) && current.status !== "not_completed") {
     throw new AppError(409, "still_waiting", "The last payment prompt is still waiting for your approval. Please check your phone.");
   }
-  const order = await payableOrder(user, { orderId: attempt.orderId, amount: attempt.amountMinor, currency: attempt.currency });
+  const payable = await payableFor(user, { orderId: attempt.orderId, topUpId: attempt.topUpId, amount: attempt.amountMinor, currency: attempt.currency });
   // Another prompt of the order (a second tab's, say) may be open too: asked about like this one.
-  await refreshOpenPrompts(order.id);
+  await refreshOpenPrompts(payable);
   // Attempts recorded before numbers were normalised may hold +233 forms.
   const phone = normaliseGhanaMobileNumber(attempt.phone) ?? attempt.phone;
-  const next = await recordAttempt(order, { channel: "mobile_money", provider: attempt.provider, phone, payerEmail: attempt.payerEmail }, { clientId: user.id, clientAddress });
-  return startMobileMoneyCharge(next, { email: attempt.payerEmail, amount: order.totalMinor, currency: order.currency, phone, provider: attempt.provider, orderId: order.id });
+  const next = await recordAttempt(payable, { channel: "mobile_money", provider: attempt.provider, phone, payerEmail: attempt.payerEmail }, { clientId: user.id, clientAddress });
+  return startMobileMoneyCharge(next, payable, { email: attempt.payerEmail, phone, provider: attempt.provider });
 }
 
 /**
@@ -289,22 +314,18 @@ export async function refreshAttempt(reference: string, now = new Date()) {
  * Starts of one order queue on the order's row, so two at once cannot both pass these checks.
  */
 export async function recordAttempt(
-  order: { id: number; totalMinor: number; currency: "GHS" | "USD" },
+  payable: Payable,
   details: { channel: "card" | "mobile_money"; provider?: "mtn" | "vod" | "tgo"; phone?: string; payerEmail: string },
   requester: { clientId: number; clientAddress: string },
 ): Promise<string> {
-  const reference = newReference(order.id);
-  const start = { orderId: order.id, ...requester, phone: details.phone };
+  const reference = newReference(payable);
+  const start = { payableKey: payable.kind === "order" ? String(payable.id) : `top-up:${payable.id}`, ...requester, phone: details.phone };
   await getPrisma().$transaction(async (transaction) => {
-    // Under the order's lock, which expiry takes too (order-expiry.server.ts): an order that expired
-    // (or was cancelled) since payableOrder read it starts no charge.
-    const [locked] = await transaction.$queryRaw<{ status: string; payment_status: string; expired_at: Date | null }[]>`
-      SELECT status::text AS status, payment_status::text AS payment_status, expired_at FROM orders WHERE id = ${order.id} FOR UPDATE`;
-    if (locked && locked.payment_status !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
-    if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage({ expiredAt: locked.expired_at }));
+    if (payable.kind === "order") await lockPayableOrder(transaction, payable.id);
+    else await lockPayableTopUp(transaction, payable.id);
     if (details.channel === "mobile_money") {
       const open = await transaction.paymentAttempt.findFirst({
-        where: { orderId: order.id, channel: "mobile_money", status: { in: openPromptStatuses } },
+        where: { ...attemptTarget(payable), channel: "mobile_money", status: { in: openPromptStatuses } },
         orderBy: { id: "desc" },
         select: { reference: true },
       });
@@ -313,20 +334,31 @@ export async function recordAttempt(
     await assertWithinChargeLimits(transaction, start);
     await transaction.paymentAttempt.create({
       data: {
-        orderId: order.id,
+        ...attemptTarget(payable),
         reference,
         channel: details.channel,
         provider: details.provider ?? null,
         phone: details.phone ?? null,
         payerEmail: details.payerEmail,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
+        amountMinor: payable.totalMinor,
+        currency: payable.currency,
         nextCheckAt: new Date(Date.now() + firstCheckDelayMs),
       },
     });
     await countChargeStart(transaction, start);
   }, burstTransactionOptions);
   return reference;
+}
+
+/**
+ * Under the order's lock, which expiry takes too (order-expiry.server.ts): an order that expired (or
+ * was cancelled, or paid from the wallet) since payableFor read it starts no charge.
+ */
+async function lockPayableOrder(transaction: Prisma.TransactionClient, orderId: number) {
+  const [locked] = await transaction.$queryRaw<{ status: string; payment_status: string; expired_at: Date | null }[]>`
+    SELECT status::text AS status, payment_status::text AS payment_status, expired_at FROM orders WHERE id = ${orderId} FOR UPDATE`;
+  if (locked && locked.payment_status !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
+  if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage({ expiredAt: locked.expired_at }));
 }
 
 /** Applies a charge step's answer to its attempt and says what the payer does next. */

@@ -28,12 +28,14 @@ export type RefundReportOutcome =
 const attemptSelect = {
   id: true,
   orderId: true,
+  topUpId: true,
   amountMinor: true,
   currency: true,
   refundState: true,
   refundRequestedAt: true,
   refundedAmountMinor: true,
   order: { select: { clientId: true } },
+  topUp: { select: { clientId: true } },
 } satisfies Prisma.PaymentAttemptSelect;
 type RefundedAttempt = Prisma.PaymentAttemptGetPayload<{ select: typeof attemptSelect }>;
 
@@ -85,8 +87,9 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     }
     const isOutside = !isStoreRefund(attempt);
     await recordRefund(transaction, {
-      clientId: attempt.order.clientId,
+      clientId: (attempt.order ?? attempt.topUp)!.clientId,
       orderId: attempt.orderId,
+      topUpId: attempt.topUpId,
       paymentReference: reference,
       refundKey,
       amountMinor: bookable,
@@ -104,7 +107,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
         ...(isOutside ? { refundOrigin: "paystack_dashboard" as const } : {}),
       },
     });
-    if (isFull) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
+    if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
     return "booked" as const;
   }, burstTransactionOptions);

@@ -5,6 +5,7 @@ import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
+import { creditPaidTopUp } from "./top-ups.server";
 
 /**
  * Where a payment's money ends up. Everything that learns a payment's outcome — the charge call,
@@ -23,7 +24,7 @@ export interface TransactionOutcome {
 }
 
 export type SettlementResult =
-  /** This call credited the order (status processing, payment paid). */
+  /** This call credited the order (status processing, payment paid), or the top-up to the wallet. */
   | "credited"
   /** The money arrived for an order that is already paid or was cancelled: it goes back. */
   | "refund_requested"
@@ -49,7 +50,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
   const prisma = getPrisma();
   const attempt = await prisma.paymentAttempt.findUnique({
     where: { reference: outcome.reference },
-    select: { id: true, orderId: true, amountMinor: true, currency: true },
+    select: { id: true, orderId: true, topUpId: true, amountMinor: true, currency: true },
   });
   if (!attempt) return "unknown_reference";
 
@@ -65,15 +66,17 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
         data: { status: "success", paidAt: now, gatewayResponse: outcome.gatewayResponse ?? "Approved", lastCheckedAt: now },
       });
       if (recorded.count === 0) return "already_settled" as const;
-      if (isFullAmount) {
+      if (isFullAmount && attempt.orderId !== null) {
         if (await markPaid(transaction, attempt.orderId, now)) {
           // Paid: the work is offered to workers in the same transaction, so a paid order always has its task.
           await openTaskForPaidOrder(transaction, attempt.orderId);
           return "credited" as const;
         }
       }
+      // A wallet top-up: its amount into the wallet, once (issue #20).
+      if (isFullAmount && attempt.topUpId !== null && (await creditPaidTopUp(transaction, attempt.topUpId, now))) return "credited" as const;
       // Paid twice (two prompts both approved), paid after a cancellation, or the wrong amount: the
-      // client never pays twice for one order.
+      // client never pays twice for one order or top-up.
       await transaction.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "requested", refundRequestedAt: now } });
       return "refund_requested" as const;
     }, burstTransactionOptions);

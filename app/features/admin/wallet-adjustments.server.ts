@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { assertAdmin } from "~/features/auth/assert-admin";
+import { recordAdminAction } from "~/features/audit/audit.server";
+import { catalogCurrency } from "~/features/catalog/catalog";
+import { adjustWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { formatMoney, toMajorUnits } from "~/lib/money";
+
+/**
+ * An admin's correction of a client's wallet (issue #20): positive or negative, with a reason, in
+ * the audit log, never below zero. `requestKey` (the call's Idempotency-Key) makes a retried request
+ * book once; without one every call is its own adjustment.
+ */
+export async function adjustClientWallet(
+  admin: PublicUser,
+  userId: number,
+  input: { amount: number; reason: string },
+  requestKey: string = randomUUID(),
+): Promise<{ userId: number; balance: number; adjustment: number; currency: typeof catalogCurrency }> {
+  assertAdmin(admin);
+  return getPrisma().$transaction(async (transaction) => {
+    const client = await transaction.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!client) throw new AppError(404, "not_found", "User not found");
+    if (client.role !== "client") throw new AppError(422, "forbidden", "Only client accounts have a wallet.");
+    const key = `${userId}:${requestKey}`;
+    const repeated = await transaction.ledgerEntry.findUnique({ where: { idempotencyKey: `adjustment:${key}` }, select: { id: true } });
+    if (!repeated) {
+      const before = await walletBalanceMinor(transaction, userId);
+      if (!(await adjustWallet(transaction, { userId, amountMinor: input.amount, currency: catalogCurrency, key }, input.reason))) {
+        throw new AppError(422, "insufficient_balance", `The balance is ${formatMoney(before)}: an adjustment of ${formatMoney(input.amount)} would take it below zero.`);
+      }
+      await recordAdminAction(transaction, admin, {
+        action: "wallet.adjust",
+        targetType: "user",
+        targetId: String(userId),
+        details: { before: { balance: toMajorUnits(before) }, after: { balance: toMajorUnits(before + input.amount) }, amount: toMajorUnits(input.amount), reason: input.reason },
+      });
+    }
+    return { userId, balance: toMajorUnits(await walletBalanceMinor(transaction, userId)), adjustment: toMajorUnits(input.amount), currency: catalogCurrency };
+  });
+}

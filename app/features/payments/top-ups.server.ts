@@ -1,0 +1,93 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { catalogCurrency, processingFeeMinor } from "~/features/catalog/catalog";
+import { creditTopUp } from "~/features/ledger/ledger.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { toMajorUnits } from "~/lib/money";
+
+/**
+ * Wallet top-ups (issue #20): money a client adds to their wallet, paid by card or mobile money
+ * through the same payment calls and exactly-once settlement as an order. The payment is the amount
+ * plus the 1.7 % processing fee; only the amount reaches the wallet, credited once by the settlement
+ * transaction that records the payment's success.
+ */
+
+export interface TopUpView {
+  id: number;
+  /** Cedis (decision 0010): what reaches the wallet. */
+  amount: number;
+  fee: number;
+  /** What the payment must be: amount + fee. */
+  total: number;
+  currency: "GHS" | "USD";
+  status: "pending" | "credited";
+  createdAt: string;
+}
+
+const topUpSelect = { id: true, clientId: true, amountMinor: true, feeMinor: true, totalMinor: true, currency: true, creditedAt: true, createdAt: true } as const;
+type TopUpRow = Prisma.WalletTopUpGetPayload<{ select: typeof topUpSelect }>;
+
+export function toTopUpView(topUp: TopUpRow): TopUpView {
+  return {
+    id: topUp.id,
+    amount: toMajorUnits(topUp.amountMinor),
+    fee: toMajorUnits(topUp.feeMinor),
+    total: toMajorUnits(topUp.totalMinor),
+    currency: topUp.currency,
+    status: topUp.creditedAt ? "credited" : "pending",
+    createdAt: topUp.createdAt.toISOString(),
+  };
+}
+
+function assertClient(user: PublicUser) {
+  if (user.role !== "client") throw new AppError(403, "forbidden", "Only client accounts have a wallet.");
+}
+
+const topUpNotFound = () => new AppError(404, "not_found", "Top-up not found");
+
+/** A new top-up of `amountMinor` for the client, to be paid with the /api/payment/* calls (`topUpId`). */
+export async function createTopUp(user: PublicUser, amountMinor: number): Promise<TopUpView> {
+  assertClient(user);
+  const feeMinor = processingFeeMinor(amountMinor);
+  const topUp = await getPrisma().walletTopUp.create({
+    data: { clientId: user.id, amountMinor, feeMinor, totalMinor: amountMinor + feeMinor, currency: catalogCurrency },
+    select: topUpSelect,
+  });
+  return toTopUpView(topUp);
+}
+
+/** The client's own top-up (404 for anyone else's, like an unknown one). */
+export async function topUpFor(user: PublicUser, topUpId: number): Promise<TopUpView> {
+  assertClient(user);
+  const topUp = await getPrisma().walletTopUp.findFirst({ where: { id: topUpId, clientId: user.id }, select: topUpSelect });
+  if (!topUp) throw topUpNotFound();
+  return toTopUpView(topUp);
+}
+
+/** The client's own top-up not paid yet, for a payment of its total. */
+export async function payableTopUp(user: PublicUser, topUpId: number) {
+  assertClient(user);
+  const topUp = await getPrisma().walletTopUp.findFirst({ where: { id: topUpId, clientId: user.id }, select: topUpSelect });
+  if (!topUp) throw topUpNotFound();
+  if (topUp.creditedAt) throw new AppError(409, "already_paid", "This top-up is already paid.");
+  return topUp;
+}
+
+/** Under the top-up's row lock (a charge start): refused once it is paid. */
+export async function lockPayableTopUp(db: Prisma.TransactionClient, topUpId: number) {
+  const [locked] = await db.$queryRaw<{ credited_at: Date | null }[]>`SELECT credited_at FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
+  if (locked?.credited_at) throw new AppError(409, "already_paid", "This top-up is already paid.");
+}
+
+/**
+ * A successful payment of a top-up's total: credited to the wallet, once. false when it was credited
+ * already (paid twice): the caller then refunds this payment.
+ */
+export async function creditPaidTopUp(db: Prisma.TransactionClient, topUpId: number, now: Date): Promise<boolean> {
+  const { count } = await db.walletTopUp.updateMany({ where: { id: topUpId, creditedAt: null }, data: { creditedAt: now } });
+  if (count !== 1) return false;
+  const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
+  await creditTopUp(db, { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
+  return true;
+}

@@ -1,0 +1,76 @@
+import { type CatalogPlatform, catalogCurrency, catalogPlatforms, formatMinor, maximumQuantity, minimumQuantity, platformLabels, unitPriceMinor } from "~/features/catalog/catalog";
+
+/**
+ * The reseller API's contract (issue #20): the de facto "API v2" of SMM panels (one URL, `key` and
+ * `action` parameters, JSON answers), as the /api-docs page documents it. One module for the
+ * handler and the docs page, so the page cannot describe another API than the one answering.
+ */
+
+export const apiV2Path = "/api/v2";
+
+export const apiV2Actions = ["services", "add", "status", "cancel", "balance"] as const;
+export type ApiV2Action = (typeof apiV2Actions)[number];
+
+/** Every error an action answers, as `{ "error": "<message>" }` with HTTP 200 (429 for the rate limit). */
+export const apiV2Errors = {
+  invalidKey: "Invalid API key",
+  unknownAction: "Incorrect request: unknown action",
+  unknownService: "Incorrect service ID",
+  badQuantity: `Quantity must be a whole number from ${minimumQuantity} to ${maximumQuantity}`,
+  badLink: "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account",
+  wrongPlatformLink: "Incorrect link: this service is for another platform",
+  notEnoughFunds: "Not enough funds on balance",
+  incorrectOrderId: "Incorrect order ID",
+  tooManyOrders: "Too many orders: at most 100 per request",
+  notCancellable: "Order cannot be cancelled",
+  badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
+  rateLimited: "Too many requests: slow down",
+  badRequest: "Incorrect request",
+} as const;
+
+/** The de facto API's order statuses. */
+export const apiV2Statuses = ["Pending", "In progress", "Processing", "Completed", "Partial", "Canceled"] as const;
+export type ApiV2Status = (typeof apiV2Statuses)[number];
+
+/** Requests per minute per key; more answer 429 with `{ error }`. */
+export const defaultApiV2RequestsPerMinute = 600;
+
+/** `orders` lists in `status` and `cancel` take at most this many ids. */
+export const maximumOrdersPerRequest = 100;
+
+export interface ApiV2Service {
+  service: number;
+  name: string;
+  type: "Default";
+  category: string;
+  /** Price per 1000 in the wallet currency, two decimals. */
+  rate: string;
+  min: number;
+  max: number;
+  refill: boolean;
+  cancel: boolean;
+}
+
+/** Service ids are stable: 1 Instagram, 2 TikTok, 3 YouTube (the catalogue's order). */
+export const serviceIds: Record<CatalogPlatform, number> = { instagram: 1, tiktok: 2, youtube: 3 };
+
+export function platformOfService(service: number): CatalogPlatform | null {
+  return catalogPlatforms.find((platform) => serviceIds[platform] === service) ?? null;
+}
+
+/** The services, from the same catalogue as /packages: the price per 1000 is 1000 units' price. */
+export function apiV2Services(): ApiV2Service[] {
+  return catalogPlatforms.map((platform) => ({
+    service: serviceIds[platform],
+    name: `${platformLabels[platform]} ${platform === "youtube" ? "Subscribers" : "Followers"} (real people)`,
+    type: "Default",
+    category: platformLabels[platform],
+    rate: formatMinor(unitPriceMinor[platform] * 1000),
+    min: minimumQuantity,
+    max: maximumQuantity,
+    refill: false,
+    cancel: true,
+  }));
+}
+
+export const apiV2Currency = catalogCurrency;

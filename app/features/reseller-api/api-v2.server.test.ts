@@ -1,0 +1,186 @@
+import "~/test/service-test-environment";
+import { describe, expect, it } from "vitest";
+import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
+import { createApiKey, useApiKey } from "~/features/api-keys/api-keys.server";
+import { checkLedger } from "~/features/ledger/ledger-check.server";
+import { walletBalanceMinor } from "~/features/ledger/ledger.server";
+import { payOrderFromWallet } from "~/features/wallet/wallet.server";
+import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { apiV2Errors } from "./api-v2-contract";
+import { type ApiV2Caller, runApiV2Action } from "./api-v2.server";
+import { targetFromLink } from "./target-link";
+
+/*
+ * The reseller API's actions and the wallet under them (issue #20), on PGlite and PostgreSQL: money
+ * never overspent, a refused add writes nothing, a reference makes a retry return the same order,
+ * and the ledger's invariants hold after every scenario.
+ */
+const { prisma } = serviceDatabase();
+
+const asUser = (user: { id: number; email: string; role: "client" | "worker" | "admin" }) => ({ ...user, username: "u", fullName: "Ama", status: "active" as const, platforms: [], emailVerified: true });
+
+async function fundedCaller(balanceMinor: number): Promise<ApiV2Caller & { user: ReturnType<typeof asUser> }> {
+  const client = asUser(await createTestUser(prisma(), "client"));
+  const admin = asUser(await createTestUser(prisma(), "admin"));
+  if (balanceMinor > 0) await adjustClientWallet(admin, client.id, { amount: balanceMinor, reason: "Test funding" });
+  const key = await createApiKey(client);
+  return { userId: client.id, keyId: key.id, user: client };
+}
+
+const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+const add = (caller: ApiV2Caller, params: Record<string, string>) => runApiV2Action(caller, "add", params);
+
+describe("add", () => {
+  it("creates a paid order with its task, debits the price (no fee) from the balance, and nothing more", async () => {
+    // 100 Instagram followers cost ₵150.00.
+    const caller = await fundedCaller(20_000);
+    const answer = (await add(caller, { service: "1", link: "https://www.instagram.com/ama.grows/?hl=en", quantity: "100" })) as { order: number };
+    expect(answer).toEqual({ order: expect.any(Number) });
+    const order = await prisma().order.findUniqueOrThrow({ where: { id: answer.order }, include: { tasks: true } });
+    expect(order).toMatchObject({ status: "processing", paymentStatus: "paid", paidFromWallet: true, priceMinor: 15_000, feeMinor: 0, totalMinor: 15_000, targetUsername: "@ama.grows", apiKeyId: caller.keyId });
+    expect(order.tasks).toHaveLength(1);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(5_000);
+    expect(await runApiV2Action(caller, "balance", {})).toEqual({ balance: "50.00", currency: "GHS" });
+    expect(await offendingRules()).toEqual([]);
+  });
+
+  it("refuses bad input with the documented errors and writes nothing", async () => {
+    const caller = await fundedCaller(100_000);
+    const cases: [Record<string, string>, string][] = [
+      [{ service: "9", link: "@ama", quantity: "100" }, apiV2Errors.unknownService],
+      [{ service: "abc", link: "@ama", quantity: "100" }, apiV2Errors.unknownService],
+      [{ service: "1", link: "@ama", quantity: "49" }, apiV2Errors.badQuantity],
+      [{ service: "1", link: "@ama", quantity: "100001" }, apiV2Errors.badQuantity],
+      [{ service: "1", link: "@ama", quantity: "99999999999999999999" }, apiV2Errors.badQuantity],
+      [{ service: "1", link: "@ama", quantity: "1e3" }, apiV2Errors.badQuantity],
+      [{ service: "1", link: "'; DROP TABLE orders; --", quantity: "100" }, apiV2Errors.badLink],
+      [{ service: "1", link: "https://www.tiktok.com/@ama", quantity: "100" }, apiV2Errors.wrongPlatformLink],
+      [{ service: "2", link: "https://evil.example/@ama", quantity: "100" }, apiV2Errors.badLink],
+      [{ service: "1", link: "@ama", quantity: "100", reference: "has spaces" }, apiV2Errors.badReference],
+      [{ service: "3", link: "@ama", quantity: "100000" }, apiV2Errors.notEnoughFunds],
+    ];
+    for (const [params, error] of cases) expect(await add(caller, params), JSON.stringify(params)).toEqual({ error });
+    expect(await prisma().order.count({ where: { clientId: caller.userId } })).toBe(0);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000);
+  });
+
+  it("50 concurrent adds against a balance that covers 10 make exactly 10 orders and leave 0.00", async () => {
+    // 50 TikTok followers cost ₵75.00: ₵750.00 covers ten.
+    const caller = await fundedCaller(75_000);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => add(caller, { service: "2", link: `@concurrent_${index}`, quantity: "50" })));
+    expect(answers.filter((answer) => "order" in answer)).toHaveLength(10);
+    expect(answers.filter((answer) => "error" in answer && answer.error === apiV2Errors.notEnoughFunds)).toHaveLength(40);
+    expect(await prisma().order.count({ where: { clientId: caller.userId } })).toBe(10);
+    expect(await runApiV2Action(caller, "balance", {})).toEqual({ balance: "0.00", currency: "GHS" });
+    expect(await offendingRules()).toEqual([]);
+  });
+
+  it("one reference, one order: retries (also concurrent) answer the first order and debit once", async () => {
+    const caller = await fundedCaller(100_000);
+    const params = { service: "1", link: "@ama.retry", quantity: "50", reference: "panel-order-77" };
+    const answers = await Promise.all([add(caller, params), add(caller, params), add(caller, params)]);
+    const first = answers[0] as { order: number };
+    expect(answers).toEqual([first, first, first]);
+    expect(await add(caller, params)).toEqual(first);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000 - 7_500);
+  });
+});
+
+describe("status and cancel", () => {
+  it("answers the de facto shape, one order or a list, and 'Incorrect order ID' for others' or unknown ids", async () => {
+    const caller = await fundedCaller(30_000);
+    const other = await fundedCaller(30_000);
+    const mine = ((await add(caller, { service: "1", link: "@ama.status", quantity: "100" })) as { order: number }).order;
+    const theirs = ((await add(other, { service: "1", link: "@kofi.status", quantity: "100" })) as { order: number }).order;
+    const status = { charge: "150.00", start_count: "0", status: "Processing", remains: "100", currency: "GHS" };
+    expect(await runApiV2Action(caller, "status", { order: String(mine) })).toEqual(status);
+    expect(await runApiV2Action(caller, "status", { order: String(theirs) })).toEqual({ error: apiV2Errors.incorrectOrderId });
+    expect(await runApiV2Action(caller, "status", { orders: `${mine}, ${theirs},abc,99999999999` })).toEqual({
+      [mine]: status,
+      [theirs]: { error: apiV2Errors.incorrectOrderId },
+      abc: { error: apiV2Errors.incorrectOrderId },
+      "99999999999": { error: apiV2Errors.incorrectOrderId },
+    });
+    const tenThousand = Array.from({ length: 10_000 }, (_, index) => index + 1).join(",");
+    expect(await runApiV2Action(caller, "status", { orders: tenThousand })).toEqual({ error: apiV2Errors.tooManyOrders });
+    expect(await runApiV2Action(caller, "cancel", { orders: tenThousand })).toEqual({ error: apiV2Errors.tooManyOrders });
+  });
+
+  it("cancels under the store's rule, refunding the balance at once, once", async () => {
+    const caller = await fundedCaller(15_000);
+    const other = await fundedCaller(15_000);
+    const order = ((await add(caller, { service: "1", link: "@ama.cancel", quantity: "100" })) as { order: number }).order;
+    const theirs = ((await add(other, { service: "1", link: "@kofi.cancel", quantity: "100" })) as { order: number }).order;
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(0);
+    expect(await runApiV2Action(caller, "cancel", { orders: `${order},${theirs}` })).toEqual([
+      { order, cancel: 1 },
+      { order: theirs, cancel: { error: apiV2Errors.incorrectOrderId } },
+    ]);
+    expect(await runApiV2Action(caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: { error: apiV2Errors.notCancellable } }]);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(15_000);
+    expect(await runApiV2Action(caller, "status", { order: String(order) })).toMatchObject({ status: "Canceled" });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "refunded" });
+    expect(await offendingRules()).toEqual([]);
+  });
+});
+
+describe("the wallet at checkout and by admins", () => {
+  it("pays a checkout order from the balance without the fee, once, and refuses what the balance does not cover", async () => {
+    const caller = await fundedCaller(20_000);
+    const order = await prisma().order.create({
+      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
+    });
+    await payOrderFromWallet(caller.user, order.id);
+    expect((await refusal(payOrderFromWallet(caller.user, order.id))).code).toBe("already_paid");
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id }, select: { totalMinor: true, paymentStatus: true } })).toEqual({ totalMinor: 15_000, paymentStatus: "paid" });
+    const second = await prisma().order.create({
+      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
+    });
+    const refused = await refusal(payOrderFromWallet(caller.user, second.id));
+    expect(refused).toMatchObject({ status: 402, code: "insufficient_balance" });
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: second.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "unpaid" });
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(5_000);
+  });
+
+  it("admin adjustments: audited, never below zero, once per request key", async () => {
+    const caller = await fundedCaller(1_000);
+    const admin = asUser(await createTestUser(prisma(), "admin"));
+    expect((await refusal(adjustClientWallet(admin, caller.userId, { amount: -1_001, reason: "Too much" }))).status).toBe(422);
+    await adjustClientWallet(admin, caller.userId, { amount: -400, reason: "Chargeback" }, "request-1");
+    await adjustClientWallet(admin, caller.userId, { amount: -400, reason: "Chargeback" }, "request-1");
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(600);
+    expect(await prisma().adminAuditLog.count({ where: { action: "wallet.adjust", targetId: String(caller.userId) } })).toBe(2); // the funding and this one
+    expect((await refusal(adjustClientWallet(caller.user, caller.userId, { amount: 100, reason: "Self-service" }))).status).toBe(403);
+  });
+});
+
+describe("API keys", () => {
+  it("a revoked key stops at once; the limit per minute answers rate_limited", async () => {
+    const client = asUser(await createTestUser(prisma(), "client"));
+    const { key, id } = await createApiKey(client);
+    const now = new Date("2026-11-25T10:00:10Z");
+    expect(await useApiKey(key, 2, now)).toEqual({ keyId: id, userId: client.id });
+    expect(await useApiKey(key, 2, now)).toEqual({ keyId: id, userId: client.id });
+    expect(await useApiKey(key, 2, now)).toEqual({ refused: "rate_limited", retryAfterSeconds: 50 });
+    expect(await useApiKey(key, 2, new Date("2026-11-25T10:01:00Z"))).toEqual({ keyId: id, userId: client.id });
+    await prisma().apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    expect(await useApiKey(key, 2, new Date("2026-11-25T10:02:00Z"))).toEqual({ refused: "invalid" });
+    expect(await useApiKey("smb_not-a-key", 2)).toEqual({ refused: "invalid" });
+    expect(await prisma().apiKey.findUniqueOrThrow({ where: { id }, select: { requestCount: true } })).toEqual({ requestCount: 4 });
+  });
+});
+
+describe("links", () => {
+  it("reads the profile URLs and handles people paste", () => {
+    expect(targetFromLink("https://www.instagram.com/ama.grows/", "instagram")).toEqual({ username: "@ama.grows" });
+    expect(targetFromLink("instagram.com/ama.grows", "instagram")).toEqual({ username: "@ama.grows" });
+    expect(targetFromLink("@ama.grows", "tiktok")).toEqual({ username: "@ama.grows" });
+    expect(targetFromLink("ama_grows", "youtube")).toEqual({ username: "@ama_grows" });
+    expect(targetFromLink("https://m.tiktok.com/@ama.grows?lang=en", "tiktok")).toEqual({ username: "@ama.grows" });
+    expect(targetFromLink("https://www.youtube.com/@AmaGrows", "youtube")).toEqual({ username: "@AmaGrows" });
+    expect(targetFromLink("https://www.youtube.com/watch?v=abc", "youtube")).toEqual({ problem: "bad_link" });
+    expect(targetFromLink("https://www.instagram.com/p/Cxyz/", "instagram")).toEqual({ problem: "bad_link" });
+    expect(targetFromLink("https://www.instagram.com/ama", "youtube")).toEqual({ problem: "wrong_platform" });
+    expect(targetFromLink("javascript:alert(1)", "instagram")).toEqual({ problem: "bad_link" });
+  });
+});

@@ -1,0 +1,189 @@
+import { type CatalogPlatform, formatMinor, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
+import { walletBalanceMinor } from "~/features/ledger/ledger.server";
+import { cancelOrder } from "~/features/orders/order-cancellation.server";
+import { payFromWalletIn } from "~/features/wallet/wallet.server";
+import { type OrderStatus, Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { isAppError } from "~/lib/errors";
+import { maximumRecordId } from "~/lib/record-id";
+import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumOrdersPerRequest, platformOfService } from "./api-v2-contract";
+import { targetFromLink } from "./target-link";
+
+/**
+ * The reseller API's actions (issue #20), for a request whose key was accepted (api-keys.server.ts
+ * useApiKey). Every refusal is `{ error }` (the route answers it with HTTP 200, as panels expect);
+ * a refused `add` writes nothing, and an accepted one creates the order, pays it from the wallet and
+ * opens its task in one transaction.
+ */
+
+export type ApiV2Params = Record<string, string | undefined>;
+export type ApiV2Caller = { userId: number; keyId: number };
+type Answer = Record<string, unknown> | unknown[];
+
+const refusal = (error: string) => ({ error });
+
+export function isApiV2Action(action: string | undefined): action is ApiV2Action {
+  return (apiV2Actions as readonly string[]).includes(action ?? "");
+}
+
+export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, params: ApiV2Params, now = new Date()): Promise<Answer> {
+  switch (action) {
+    case "services":
+      return apiV2Services();
+    case "balance":
+      return { balance: formatMinor(await walletBalanceMinor(getPrisma(), caller.userId)), currency: apiV2Currency };
+    case "add":
+      return addOrder(caller, params, now);
+    case "status":
+      return params.orders !== undefined ? statusOfMany(caller, params.orders) : statusOfOne(caller, params.order);
+    case "cancel":
+      return cancelMany(caller, params.orders ?? params.order, now);
+  }
+}
+
+/** A whole number within the catalogue's range, from the text a form or JSON sent. */
+function wholeNumber(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Promise<Answer> {
+  const service = wholeNumber(params.service);
+  const platform = service === null ? null : platformOfService(service);
+  if (!platform) return refusal(apiV2Errors.unknownService);
+  const quantity = wholeNumber(params.quantity);
+  if (quantity === null || !isValidQuantity(quantity)) return refusal(apiV2Errors.badQuantity);
+  const target = targetFromLink(params.link ?? "", platform);
+  if ("problem" in target) return refusal(target.problem === "wrong_platform" ? apiV2Errors.wrongPlatformLink : apiV2Errors.badLink);
+  const reference = params.reference?.trim() || null;
+  if (reference !== null && !referencePattern.test(reference)) return refusal(apiV2Errors.badReference);
+
+  if (reference) {
+    const earlier = await orderByReference(caller.userId, reference);
+    if (earlier) return { order: earlier.id };
+  }
+  try {
+    const orderId = await getPrisma().$transaction(async (transaction) => {
+      const order = await transaction.order.create({ data: orderData(caller, platform, quantity, target.username, reference), select: { id: true } });
+      await payFromWalletIn(transaction, caller.userId, order.id, now);
+      return order.id;
+    }, burstTransactionOptions);
+    return { order: orderId };
+  } catch (error) {
+    if (isAppError(error) && error.code === "insufficient_balance") return refusal(apiV2Errors.notEnoughFunds);
+    // The same reference sent twice at once: the first one's order is the answer to both.
+    if (reference && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const earlier = await orderByReference(caller.userId, reference);
+      if (earlier) return { order: earlier.id };
+    }
+    throw error;
+  }
+}
+
+function orderData(caller: ApiV2Caller, platform: CatalogPlatform, quantity: number, targetUsername: string, reference: string | null) {
+  const price = priceOrder(platform, quantity);
+  const catalogPackage = packageFor(platform, quantity);
+  return {
+    clientId: caller.userId,
+    apiKeyId: caller.keyId,
+    clientReference: reference,
+    packageId: catalogPackage.id,
+    packageName: catalogPackage.name,
+    platform,
+    serviceType: "followers" as const,
+    quantity,
+    targetUsername,
+    targetUrl: targetUrlFor(platform, targetUsername),
+    priceMinor: price.priceMinor,
+    feeMinor: price.feeMinor,
+    totalMinor: price.totalMinor,
+    currency: price.currency,
+  };
+}
+
+function orderByReference(clientId: number, clientReference: string) {
+  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true } });
+}
+
+const statusSelect = { id: true, status: true, paymentStatus: true, quantity: true, deliveredQuantity: true, totalMinor: true, currency: true } as const;
+type StatusRow = Prisma.OrderGetPayload<{ select: typeof statusSelect }>;
+
+/** The de facto statuses: Processing is paid and waiting for workers, In progress is delivering. */
+function apiStatusOf(order: Pick<StatusRow, "status" | "deliveredQuantity">): ApiV2Status {
+  const byStatus: Record<OrderStatus, ApiV2Status> = { pending: "Pending", processing: "Processing", completed: "Completed", partial: "Partial", cancelled: "Canceled" };
+  if (order.status === "processing" && order.deliveredQuantity > 0) return "In progress";
+  return byStatus[order.status];
+}
+
+function statusView(order: StatusRow) {
+  return {
+    // What the order cost: nothing for one never paid.
+    charge: formatMinor(order.paymentStatus === "unpaid" ? 0 : order.totalMinor),
+    // The store does not read the profile's follower count (docs say so).
+    start_count: "0",
+    status: apiStatusOf(order),
+    remains: String(Math.max(order.quantity - order.deliveredQuantity, 0)),
+    currency: order.currency,
+  };
+}
+
+/** Ids from a comma list: null when it is not one, or longer than the limit. */
+function orderIds(list: string | undefined): number[] | null | "too_many" {
+  if (list === undefined) return null;
+  const parts = list.split(",").map((part) => part.trim()).filter(Boolean);
+  if (parts.length === 0) return null;
+  if (parts.length > maximumOrdersPerRequest) return "too_many";
+  return parts.map((part) => (/^\d{1,10}$/.test(part) ? Number(part) : -1));
+}
+
+const isRecordId = (id: number) => id > 0 && id <= maximumRecordId;
+
+async function ownOrders(caller: ApiV2Caller, ids: number[]): Promise<Map<number, StatusRow>> {
+  const valid = ids.filter(isRecordId);
+  const rows = valid.length === 0 ? [] : await getPrisma().order.findMany({ where: { clientId: caller.userId, id: { in: valid } }, select: statusSelect });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function statusOfOne(caller: ApiV2Caller, order: string | undefined): Promise<Answer> {
+  const id = wholeNumber(order);
+  if (id === null) return refusal(apiV2Errors.incorrectOrderId);
+  const row = (await ownOrders(caller, [id])).get(id);
+  return row ? statusView(row) : refusal(apiV2Errors.incorrectOrderId);
+}
+
+async function statusOfMany(caller: ApiV2Caller, list: string): Promise<Answer> {
+  const ids = orderIds(list);
+  if (ids === "too_many") return refusal(apiV2Errors.tooManyOrders);
+  if (ids === null) return refusal(apiV2Errors.incorrectOrderId);
+  const rows = await ownOrders(caller, ids);
+  const parts = list.split(",").map((part) => part.trim()).filter(Boolean);
+  return Object.fromEntries(parts.map((part, index) => {
+    const row = rows.get(ids[index]);
+    return [part, row ? statusView(row) : refusal(apiV2Errors.incorrectOrderId)];
+  }));
+}
+
+/** Each order under the store's cancellation rule (cancelOrder): a wallet-paid one is refunded to the balance at once. */
+async function cancelMany(caller: ApiV2Caller, list: string | undefined, now: Date): Promise<Answer> {
+  const ids = orderIds(list);
+  if (ids === "too_many") return refusal(apiV2Errors.tooManyOrders);
+  if (ids === null) return refusal(apiV2Errors.incorrectOrderId);
+  const owner = { id: caller.userId, role: "client" as const };
+  const answers = [];
+  for (const id of ids) {
+    if (!isRecordId(id)) {
+      answers.push({ order: id, cancel: refusal(apiV2Errors.incorrectOrderId) });
+      continue;
+    }
+    try {
+      await cancelOrder(owner, id, now);
+      answers.push({ order: id, cancel: 1 });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      answers.push({ order: id, cancel: refusal(error.status === 404 ? apiV2Errors.incorrectOrderId : apiV2Errors.notCancellable) });
+    }
+  }
+  return answers;
+}

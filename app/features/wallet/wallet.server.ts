@@ -1,0 +1,107 @@
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { catalogCurrency } from "~/features/catalog/catalog";
+import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
+import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
+import { markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
+import { closedOrderMessage } from "~/features/orders/order-display";
+import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { orderReference } from "~/lib/order-reference";
+
+/**
+ * A client's prepaid wallet (issue #20): its balance and history, read from the ledger's `wallet`
+ * bucket, and paying an order from it. Spending carries no processing fee; the debit, the order's
+ * payment and its task are one transaction, so an order is never paid without its money or the
+ * other way round.
+ */
+
+export interface WalletEntryView {
+  id: number;
+  kind: LedgerEntryKind;
+  /** Minor units, signed: credits positive. */
+  amountMinor: number;
+  /** The balance right after this entry. */
+  balanceMinor: number;
+  description: string;
+  orderId: number | null;
+  topUpId: number | null;
+  createdAt: Date;
+}
+
+export interface WalletView {
+  balanceMinor: number;
+  currency: typeof catalogCurrency;
+  /** Newest first. */
+  entries: WalletEntryView[];
+}
+
+export function assertWalletOwner(user: PublicUser) {
+  if (user.role !== "client") throw new AppError(403, "forbidden", "Only client accounts have a wallet.");
+}
+
+const historyLength = 100;
+
+/** The client's balance and their latest wallet movements, each with the balance it left. */
+export async function walletOf(user: PublicUser): Promise<WalletView> {
+  assertWalletOwner(user);
+  const prisma = getPrisma();
+  const rows = await prisma.$queryRaw<{ id: number; kind: LedgerEntryKind; amount_minor: number; balance_minor: number; description: string | null; order_id: number | null; top_up_id: number | null; created_at: Date }[]>`
+    SELECT id, kind, amount_minor, (sum(amount_minor) OVER (ORDER BY id))::int AS balance_minor, description, order_id, top_up_id, created_at
+    FROM ledger_entries WHERE user_id = ${user.id} AND bucket = 'wallet'
+    ORDER BY id DESC LIMIT ${historyLength}`;
+  return {
+    balanceMinor: rows[0]?.balance_minor ?? 0,
+    currency: catalogCurrency,
+    entries: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amountMinor: row.amount_minor,
+      balanceMinor: row.balance_minor,
+      description: row.description ?? "",
+      orderId: row.order_id,
+      topUpId: row.top_up_id,
+      createdAt: row.created_at,
+    })),
+  };
+}
+
+export function walletBalanceOf(user: PublicUser): Promise<number> {
+  assertWalletOwner(user);
+  return walletBalanceMinor(getPrisma(), user.id);
+}
+
+export const insufficientFunds = (balanceMinor: number, neededMinor: number) =>
+  new AppError(402, "insufficient_balance", `Your balance of ${formatMoney(balanceMinor)} does not cover ${formatMoney(neededMinor)}. Top up your wallet, or pay by card or mobile money.`);
+
+type Db = Prisma.TransactionClient;
+
+/**
+ * Pays an unpaid order from the client's wallet inside `db`'s transaction: the order becomes paid
+ * (without the processing fee), its price leaves the wallet and its task opens. Throws when the
+ * order cannot be paid or the balance does not cover it; the caller's transaction then rolls back.
+ */
+export async function payFromWalletIn(db: Db, clientId: number, orderId: number, now: Date): Promise<void> {
+  const order = await db.order.findFirst({
+    where: { id: orderId, clientId },
+    select: { id: true, priceMinor: true, currency: true, createdAt: true, status: true, paymentStatus: true, expiredAt: true },
+  });
+  if (!order) throw new AppError(404, "not_found", "Order not found");
+  if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
+  if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
+  // The order's transition first: it takes the order's row, so a second payment of the same order
+  // waits here and is refused, before it could reach the wallet.
+  if (!(await markPaidFromWallet(db, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
+  const description = `Order ${orderReference(order.id, order.createdAt)}`;
+  if (!(await spendFromWallet(db, { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
+    throw insufficientFunds(await walletBalanceMinor(db, clientId), order.priceMinor);
+  }
+  await openTaskForPaidOrder(db, order.id);
+}
+
+/** "Pay from balance" at checkout: the client's own unpaid order, paid from the wallet in one transaction. */
+export async function payOrderFromWallet(user: PublicUser, orderId: number, now = new Date()): Promise<void> {
+  assertWalletOwner(user);
+  await getPrisma().$transaction((transaction) => payFromWalletIn(transaction, user.id, orderId, now));
+}
