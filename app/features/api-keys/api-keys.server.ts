@@ -74,7 +74,7 @@ export type KeyUse = { keyId: number; userId: number } | { refused: "invalid" } 
  * its use, in one statement. Refused when the key is unknown, revoked, or its owner no longer an
  * active client; or when this minute's requests are used up.
  */
-export async function useApiKey(key: string, perMinute: number, now = new Date()): Promise<KeyUse> {
+export async function acceptApiKeyRequest(key: string, perMinute: number, now = new Date()): Promise<KeyUse> {
   if (!/^smb_[A-Za-z0-9_-]{43}$/.test(key)) return { refused: "invalid" };
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const [row] = await getPrisma().$queryRaw<{ id: number; user_id: number; window_count: number }[]>`

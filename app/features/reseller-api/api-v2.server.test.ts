@@ -1,7 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
-import { createApiKey, useApiKey } from "~/features/api-keys/api-keys.server";
+import { createApiKey, acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
@@ -159,13 +159,13 @@ describe("API keys", () => {
     const client = asUser(await createTestUser(prisma(), "client"));
     const { key, id } = await createApiKey(client);
     const now = new Date("2026-11-25T10:00:10Z");
-    expect(await useApiKey(key, 2, now)).toEqual({ keyId: id, userId: client.id });
-    expect(await useApiKey(key, 2, now)).toEqual({ keyId: id, userId: client.id });
-    expect(await useApiKey(key, 2, now)).toEqual({ refused: "rate_limited", retryAfterSeconds: 50 });
-    expect(await useApiKey(key, 2, new Date("2026-11-25T10:01:00Z"))).toEqual({ keyId: id, userId: client.id });
+    expect(await acceptApiKeyRequest(key, 2, now)).toEqual({ keyId: id, userId: client.id });
+    expect(await acceptApiKeyRequest(key, 2, now)).toEqual({ keyId: id, userId: client.id });
+    expect(await acceptApiKeyRequest(key, 2, now)).toEqual({ refused: "rate_limited", retryAfterSeconds: 50 });
+    expect(await acceptApiKeyRequest(key, 2, new Date("2026-11-25T10:01:00Z"))).toEqual({ keyId: id, userId: client.id });
     await prisma().apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-    expect(await useApiKey(key, 2, new Date("2026-11-25T10:02:00Z"))).toEqual({ refused: "invalid" });
-    expect(await useApiKey("smb_not-a-key", 2)).toEqual({ refused: "invalid" });
+    expect(await acceptApiKeyRequest(key, 2, new Date("2026-11-25T10:02:00Z"))).toEqual({ refused: "invalid" });
+    expect(await acceptApiKeyRequest("smb_not-a-key", 2)).toEqual({ refused: "invalid" });
     expect(await prisma().apiKey.findUniqueOrThrow({ where: { id }, select: { requestCount: true } })).toEqual({ requestCount: 4 });
   });
 });
