@@ -26,6 +26,9 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/orders.$id.tsx"),
   route("payouts", "routes/payouts.tsx"),
+  route("wallet", "routes/wallet.tsx"),
+  route("wallet/top-ups/:id", "routes/wallet.top-ups.$id.tsx"),
+  route("api-docs", "routes/api-docs.tsx"),
   // Optional reference: a bare /payment-status redirects to / (SPEC §2).
   route("payment-status/:reference?", "routes/payment-status.$reference.tsx"),
   // The admin console: one frame (navigation, admin check) around every /admin page.
@@ -83,6 +86,12 @@ export default [
   route("api/admin/tickets/:id/:action", "routes/api.admin.tickets.$id.$action.ts"),
   route("api/admin/audit", "routes/api.admin.audit.ts"),
   route("api/payouts", "routes/api.payouts.ts"),
+  route("api/wallet", "routes/api.wallet.ts"),
+  route("api/wallet/top-ups", "routes/api.wallet.top-ups.ts"),
+  route("api/keys", "routes/api.keys.ts"),
+  route("api/keys/:id", "routes/api.keys.$id.ts"),
+  route("api/v2", "routes/api.v2.ts"),
+  route("api/admin/users/:id/wallet-adjustments", "routes/api.admin.users.$id.wallet-adjustments.ts"),
   route("api/admin/payouts", "routes/api.admin.payouts.ts"),
   route("api/admin/payouts/:id/:decision", "routes/api.admin.payouts.$id.$decision.ts"),
   // Not "api.stats.client.ts": React Router treats *.client.ts modules as browser-only.

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { expectNoSeriousAxeViolations } from "./accessibility";
+import { apiV2Actions, apiV2Path } from "../app/features/reseller-api/api-v2-contract";
 
 async function expectPageMeta(page: Page, title: RegExp) {
   await expect(page).toHaveTitle(title);
@@ -218,8 +219,60 @@ for (const { path, title, updated, mentions } of [
   });
 }
 
+test.describe("API docs", () => {
+  const phone = { width: 390, height: 844 };
+
+  test("documents every action for signed-out visitors, with examples that name this site's endpoint", async ({ page, baseURL }) => {
+    const response = await open(page, "/api-docs");
+    expect(response?.status()).toBe(200);
+    await expectPageMeta(page, /^Reseller API \| Social Media Boost$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Reseller API" })).toBeVisible();
+    await expect(main.locator("pre").first()).toHaveText(`POST ${new URL(apiV2Path, baseURL).href}`);
+    for (const action of apiV2Actions) {
+      const section = main.locator(`section#${action}`);
+      await expect(section.getByRole("heading", { level: 2, name: new RegExp(`^${action}: `) })).toBeVisible();
+      await expect(section.getByRole("table", { name: `Parameters of ${action}` })).toBeVisible();
+      // The three languages and the response, one after the other: no tabs, the same without JavaScript.
+      for (const language of ["curl", "PHP", "Python", "Response"]) await expect(section.getByRole("heading", { level: 4, name: language }).first()).toBeVisible();
+    }
+    await expect(main.getByRole("heading", { level: 2, name: "Errors" })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 2, name: "Rate limits" })).toBeVisible();
+
+    // The contents list jumps to a section; the footer leads here.
+    await main.getByRole("navigation").getByRole("link", { name: /^cancel: / }).click();
+    await expect(page).toHaveURL(/#cancel$/);
+    await expect(main.getByRole("heading", { level: 2, name: /^cancel: / })).toBeInViewport();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Reseller API" })).toHaveAttribute("href", "/api-docs");
+  });
+
+  test("on a 390 px phone the page never scrolls sideways: long code scrolls inside its block, by keyboard too", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await open(page, "/api-docs");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    const blocks = await page.locator("main pre").evaluateAll((elements) => elements.map((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth })));
+    expect(blocks.length).toBeGreaterThan(15);
+    expect(blocks.some((block) => block.scrollWidth > block.clientWidth)).toBe(true);
+    // Tables fit the phone without a scrollbar of their own.
+    const tables = await page.locator("main table").evaluateAll((elements) => elements.map((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth));
+    expect(tables.every((overflow) => overflow <= 0)).toBe(true);
+
+    const wide = page.locator("main pre").filter({ hasText: "curl_setopt_array" }).first();
+    await wide.focus();
+    await expect(wide).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => wide.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test("has no serious accessibility violations on a phone", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await open(page, "/api-docs");
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
 test.describe("crawlers", () => {
-  const publicPages = ["/", "/packages", "/how-it-works", "/join-network", "/support", "/about", "/terms", "/privacy", "/cookies"];
+  const publicPages = ["/", "/packages", "/how-it-works", "/join-network", "/support", "/api-docs", "/about", "/terms", "/privacy", "/cookies"];
 
   test("robots.txt allows the site, keeps crawlers out of private areas and names the sitemap", async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
@@ -255,8 +308,9 @@ test.describe("other public pages", () => {
 });
 
 test("every public page has its own title, a description and Open Graph tags", async ({ page }) => {
+  test.slow(); // ten pages, each waited on until hydrated with JavaScript on
   const titles = new Set<string>();
-  for (const path of ["/", "/how-it-works", "/join-network", "/support", "/terms", "/privacy", "/about", "/cookies", "/auth"]) {
+  for (const path of ["/", "/how-it-works", "/join-network", "/support", "/terms", "/privacy", "/about", "/cookies", "/auth", "/api-docs"]) {
     await open(page, path);
     const title = await page.title();
     expect(title, path).toMatch(/Social Media Boost/);
@@ -265,7 +319,7 @@ test("every public page has its own title, a description and Open Graph tags", a
     await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
     await expect(page.locator('meta[property="og:description"]'), path).toHaveAttribute("content", /.{20,}/);
   }
-  expect(titles.size).toBe(9);
+  expect(titles.size).toBe(10);
 });
 
 test("the not-found page says 404 once: in SPEC's heading, with SPEC's hint", async ({ page, consoleGuard }) => {

@@ -126,6 +126,7 @@ test.describe("footer", () => {
       "/about",
       "/how-it-works",
       "/packages",
+      "/api-docs",
       "/support",
       "/terms",
       "/privacy",

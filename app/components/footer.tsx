@@ -18,6 +18,7 @@ const linkGroups = [
       { to: "/about", label: "About Us" },
       { to: "/how-it-works", label: "How It Works" },
       { to: "/packages", label: "Pricing" },
+      { to: "/api-docs", label: "Reseller API" },
     ],
   },
   {

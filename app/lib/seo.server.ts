@@ -1,7 +1,7 @@
 import { getEnv } from "./env.server";
 
 /** The public pages search engines may list, in the order of the sitemap. */
-export const sitemapPaths = ["/", "/packages", "/how-it-works", "/join-network", "/support", "/about", "/terms", "/privacy", "/cookies"] as const;
+export const sitemapPaths = ["/", "/packages", "/how-it-works", "/join-network", "/support", "/api-docs", "/about", "/terms", "/privacy", "/cookies"] as const;
 
 /** Areas that are private or only make sense mid-purchase; robots.txt asks crawlers to stay out. */
 export const disallowedPaths = ["/dashboard", "/auth", "/checkout", "/api/", "/payment-status", "/order-success", "/profile", "/payouts", "/admin"] as const;

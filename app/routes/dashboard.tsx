@@ -8,6 +8,8 @@ import { completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
 import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
+import { walletBalanceOf } from "~/features/wallet/wallet.server";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -17,7 +19,8 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePageUser(request);
-  const client = user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }) } : null;
+  const client =
+    user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }), walletBalance: formatMoney(await walletBalanceOf(user)) } : null;
   const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
   const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
   return { user, client, worker, admin, verification: verificationOutcomeOf(new URL(request.url)), passwordReset: new URL(request.url).searchParams.has("passwordReset") };
@@ -82,7 +85,7 @@ function roleLabel(role: string) {
 function RoleView({ user, client, worker, taskFailure }: { user: PublicUser; client: Route.ComponentProps["loaderData"]["client"]; worker: Route.ComponentProps["loaderData"]["worker"]; taskFailure: TaskFailure | null }) {
   switch (user.role) {
     case "client":
-      return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} /> : null;
+      return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} walletBalance={client.walletBalance} /> : null;
     case "worker":
       return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} /> : null;
     case "admin":

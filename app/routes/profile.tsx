@@ -1,5 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
+import { type ApiAccessAnswer, ApiAccess, apiKeyRowOf } from "~/features/api-keys/api-access";
+import { createApiKeyFormSchema } from "~/features/api-keys/api-key-schema";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { AccountSettings, type SettingsIntent } from "~/features/auth/account-settings";
 import { cancelEmailChange, changeName, changePassword, loadAccountSettings, requestEmailChange } from "~/features/auth/account-settings.server";
 import { runAccountForm } from "~/features/auth/account-form-action.server";
@@ -13,14 +16,15 @@ import { isCatalogPlatform } from "~/features/catalog/catalog";
 import { WorkerProfileView } from "~/features/fulfilment/worker-profile";
 import { linkHandleFromForm, loadWorkerProfile } from "~/features/fulfilment/worker-profile.server";
 import { isAppError } from "~/lib/errors";
+import { parseRecordId } from "~/lib/record-id";
 import { readFormData } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/profile";
 
 /*
  * The account page of every role (issue #19): name, e-mail address, password, sessions; for workers
- * also their linked platform handles (the proof of who did a task). Signed in only; a page of one
- * user's data, so no shared cache may keep it.
+ * also their linked platform handles (the proof of who did a task); for clients their API keys (issue
+ * #20). Signed in only; a page of one user's data, so no shared cache may keep it.
  */
 
 export function meta() {
@@ -36,13 +40,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const account = { username: user.username, ...(await loadAccountSettings(user)) };
   const settings = { account, saved: url.searchParams.get("saved"), verification: verificationOutcomeOf(url) };
-  if (user.role !== "worker") return { ...settings, worker: null };
+  // Clients call the reseller API with keys of their own: listed without secrets.
+  const apiKeys = user.role === "client" ? (await listApiKeys(user)).map(apiKeyRowOf) : null;
+  if (user.role !== "worker") return { ...settings, apiKeys, worker: null };
   const profile = await loadWorkerProfile(user);
   // `?linked=<platform>` after a successful post (PRG): shown while that handle is linked.
   const linkedPlatform = url.searchParams.get("linked");
   const linkedHandle = isCatalogPlatform(linkedPlatform) ? profile.handles.find((item) => item.platform === linkedPlatform)?.handle : null;
   return {
     ...settings,
+    apiKeys,
     worker: {
       user: { fullName: user.fullName, email: user.email, username: user.username },
       profile,
@@ -83,6 +90,17 @@ export async function action({ request }: Route.ActionArgs) {
       throw redirect("/profile?saved=email-cancelled", 303);
     case "resend-verification":
       throw redirect(await resendVerificationFromForm(user, formData), 303);
+    case "create-api-key": {
+      // Answered, not redirected: the key must never sit in an address or the history. Shown this once.
+      const outcome = await runAccountForm(formData, createApiKeyFormSchema, ({ name }) => createApiKey(user, name));
+      const apiAccess: ApiAccessAnswer = outcome.ok
+        ? { result: { initialValue: null }, createdKey: { name: outcome.value.name, key: outcome.value.key } }
+        : { result: outcome.result, createdKey: null };
+      return data({ settings: null, handleFailure: null, apiAccess }, outcome.ok ? { status: 200 } : outcome.init);
+    }
+    case "revoke-api-key":
+      await revokeApiKeyFromForm(user, formData);
+      throw redirect("/profile?saved=api-key-revoked#api-access", 303);
     case "sign-out-everywhere":
       throw redirect("/auth?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await signOut(request) } });
   }
@@ -100,6 +118,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Your account</h1>
       <div className="mt-8 grid gap-8">
         <AccountSettings account={loaderData.account} answer={actionData?.settings ?? null} saved={loaderData.saved} verification={loaderData.verification} />
+        {loaderData.apiKeys ? (
+          <ApiAccess keys={loaderData.apiKeys} answer={actionData && "apiAccess" in actionData ? actionData.apiAccess : null} revoked={loaderData.saved === "api-key-revoked"} />
+        ) : null}
         {worker ? <WorkerProfileView user={worker.user} profile={worker.profile} saved={worker.saved} failure={actionData?.handleFailure ?? null} /> : null}
       </div>
     </div>
@@ -117,4 +138,15 @@ async function resendVerificationFromForm(user: PublicUser, formData: FormData):
     back.searchParams.set("verification", error.status === 429 ? "wait" : "done");
   }
   return `${back.pathname}${back.search}`;
+}
+
+/** Revokes the posted key of the client; someone else's or an unknown one is the 404 page, as it is for the API. */
+async function revokeApiKeyFromForm(user: PublicUser, formData: FormData) {
+  const keyId = formData.get("keyId");
+  try {
+    await revokeApiKey(user, parseRecordId(typeof keyId === "string" ? keyId : null));
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    throw data(error.message, { status: error.status });
+  }
 }

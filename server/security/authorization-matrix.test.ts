@@ -36,7 +36,7 @@ type Expected = number | "2xx";
 type Cells = Record<Role, Expected>;
 
 interface Row {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   body?: unknown | ((role: Role) => unknown);
   cells: Cells;
@@ -77,6 +77,8 @@ interface World {
   userToSuspend: number;
   ticketId: number;
   loginAccount: Account;
+  /** An API key of the client (issue #20). */
+  apiKeyId: number;
 }
 
 /** Real records for every row: orders in each state, a screenshot, payment references, completions, payouts, a ticket. */
@@ -133,6 +135,10 @@ async function buildWorld(): Promise<World> {
   const abandoned = await waitFor(() => api.get(`/api/payment/verify/${resendAttempt.reference}`), (answer) => answer.json?.data?.status === "abandoned");
   expect(abandoned.json.data.status).toBe("abandoned");
 
+  // An API key of the client, for the DELETE /api/keys/:id row.
+  const apiKey = await api.post("/api/keys", { name: "Matrix key" }, { token: client.token });
+  expect(apiKey.status, apiKey.text).toBe(201);
+
   return {
     tokens: { anonymous: undefined, client: client.token, otherClient: otherClient.token, worker: worker.token, pendingWorker: pendingWorker.token, admin: adminBearer },
     client,
@@ -150,6 +156,7 @@ async function buildWorld(): Promise<World> {
     userToSuspend: userToSuspend.id,
     ticketId,
     loginAccount,
+    apiKeyId: apiKey.json.id as number,
   };
 }
 
@@ -177,6 +184,15 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: `/api/orders/${orders.view.id}`, cells: { ...signedIn(404), client: 200, admin: 200 } },
     { method: "POST", path: `/api/orders/${orders.cancel.id}/cancel`, cells: clients(200, 404) },
     { method: "GET", path: "/api/stats/client", cells: clients(200) },
+    // Issue #20: API keys, each client's own (another client's key answers 404 like an unknown one).
+    { method: "GET", path: "/api/keys", cells: clients(200) },
+    { method: "POST", path: "/api/keys", body: { name: "Matrix key" }, cells: clients(201) },
+    { method: "DELETE", path: `/api/keys/${world.apiKeyId}`, cells: clients(200, 404) },
+    // The reseller API authenticates by its `key` parameter, never by a session: every caller without a key hears "Invalid API key" (HTTP 200, as panels expect).
+    { method: "POST", path: "/api/v2", body: { action: "balance" }, cells: everyone(200) },
+    { method: "GET", path: "/api/v2", cells: everyone(405) },
+    { method: "GET", path: "/api/wallet", cells: clients(200) },
+    { method: "POST", path: "/api/wallet/top-ups", body: { amount: 20 }, cells: clients(201) },
 
     { method: "POST", path: "/api/payment/charge/card", body: { ...charge(orders.card), card: successCard }, cells: clients(200, 404) },
     { method: "POST", path: "/api/payment/charge/mobile-money", body: { ...charge(orders.momo), mobile_money: { phone: "0551234987", provider: "mtn" } }, cells: clients(200, 404) },
@@ -205,6 +221,7 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/admin/users", cells: admins(200) },
     { method: "GET", path: `/api/admin/users/${world.userToSuspend}`, cells: admins(200) },
     { method: "POST", path: `/api/admin/users/${world.userToSuspend}/suspend`, body: { reason: "Card fraud" }, cells: admins(200) },
+    { method: "POST", path: `/api/admin/users/${client.id}/wallet-adjustments`, body: { amount: 1, reason: "Goodwill credit" }, cells: admins(201) },
     { method: "GET", path: "/api/admin/orders", cells: admins(200) },
     { method: "GET", path: `/api/admin/orders/${orders.view.id}`, cells: admins(200) },
     { method: "POST", path: `/api/admin/orders/${orders.paid3.id}/cancel`, body: { reason: "Client asked" }, cells: admins(200) },

@@ -218,6 +218,11 @@ async function setUp(): Promise<Fixtures> {
   const completion = await api.post(`/api/tasks/${taskId}/complete`, {}, { token: worker.token });
   expect(completion.status, completion.text).toBe(201);
 
+  // Issue #20: a funded wallet and an API key, so the reseller API's actions run past the key check.
+  const funded = await api.post(`/api/admin/users/${client.id}/wallet-adjustments`, { amount: 1000, reason: "Fuzz funding" }, { token: adminBearer });
+  expect(funded.status, funded.text).toBe(201);
+  const apiKey = (await api.post("/api/keys", { name: "Fuzz v2" }, { token: client.token })).json.key as string;
+
   const asClient = () => client.token;
   const asWorker = () => worker.token;
   const asAdmin = () => adminBearer;
@@ -232,6 +237,12 @@ async function setUp(): Promise<Fixtures> {
     { method: "POST", path: "/api/auth/verify-email/resend", token: () => client.token, template: {} },
     { method: "POST", path: "/api/orders", token: asClient, template: { packageId: "custom-instagram", quantity: 100, targetUsername: "fuzz.target", accountScreenshot: null, checkoutKey: "fuzz-key", package: { quantity: 100, price: 1 } } },
     { method: "POST", path: `/api/orders/${toCancel.id}/cancel`, token: asClient, template: {} },
+    { method: "POST", path: "/api/keys", token: asClient, template: { name: "Fuzz key" } },
+    { method: "DELETE", path: "/api/keys/999999", token: asClient, template: {} },
+    { method: "POST", path: "/api/v2", template: { key: apiKey, action: "add", service: 1, link: "https://www.instagram.com/fuzz.target", quantity: 50, reference: "fuzz-ref" } },
+    { method: "POST", path: "/api/v2", template: { key: apiKey, action: "status", orders: `${unpaid.id},${paid.id}` } },
+    { method: "POST", path: "/api/wallet/top-ups", token: asClient, template: { amount: 20 } },
+    { method: "POST", path: `/api/admin/users/${victim.id}/wallet-adjustments`, token: asAdmin, template: { amount: 5, reason: "Fuzz adjustment" } },
     { method: "POST", path: "/api/payment/charge/card", token: asClient, template: { ...charge, card: { ...successCard, number: "4084080000005408", cvv: "001" }, pin: "1234" } },
     { method: "POST", path: "/api/payment/charge/mobile-money", token: asClient, template: { ...charge, mobile_money: { phone: "0551234989", provider: "mtn" } } },
     { method: "POST", path: "/api/payment/submit-otp", token: asClient, template: { reference: voucher.reference, otp: "000000" } },

@@ -7,8 +7,11 @@ import type { ClientStats, OrderListItem } from "./orders.server";
 
 const cedis = (amount: number) => formatApiAmount(amount);
 
-/** The client's dashboard: stats (always in ₵, SPEC §9), quick links, and the latest 5 orders, each opening its page. */
-export function ClientOverview({ stats, latestOrders }: { stats: ClientStats; latestOrders: OrderListItem[] }) {
+/**
+ * The client's dashboard: stats (always in ₵, SPEC §9), the wallet's balance (issue #20), quick links,
+ * and the latest 5 orders, each opening its page.
+ */
+export function ClientOverview({ stats, latestOrders, walletBalance }: { stats: ClientStats; latestOrders: OrderListItem[]; walletBalance: string }) {
   return (
     <div className="grid gap-8">
       <StatCards
@@ -19,6 +22,20 @@ export function ClientOverview({ stats, latestOrders }: { stats: ClientStats; la
           ["Total spent", cedis(stats.totalSpent)],
         ]}
       />
+
+      <section aria-labelledby="wallet-summary" className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-6">
+        <div>
+          <h2 id="wallet-summary" className="text-lg font-bold">
+            Wallet
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Balance <span className="font-semibold text-foreground tabular-nums">{walletBalance}</span>. Orders paid from it carry no processing fee.
+          </p>
+        </div>
+        <Link to="/wallet" className={buttonVariants({ variant: "outline" })}>
+          Wallet
+        </Link>
+      </section>
 
       <section aria-labelledby="quick-links" className="rounded-xl border bg-card p-6">
         <h2 id="quick-links" className="text-lg font-bold">

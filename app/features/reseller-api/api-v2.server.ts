@@ -12,7 +12,7 @@ import { targetFromLink } from "./target-link";
 
 /**
  * The reseller API's actions (issue #20), for a request whose key was accepted (api-keys.server.ts
- * useApiKey). Every refusal is `{ error }` (the route answers it with HTTP 200, as panels expect);
+ * acceptApiKeyRequest). Every refusal is `{ error }` (the route answers it with HTTP 200, as panels expect);
  * a refused `add` writes nothing, and an accepted one creates the order, pays it from the wallet and
  * opens its task in one transaction.
  */

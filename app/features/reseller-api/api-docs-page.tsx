@@ -1,0 +1,521 @@
+import { type ReactNode, Fragment } from "react";
+import { Link } from "react-router";
+import { ContentPage } from "~/components/content-page";
+import { type CatalogPlatform, formatMinor, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { CodeBlock, curlExample, curlJsonExample, type ExampleParameters, exampleKey, jsonExample, phpExample, pythonExample } from "./api-docs-code";
+import {
+  type ApiV2Action,
+  type ApiV2Service,
+  type ApiV2Status,
+  apiV2Actions,
+  apiV2Currency,
+  apiV2Errors,
+  apiV2Path,
+  apiV2Services,
+  apiV2Statuses,
+  defaultApiV2RequestsPerMinute,
+  maximumOrdersPerRequest,
+  platformOfService,
+  serviceIds,
+} from "./api-v2-contract";
+
+/*
+ * The public /api-docs page. Every name, message, number and service it shows comes from
+ * api-v2-contract.ts, the module the API's handler answers from, so the page cannot drift from the
+ * API. The Record types below make the typecheck fail when the contract gains an action, an error
+ * or a status this page does not explain.
+ */
+
+export interface ApiDocsPageProps {
+  /** The site's address (siteBaseUrl), so every example names the real endpoint. */
+  baseUrl: string;
+  /** How long after payment an order may be cancelled (the store's cancellation rule). */
+  cancellationWindowHours: number;
+}
+
+interface Parameter {
+  name: string;
+  isRequired: boolean;
+  text: ReactNode;
+}
+
+interface Example {
+  /** Told apart when an action has more than one example. */
+  title?: string;
+  parameters: ExampleParameters;
+  answer: unknown;
+}
+
+interface ActionDoc {
+  summary: string;
+  intro: ReactNode;
+  parameters: Parameter[];
+  examples: Example[];
+  /** Explanations of the answer, after the examples. */
+  details?: ReactNode;
+}
+
+function InlineCode({ children }: { children: ReactNode }) {
+  return <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] break-words">{children}</code>;
+}
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? "" : "s"}`;
+
+/** The services, and the examples' story: one Instagram order and one YouTube order of the same client. */
+const services = apiV2Services();
+const serviceOf = (platform: CatalogPlatform): ApiV2Service => services.find((service) => service.service === serviceIds[platform])!;
+const exampleHandles: Record<CatalogPlatform, string> = { instagram: "ama.grows", tiktok: "ama.grows", youtube: "amagrows" };
+const instagram = serviceOf("instagram");
+const youtube = serviceOf("youtube");
+export const exampleOrder = { id: 23501, service: instagram, quantity: 100, link: targetUrlFor("instagram", exampleHandles.instagram), reference: "panel-8812" };
+
+/** rate is the price per 1000 in cedis: the charge of `quantity` units, as the API writes amounts. */
+function chargeOf(service: ApiV2Service, quantity: number): string {
+  return formatMinor(Math.round((Math.round(Number(service.rate) * 100) * quantity) / 1000));
+}
+
+interface StatusAnswer {
+  charge: string;
+  start_count: string;
+  status: ApiV2Status;
+  remains: string;
+  currency: typeof apiV2Currency;
+}
+
+const inProgressOrder: StatusAnswer = { charge: chargeOf(instagram, exampleOrder.quantity), start_count: "0", status: "In progress", remains: "63", currency: apiV2Currency };
+const completedOrder: StatusAnswer = { charge: chargeOf(youtube, 500), start_count: "0", status: "Completed", remains: "0", currency: apiV2Currency };
+
+const statusMeanings: Record<ApiV2Status, string> = {
+  Pending: "Placed, not paid yet. Orders placed with add are paid as they are created, so they never show this.",
+  "In progress": "Being delivered: remains says how many followers or subscribers are still to come.",
+  Processing: "Paid, waiting for workers to start.",
+  Completed: "Delivered in full.",
+  Partial: "Stopped before the full quantity was delivered: remains is the part not delivered.",
+  Canceled: "Cancelled before delivery began.",
+};
+
+const keyParameter: Parameter = {
+  name: "key",
+  isRequired: true,
+  text: (
+    <>
+      Your API key, <InlineCode>smb_…</InlineCode>
+    </>
+  ),
+};
+const actionParameter = (action: ApiV2Action): Parameter => ({ name: "action", isRequired: true, text: <InlineCode>{action}</InlineCode> });
+const orderListText = (
+  <>
+    Order ids separated by commas, at most {maximumOrdersPerRequest}: <InlineCode>23501,23502</InlineCode>
+  </>
+);
+
+function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<ApiV2Action, ActionDoc> {
+  const base = { key: exampleKey };
+  return {
+    services: {
+      summary: "list the services",
+      intro: (
+        <p>
+          The services you can order, with their ids. <InlineCode>rate</InlineCode> is the price per 1000 in {apiV2Currency};{" "}
+          <InlineCode>min</InlineCode> and <InlineCode>max</InlineCode> are the quantities an order may have.
+        </p>
+      ),
+      parameters: [keyParameter, actionParameter("services")],
+      examples: [{ parameters: { ...base, action: "services" }, answer: services }],
+      details: <ServiceTable />,
+    },
+    add: {
+      summary: "place an order",
+      intro: (
+        <p>
+          Places a paid order. Its price, <InlineCode>rate</InlineCode> × <InlineCode>quantity</InlineCode> / 1000, is taken from your balance
+          in the same transaction that creates the order, with no processing fee; work starts at once. When the balance does not cover it,
+          nothing is charged and the answer is an error. Top up your balance on the <Link to="/wallet">wallet</Link> page.
+        </p>
+      ),
+      parameters: [
+        keyParameter,
+        actionParameter("add"),
+        { name: "service", isRequired: true, text: <>A service id from <InlineCode>services</InlineCode></> },
+        { name: "link", isRequired: true, text: "The account to grow: its profile URL or @handle (see below)" },
+        {
+          name: "quantity",
+          isRequired: true,
+          text: (
+            <>
+              A whole number from the service's <InlineCode>min</InlineCode> to its <InlineCode>max</InlineCode>
+            </>
+          ),
+        },
+        {
+          name: "reference",
+          isRequired: false,
+          text: "Your own id for the order: 1-64 letters, digits, _ or -. Sending add again with the same reference returns the same order and charges nothing twice, so a request that timed out can be retried safely.",
+        },
+      ],
+      examples: [
+        {
+          parameters: { ...base, action: "add", service: exampleOrder.service.service, link: exampleOrder.link, quantity: exampleOrder.quantity, reference: exampleOrder.reference },
+          answer: { order: exampleOrder.id },
+        },
+      ],
+      details: (
+        <>
+          <h3 className="mt-8 text-lg font-semibold">Links</h3>
+          <p>
+            <InlineCode>link</InlineCode> takes the profile URL or the @handle of an account on the service's platform, for example:
+          </p>
+          <ul>
+            {services.map((service) => {
+              const platform = platformOfService(service.service)!;
+              return (
+                <li key={service.service}>
+                  {platformLabels[platform]}: <InlineCode>{targetUrlFor(platform, exampleHandles[platform])}</InlineCode> or{" "}
+                  <InlineCode>@{exampleHandles[platform]}</InlineCode>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ),
+    },
+    status: {
+      summary: "check orders",
+      intro: (
+        <p>
+          The state of one order (<InlineCode>order</InlineCode>) or of several (<InlineCode>orders</InlineCode>). Any order of your account can
+          be asked about, whether placed here or on the website.
+        </p>
+      ),
+      parameters: [
+        keyParameter,
+        actionParameter("status"),
+        { name: "order", isRequired: false, text: "One order id (send order or orders)" },
+        { name: "orders", isRequired: false, text: orderListText },
+      ],
+      examples: [
+        { title: "One order", parameters: { ...base, action: "status", order: exampleOrder.id }, answer: inProgressOrder },
+        {
+          title: "Several orders",
+          parameters: { ...base, action: "status", orders: `${exampleOrder.id},23502,10` },
+          answer: { [exampleOrder.id]: inProgressOrder, 23502: completedOrder, 10: { error: apiV2Errors.incorrectOrderId } },
+        },
+      ],
+      details: (
+        <>
+          <p>
+            <InlineCode>charge</InlineCode> is what the order cost, <InlineCode>remains</InlineCode> how many are not delivered yet.{" "}
+            <InlineCode>start_count</InlineCode> is always <InlineCode>"0"</InlineCode>: the store does not read the profile's follower count. In
+            a list, an id that is not one of your orders gets its own error and the others are answered.
+          </p>
+          <StatusTable />
+        </>
+      ),
+    },
+    cancel: {
+      summary: "cancel orders",
+      intro: (
+        <p>
+          Cancels orders under the store's rule: a paid order within {hoursText(cancellationWindowHours)} of payment and before delivery has
+          begun. The charge of an order paid from your balance goes back to the balance at once. Each order gets its own answer:{" "}
+          <InlineCode>1</InlineCode> when it was cancelled, an error when not.
+        </p>
+      ),
+      parameters: [keyParameter, actionParameter("cancel"), { name: "orders", isRequired: true, text: orderListText }],
+      examples: [
+        {
+          parameters: { ...base, action: "cancel", orders: `23503,${exampleOrder.id}` },
+          answer: [
+            { order: 23503, cancel: 1 },
+            { order: exampleOrder.id, cancel: { error: apiV2Errors.notCancellable } },
+          ],
+        },
+      ],
+    },
+    balance: {
+      summary: "your balance",
+      intro: <p>What is left on your balance to pay orders with.</p>,
+      parameters: [keyParameter, actionParameter("balance")],
+      examples: [{ parameters: { ...base, action: "balance" }, answer: { balance: "100.84", currency: apiV2Currency } }],
+    },
+  };
+}
+
+/** When each error is answered; a new contract error fails the typecheck until it is explained here. */
+function describeErrors({ cancellationWindowHours }: ApiDocsPageProps): Record<keyof typeof apiV2Errors, ReactNode> {
+  const actions = (...names: ApiV2Action[]) =>
+    names.map((name, index) => (
+      <Fragment key={name}>
+        {index > 0 ? ", " : null}
+        <InlineCode>{name}</InlineCode>
+      </Fragment>
+    ));
+  return {
+    invalidKey: <>Any action: the key is missing, unknown or revoked. A revoked key stops working at once.</>,
+    unknownAction: <>The action is missing or not one of {actions(...apiV2Actions)}.</>,
+    unknownService: <>{actions("add")}: the service is not an id that services lists.</>,
+    badQuantity: <>{actions("add")}: the quantity is missing, not a whole number, or outside the service's min and max.</>,
+    badLink: <>{actions("add")}: the link is not a profile URL or @handle of an account.</>,
+    wrongPlatformLink: <>{actions("add")}: the link is an account on another platform than the service's, such as a TikTok profile for an Instagram service.</>,
+    notEnoughFunds: <>{actions("add")}: the balance is less than the order's price. Nothing is charged.</>,
+    incorrectOrderId: <>{actions("status", "cancel")}: the order does not exist or is not yours. In a list it is the answer for that id alone.</>,
+    tooManyOrders: <>{actions("status", "cancel")}: orders lists more than {maximumOrdersPerRequest} ids.</>,
+    notCancellable: (
+      <>
+        {actions("cancel")}, for one order: it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is
+        already finished or cancelled.
+      </>
+    ),
+    badReference: <>{actions("add")}: the reference is not 1-64 letters, digits, _ or -.</>,
+    rateLimited: <>Any action: more than {defaultApiV2RequestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
+    badRequest: <>The body is neither form data nor JSON, cannot be read, or a parameter has the wrong type.</>,
+  };
+}
+
+/* Tables: the cookie policy's style, narrow enough for a 390 px phone without scrolling. */
+const tableFrame = "mt-4 overflow-hidden rounded-lg border";
+const headerCell = "px-3 py-2.5 font-semibold sm:px-4";
+const cell = "px-3 py-2.5 align-top sm:px-4";
+
+function ParameterTable({ action, parameters }: { action: ApiV2Action; parameters: Parameter[] }) {
+  return (
+    <div className={tableFrame}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Parameters of {action}</caption>
+        <thead className="bg-muted/60">
+          <tr>
+            <th scope="col" className={headerCell}>Parameter</th>
+            <th scope="col" className={headerCell}>Value</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {parameters.map((parameter) => (
+            <tr key={parameter.name}>
+              <th scope="row" className={`${cell} font-normal`}>
+                <span className="font-mono font-semibold">{parameter.name}</span>
+                <span className="block text-xs text-muted-foreground">{parameter.isRequired ? "required" : "optional"}</span>
+              </th>
+              <td className={cell}>{parameter.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ServiceTable() {
+  // Five columns: tighter padding on phones, so they fit 390 px.
+  const headerCell = "px-2 py-2.5 font-semibold sm:px-4";
+  const cell = "px-2 py-2.5 align-top sm:px-4";
+  return (
+    <div className={tableFrame}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Services, with the rate per 1000 in {apiV2Currency}</caption>
+        <thead className="bg-muted/60">
+          <tr>
+            <th scope="col" className={headerCell}>service</th>
+            <th scope="col" className={headerCell}>name</th>
+            <th scope="col" className={headerCell}>
+              rate <span className="font-normal">({apiV2Currency} per 1000)</span>
+            </th>
+            <th scope="col" className={headerCell}>min</th>
+            <th scope="col" className={headerCell}>max</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {services.map((service) => (
+            <tr key={service.service}>
+              <td className={`${cell} font-mono`}>{service.service}</td>
+              <th scope="row" className={`${cell} font-normal`}>{service.name}</th>
+              <td className={`${cell} font-mono`}>{service.rate}</td>
+              <td className={`${cell} font-mono`}>{service.min}</td>
+              <td className={`${cell} font-mono`}>{service.max}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StatusTable() {
+  return (
+    <div className={tableFrame}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Order statuses</caption>
+        <thead className="bg-muted/60">
+          <tr>
+            <th scope="col" className={headerCell}>status</th>
+            <th scope="col" className={headerCell}>Meaning</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {apiV2Statuses.map((status) => (
+            <tr key={status}>
+              <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>{status}</th>
+              <td className={cell}>{statusMeanings[status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One example: the request in each language, one after the other (no tabs: works without JavaScript), then the answer. */
+function ExampleBlock({ id, url, example }: { id: string; url: string; example: Example }) {
+  const samples = [
+    { language: "curl", code: curlExample(url, example.parameters) },
+    { language: "PHP", code: phpExample(url, example.parameters) },
+    { language: "Python", code: pythonExample(url, example.parameters) },
+    { language: "Response", code: jsonExample(example.answer) },
+  ];
+  return (
+    <div>
+      <h3 id={id} className="mt-8 text-lg font-semibold">
+        {example.title ? `Example: ${example.title.toLowerCase()}` : "Example"}
+      </h3>
+      {samples.map(({ language, code }) => (
+        <Fragment key={language}>
+          <h4 className="mt-4 text-sm font-semibold">{language}</h4>
+          <CodeBlock code={code} />
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+export function ApiDocsPage(props: ApiDocsPageProps) {
+  const url = `${props.baseUrl}${apiV2Path}`;
+  const actions = describeActions(props);
+  const errors = describeErrors(props);
+  const contents = [
+    { id: "getting-started", title: "Getting started" },
+    ...apiV2Actions.map((action) => ({ id: action, title: `${action}: ${actions[action].summary}` })),
+    { id: "errors", title: "Errors" },
+    { id: "rate-limits", title: "Rate limits" },
+  ];
+
+  return (
+    <ContentPage
+      eyebrow="Developers"
+      title="Reseller API"
+      lead={
+        <p>
+          Place and follow orders from your own panel or software. The API speaks the "API v2" that SMM panel software uses for its
+          providers: one address, your key and an action, JSON answers.
+        </p>
+      }
+    >
+      <nav aria-labelledby="api-docs-contents" className="rounded-lg border bg-card p-5 text-sm">
+        <h2 id="api-docs-contents" className="text-base! font-semibold">
+          Contents
+        </h2>
+        <ol className="mt-2 list-decimal gap-x-8 pl-5 sm:columns-2 [&_li]:mt-0! [&_li]:break-inside-avoid [&_li]:pb-1.5">
+          {contents.map((entry) => (
+            <li key={entry.id}>
+              <a href={`#${entry.id}`}>{entry.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <section id="getting-started" aria-labelledby="getting-started-heading" className="scroll-mt-24">
+        <h2 id="getting-started-heading">Getting started</h2>
+        <p>Every call is a POST to one address:</p>
+        <CodeBlock code={`POST ${url}`} />
+        <ul>
+          <li>
+            Send the parameters form-encoded (<InlineCode>application/x-www-form-urlencoded</InlineCode>) or as JSON (
+            <InlineCode>application/json</InlineCode>).
+          </li>
+          <li>
+            <InlineCode>key</InlineCode> is your API key: create it on your <Link to="/profile">profile</Link> under "API access" (client
+            accounts). It looks like <InlineCode>smb_…</InlineCode> and is shown only once; keep it secret, and revoke it there if it leaks.
+          </li>
+          <li>
+            <InlineCode>action</InlineCode> is one of {apiV2Actions.map((action, index) => (
+              <Fragment key={action}>
+                {index > 0 ? ", " : null}
+                <a href={`#${action}`}>{action}</a>
+              </Fragment>
+            ))}
+            .
+          </li>
+          <li>
+            Orders are paid from your balance, in {apiV2Currency}: top it up by card or mobile money on the <Link to="/wallet">wallet</Link>{" "}
+            page.
+          </li>
+          <li>
+            Amounts are strings with two decimals, such as <InlineCode>"{instagram.rate}"</InlineCode>. Errors are{" "}
+            <InlineCode>{`{ "error": "…" }`}</InlineCode>: check for <InlineCode>error</InlineCode> first (<a href="#errors">errors</a>).
+          </li>
+        </ul>
+        <h3 className="mt-8 text-lg font-semibold">A call with a JSON body</h3>
+        <CodeBlock code={curlJsonExample(url, { key: exampleKey, action: "balance" })} />
+      </section>
+
+      {apiV2Actions.map((action) => {
+        const doc = actions[action];
+        return (
+          <section key={action} id={action} aria-labelledby={`${action}-heading`} className="scroll-mt-24">
+            <h2 id={`${action}-heading`}>
+              <code className="font-mono">{action}</code>: {doc.summary}
+            </h2>
+            {doc.intro}
+            <h3 className="mt-8 text-lg font-semibold">Parameters</h3>
+            <ParameterTable action={action} parameters={doc.parameters} />
+            {doc.examples.map((example, index) => (
+              <ExampleBlock key={index} id={`${action}-example-${index + 1}`} url={url} example={example} />
+            ))}
+            {doc.details}
+          </section>
+        );
+      })}
+
+      <section id="errors" aria-labelledby="errors-heading" className="scroll-mt-24">
+        <h2 id="errors-heading">Errors</h2>
+        <p>
+          An error is answered as <InlineCode>{`{ "error": "<message>" }`}</InlineCode> with HTTP status 200, as panel software expects (the rate
+          limit alone answers 429). A request answered with an error changes nothing and charges nothing.
+        </p>
+        <CodeBlock code={jsonExample({ error: apiV2Errors.invalidKey })} />
+        <div className={tableFrame}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Error messages and when they are answered</caption>
+            <thead className="bg-muted/60">
+              <tr>
+                <th scope="col" className={headerCell}>Message</th>
+                <th scope="col" className={headerCell}>When</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {(Object.keys(apiV2Errors) as (keyof typeof apiV2Errors)[]).map((name) => (
+                <tr key={name}>
+                  <th scope="row" className={`${cell} font-mono text-xs font-medium`}>{apiV2Errors[name]}</th>
+                  <td className={cell}>{errors[name]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section id="rate-limits" aria-labelledby="rate-limits-heading" className="scroll-mt-24">
+        <h2 id="rate-limits-heading">Rate limits</h2>
+        <ul>
+          <li>
+            Each key may make {defaultApiV2RequestsPerMinute} requests per minute. Beyond that the API answers HTTP 429 with{" "}
+            <InlineCode>{JSON.stringify({ error: apiV2Errors.rateLimited })}</InlineCode> and a <InlineCode>Retry-After</InlineCode> header: the
+            seconds to wait before trying again.
+          </li>
+          <li>
+            <a href="#status">status</a> and <a href="#cancel">cancel</a> take at most {maximumOrdersPerRequest} order ids per request.
+          </li>
+        </ul>
+      </section>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { CANCELLATION_WINDOW_MS } from "~/features/orders/order-cancellation.server";
+import { ApiDocsPage } from "~/features/reseller-api/api-docs-page";
+import { cacheForAnonymousVisitors } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import { siteBaseUrl } from "~/lib/seo.server";
+import type { Route } from "./+types/api-docs";
+
+// The same for every signed-out visitor at one address: served from the page cache for five minutes.
+// The examples name the site's address, which is safe to cache: the cache keys on the Host.
+export const headers = cacheForAnonymousVisitors(300);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Reseller API",
+      description:
+        "The Social Media Boost reseller API (API v2) for SMM panels: list services, place, check and cancel orders, and read your balance, with curl, PHP and Python examples.",
+      path: "/api-docs",
+    },
+    matches,
+  );
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The examples show the real endpoint; the cancellation rule is the one cancelOrder applies.
+  return { baseUrl: siteBaseUrl(request), cancellationWindowHours: CANCELLATION_WINDOW_MS / (60 * 60 * 1000) };
+}
+
+export default function ApiDocs({ loaderData }: Route.ComponentProps) {
+  return <ApiDocsPage baseUrl={loaderData.baseUrl} cancellationWindowHours={loaderData.cancellationWindowHours} />;
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../server/testing/spawn-server";
+import { type Account, Api, adminToken, signUp, startSecurityServer } from "../../server/security/helpers";
+
+/*
+ * POST /api/v2 over HTTP (issue #20): what panel software sends — form posts and JSON — and what it
+ * gets back: `{ error }` with HTTP 200 for every refusal, 429 past the per-key limit, amounts as
+ * two-decimal strings.
+ */
+let server: RunningServer;
+let api: Api;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startSecurityServer({ API_V2_REQUESTS_PER_MINUTE: "60" });
+  api = Api.of(server);
+  admin = await adminToken(api);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function reseller(fundCedis: number): Promise<Account & { key: string; keyId: number }> {
+  const client = await signUp(api, "client");
+  if (fundCedis > 0) {
+    const funded = await api.post(`/api/admin/users/${client.id}/wallet-adjustments`, { amount: fundCedis, reason: "Reseller deposit by bank transfer" }, { token: admin });
+    expect(funded.status, funded.text).toBe(201);
+  }
+  const created = await api.post("/api/keys", { name: "My panel" }, { token: client.token });
+  expect(created.status, created.text).toBe(201);
+  return { ...client, key: created.json.key, keyId: created.json.id };
+}
+
+const asForm = (params: Record<string, string>) => api.call("/api/v2", { method: "POST", rawBody: new URLSearchParams(params).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+const asJson = (params: Record<string, unknown>) => api.post("/api/v2", params);
+
+describe("POST /api/v2", () => {
+  it("answers every action in the de facto shape, form-encoded or JSON", async () => {
+    const panel = await reseller(500);
+    const services = await asForm({ key: panel.key, action: "services" });
+    expect(services.status).toBe(200);
+    expect(services.json).toEqual([
+      { service: 1, name: "Instagram Followers (real people)", type: "Default", category: "Instagram", rate: "1500.00", min: 50, max: 100000, refill: false, cancel: true },
+      { service: 2, name: "TikTok Followers (real people)", type: "Default", category: "TikTok", rate: "1500.00", min: 50, max: 100000, refill: false, cancel: true },
+      { service: 3, name: "YouTube Subscribers (real people)", type: "Default", category: "YouTube", rate: "2000.00", min: 50, max: 100000, refill: false, cancel: true },
+    ]);
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "500.00", currency: "GHS" });
+
+    const added = await asForm({ key: panel.key, action: "add", service: "2", link: "https://www.tiktok.com/@ama.grows", quantity: "100" });
+    expect(added.status).toBe(200);
+    expect(added.json).toEqual({ order: expect.any(Number) });
+    const order = added.json.order as number;
+    const status = { charge: "150.00", start_count: "0", status: "Processing", remains: "100", currency: "GHS" };
+    expect((await asJson({ key: panel.key, action: "status", order })).json).toEqual(status);
+    expect((await asForm({ key: panel.key, action: "status", orders: `${order},999999` })).json).toEqual({ [order]: status, 999999: { error: "Incorrect order ID" } });
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "350.00", currency: "GHS" });
+    // The order is the client's like any other: it shows in their own API with what they paid.
+    const mine = await api.get(`/api/orders/${order}`, { token: panel.token });
+    expect(mine.json).toMatchObject({ id: order, amount: 150, fee: 0, status: "processing", paymentStatus: "paid" });
+
+    expect((await asJson({ key: panel.key, action: "cancel", orders: [order] })).json).toEqual([{ order, cancel: 1 }]);
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "500.00", currency: "GHS" });
+    const wallet = await api.get("/api/wallet", { token: panel.token });
+    expect(wallet.json.entries.map((entry: { kind: string; amount: number; balance: number }) => [entry.kind, entry.amount, entry.balance])).toEqual([
+      ["wallet_refund", 150, 500],
+      ["wallet_payment", -150, 350],
+      ["adjustment", 500, 500],
+    ]);
+  });
+
+  it("answers refusals as { error } with HTTP 200, and changes nothing", async () => {
+    const panel = await reseller(100);
+    const refusals: [Record<string, string>, string][] = [
+      [{ action: "balance" }, "Invalid API key"],
+      [{ key: "smb_" + "x".repeat(43), action: "balance" }, "Invalid API key"],
+      [{ key: panel.key }, "Incorrect request: unknown action"],
+      [{ key: panel.key, action: "refill" }, "Incorrect request: unknown action"],
+      [{ key: panel.key, action: "add", service: "7", link: "@ama", quantity: "100" }, "Incorrect service ID"],
+      [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "10" }, "Quantity must be a whole number from 50 to 100000"],
+      [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account"],
+      [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "100" }, "Not enough funds on balance"],
+      [{ key: panel.key, action: "status", order: "abc" }, "Incorrect order ID"],
+    ];
+    for (const [params, error] of refusals) {
+      const answer = await asForm(params);
+      expect({ params, status: answer.status, body: answer.json }).toEqual({ params, status: 200, body: { error } });
+    }
+    const thousands = Array.from({ length: 10_000 }, (_, index) => index + 1).join(",");
+    expect((await asForm({ key: panel.key, action: "status", orders: thousands })).json).toEqual({ error: "Too many orders: at most 100 per request" });
+    // Wrong types: nested values, an array body, broken JSON, another content type.
+    for (const rawBody of [JSON.stringify({ key: panel.key, action: { $ne: 1 } }), JSON.stringify([panel.key]), "{ not json"]) {
+      const answer = await api.call("/api/v2", { method: "POST", rawBody, headers: { "content-type": "application/json" } });
+      expect({ status: answer.status, body: answer.json }).toEqual({ status: 200, body: { error: "Incorrect request" } });
+    }
+    const plain = await api.call("/api/v2", { method: "POST", rawBody: "key=x", headers: { "content-type": "text/plain" } });
+    expect(plain.status).toBe(415);
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "100.00", currency: "GHS" });
+  });
+
+  it("a revoked key stops at once; past the per-key limit, 429 with { error } and Retry-After", async () => {
+    const panel = await reseller(0);
+    expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });
+    const revoked = await api.call(`/api/keys/${panel.keyId}`, { method: "DELETE", token: panel.token });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ error: "Invalid API key" });
+
+    const busy = await reseller(0);
+    const answers = await Promise.all(Array.from({ length: 65 }, () => asForm({ key: busy.key, action: "balance" })));
+    const limited = answers.filter((answer) => answer.status === 429);
+    // 60 a minute: unless the minute turned during the burst, exactly 5 are refused.
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    expect(limited.length).toBeLessThanOrEqual(5);
+    expect(limited[0].json).toEqual({ error: "Too many requests: slow down" });
+    expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("50 concurrent adds over HTTP against a balance that covers 10: exactly 10 orders, balance 0.00", async () => {
+    const panel = await reseller(750);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => asJson({ key: panel.key, action: "add", service: 1, link: `@burst_${index}`, quantity: 50 })));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => typeof answer.json.order === "number")).toHaveLength(10);
+    expect(answers.filter((answer) => answer.json.error === "Not enough funds on balance")).toHaveLength(40);
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });
+  });
+});
