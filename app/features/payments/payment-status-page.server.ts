@@ -18,6 +18,7 @@ import {
   resendNotices,
   stateAfterCheck,
   statusPageHref,
+  topUpPaymentHref,
 } from "./payment-status-state";
 import { findAttemptChannel, resendAuthorization, verifyPayment } from "./payments.server";
 import { readFormData } from "~/lib/request-body.server";
@@ -86,7 +87,7 @@ export async function loadPaymentStatus(request: Request, reference: string | un
     lastChecked: verified ? formatCheckTime(new Date(now)) : null,
     isResent: url.searchParams.get("resent") === "1",
     channel: (await findAttemptChannel(reference).catch(() => null)) ?? "mobile_money",
-    pageUrl: `${siteBaseUrl(request)}${statusPageHref(reference, { orderId: query.orderId, amount: query.amount, currency: query.currency })}`,
+    pageUrl: `${siteBaseUrl(request)}${statusPageHref(reference, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency })}`,
   };
   // A paid order's checkout draft has done its job (SPEC §4), as on the checkout's success step.
   const headers: HeadersInit = state === "success" && (await readServerDraft(request)) ? { "Set-Cookie": await clearServerDraft(request) } : {};
@@ -117,8 +118,9 @@ export async function handlePaymentStatusForm(request: Request, reference: strin
     const next = response.data?.reference;
     if (!response.status || !next) return failed(response.message || resendNotices.failed.fallback, 200);
     // A Vodafone Cash resend asks for a new voucher: the checkout's OTP form takes it.
+    if (response.data.status === "send_otp" && query.topUpId) throw redirect(topUpPaymentHref(query.topUpId, { reference: next, next: "otp" }), 303);
     if (response.data.status === "send_otp" && query.orderId) throw redirect(`/checkout?${new URLSearchParams({ orderId: String(query.orderId), reference: next, next: "otp" })}`, 303);
-    throw redirect(`${statusPageHref(next, { orderId: query.orderId, amount: query.amount, currency: query.currency })}&resent=1`, 303);
+    throw redirect(`${statusPageHref(next, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency })}&resent=1`, 303);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isAppError(error) && (error.status === 401 || error.status === 403)) throw redirect(signInHref(here));

@@ -13,6 +13,8 @@ import type { ChargeResponse, VerifyResponse } from "./payment-schema";
 import { POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, MAX_STATUS_CHECKS, resendNotices, stateAfterCheck, statusCopy, statusPageHref, topUpPaymentHref } from "./payment-status-state";
 import { DetailRow, NoticeLine, PaymentIssueBox, StatusBadge, StatusIcon } from "./payment-status-parts";
 
+const topUpConfirmed = "Your payment has been confirmed. Taking you to your wallet…";
+
 /**
  * SPEC §2 "/payment-status/:reference": where a mobile-money payment stands while the payer approves
  * it on the phone. With JavaScript it polls GET /api/payment/verify/{reference} every 10 s (at most
@@ -97,11 +99,11 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
   useEffect(() => {
     if (state !== "success") return;
     clearStoredDraft();
-    toast({ title: paymentNotices.success.title, description: "Your payment has been confirmed. Taking you to your order…" });
+    toast({ title: paymentNotices.success.title, description: query.topUpId ? topUpConfirmed : "Your payment has been confirmed. Taking you to your order…" });
     if (!orderHref) return;
     const timer = setTimeout(() => void navigate(orderHref), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [state, orderHref, navigate]);
+  }, [state, orderHref, navigate, query.topUpId]);
 
   const checkNow = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -143,7 +145,8 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
     }
   };
 
-  const copy = statusCopy(state, gatewayResponse);
+  // A top-up's success leads to the wallet, not to an order (SPEC's words are for orders).
+  const copy = state === "success" && query.topUpId ? { ...statusCopy(state), description: topUpConfirmed } : statusCopy(state, gatewayResponse);
   const hasIssue = state === "failed" || state === "abandoned" || state === "timeout";
   const nextLoad = statusPageHref(reference, { ...query, checks, startedAt: initial.startedAt });
 
@@ -254,7 +257,7 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
           {state === "success" && orderHref ? (
             <Link to={orderHref} className={buttonVariants({ variant: "brand" })}>
               <ReceiptText aria-hidden="true" />
-              View Order Details
+              {query.topUpId ? "View Wallet" : "View Order Details"}
             </Link>
           ) : null}
           {isPolling ? (
