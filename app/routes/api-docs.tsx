@@ -1,5 +1,6 @@
 import { CANCELLATION_WINDOW_MS } from "~/features/orders/order-cancellation.server";
 import { ApiDocsPage } from "~/features/reseller-api/api-docs-page";
+import { getEnv } from "~/lib/env.server";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -21,10 +22,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export function loader({ request }: Route.LoaderArgs) {
-  // The examples show the real endpoint; the cancellation rule is the one cancelOrder applies.
-  return { baseUrl: siteBaseUrl(request), cancellationWindowHours: CANCELLATION_WINDOW_MS / (60 * 60 * 1000) };
+  // The server's own figures: the real endpoint, the rule cancelOrder applies, the rate limit /api/v2 enforces.
+  return {
+    baseUrl: siteBaseUrl(request),
+    cancellationWindowHours: CANCELLATION_WINDOW_MS / (60 * 60 * 1000),
+    requestsPerMinute: getEnv().API_V2_REQUESTS_PER_MINUTE,
+  };
 }
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
-  return <ApiDocsPage baseUrl={loaderData.baseUrl} cancellationWindowHours={loaderData.cancellationWindowHours} />;
+  return <ApiDocsPage {...loaderData} />;
 }

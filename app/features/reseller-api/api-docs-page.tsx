@@ -13,7 +13,6 @@ import {
   apiV2Path,
   apiV2Services,
   apiV2Statuses,
-  defaultApiV2RequestsPerMinute,
   maximumOrdersPerRequest,
   platformOfService,
   serviceIds,
@@ -31,6 +30,8 @@ export interface ApiDocsPageProps {
   baseUrl: string;
   /** How long after payment an order may be cancelled (the store's cancellation rule). */
   cancellationWindowHours: number;
+  /** Requests per minute per key: the server's setting (API_V2_REQUESTS_PER_MINUTE, by default defaultApiV2RequestsPerMinute). */
+  requestsPerMinute: number;
 }
 
 interface Parameter {
@@ -91,7 +92,7 @@ const statusMeanings: Record<ApiV2Status, string> = {
   Processing: "Paid, waiting for workers to start.",
   Completed: "Delivered in full.",
   Partial: "Stopped before the full quantity was delivered: remains is the part not delivered.",
-  Canceled: "Cancelled before delivery began.",
+  Canceled: "Cancelled: by you, by our team, or because it was not paid in time.",
 };
 
 const keyParameter: Parameter = {
@@ -106,7 +107,8 @@ const keyParameter: Parameter = {
 const actionParameter = (action: ApiV2Action): Parameter => ({ name: "action", isRequired: true, text: <InlineCode>{action}</InlineCode> });
 const orderListText = (
   <>
-    Order ids separated by commas, at most {maximumOrdersPerRequest}: <InlineCode>23501,23502</InlineCode>
+    Order ids separated by commas, at most {maximumOrdersPerRequest}: <InlineCode>23501,23502</InlineCode> (in a JSON body, an array of
+    ids works too)
   </>
 );
 
@@ -164,7 +166,8 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         <>
           <h3 className="mt-8 text-lg font-semibold">Links</h3>
           <p>
-            <InlineCode>link</InlineCode> takes the profile URL or the @handle of an account on the service's platform, for example:
+            <InlineCode>link</InlineCode> takes the profile URL or the handle (with or without @) of an account on the service's platform, for
+            example:
           </p>
           <ul>
             {services.map((service) => {
@@ -205,7 +208,8 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       details: (
         <>
           <p>
-            <InlineCode>charge</InlineCode> is what the order cost, <InlineCode>remains</InlineCode> how many are not delivered yet.{" "}
+            <InlineCode>charge</InlineCode> is what the order cost (<InlineCode>"0.00"</InlineCode> while it is unpaid),{" "}
+            <InlineCode>remains</InlineCode> how many are not delivered yet.{" "}
             <InlineCode>start_count</InlineCode> is always <InlineCode>"0"</InlineCode>: the store does not read the profile's follower count. In
             a list, an id that is not one of your orders gets its own error and the others are answered.
           </p>
@@ -243,7 +247,7 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
 }
 
 /** When each error is answered; a new contract error fails the typecheck until it is explained here. */
-function describeErrors({ cancellationWindowHours }: ApiDocsPageProps): Record<keyof typeof apiV2Errors, ReactNode> {
+function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsPageProps): Record<keyof typeof apiV2Errors, ReactNode> {
   const actions = (...names: ApiV2Action[]) =>
     names.map((name, index) => (
       <Fragment key={name}>
@@ -254,12 +258,17 @@ function describeErrors({ cancellationWindowHours }: ApiDocsPageProps): Record<k
   return {
     invalidKey: <>Any action: the key is missing, unknown or revoked. A revoked key stops working at once.</>,
     unknownAction: <>The action is missing or not one of {actions(...apiV2Actions)}.</>,
-    unknownService: <>{actions("add")}: the service is not an id that services lists.</>,
+    unknownService: <>{actions("add")}: the service is missing or not an id that services lists.</>,
     badQuantity: <>{actions("add")}: the quantity is missing, not a whole number, or outside the service's min and max.</>,
-    badLink: <>{actions("add")}: the link is not a profile URL or @handle of an account.</>,
+    badLink: <>{actions("add")}: the link is not a profile URL or handle, or it points to a post or a video rather than a profile.</>,
     wrongPlatformLink: <>{actions("add")}: the link is an account on another platform than the service's, such as a TikTok profile for an Instagram service.</>,
     notEnoughFunds: <>{actions("add")}: the balance is less than the order's price. Nothing is charged.</>,
-    incorrectOrderId: <>{actions("status", "cancel")}: the order does not exist or is not yours. In a list it is the answer for that id alone.</>,
+    incorrectOrderId: (
+      <>
+        {actions("status", "cancel")}: the order does not exist or is not yours, or no order id was sent. In a list it is the answer for that
+        id alone.
+      </>
+    ),
     tooManyOrders: <>{actions("status", "cancel")}: orders lists more than {maximumOrdersPerRequest} ids.</>,
     notCancellable: (
       <>
@@ -268,7 +277,7 @@ function describeErrors({ cancellationWindowHours }: ApiDocsPageProps): Record<k
       </>
     ),
     badReference: <>{actions("add")}: the reference is not 1-64 letters, digits, _ or -.</>,
-    rateLimited: <>Any action: more than {defaultApiV2RequestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
+    rateLimited: <>Any action: more than {requestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
     badRequest: <>The body is neither form data nor JSON, cannot be read, or a parameter has the wrong type.</>,
   };
 }
@@ -507,7 +516,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
         <h2 id="rate-limits-heading">Rate limits</h2>
         <ul>
           <li>
-            Each key may make {defaultApiV2RequestsPerMinute} requests per minute. Beyond that the API answers HTTP 429 with{" "}
+            Each key may make {props.requestsPerMinute} requests per minute. Beyond that the API answers HTTP 429 with{" "}
             <InlineCode>{JSON.stringify({ error: apiV2Errors.rateLimited })}</InlineCode> and a <InlineCode>Retry-After</InlineCode> header: the
             seconds to wait before trying again.
           </li>

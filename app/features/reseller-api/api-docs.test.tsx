@@ -7,7 +7,8 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiDocsPage, exampleOrder } from "./api-docs-page";
 import { curlExample, curlJsonExample, phpExample, pythonExample } from "./api-docs-code";
-import { apiV2Actions, apiV2Currency, apiV2Errors, apiV2Path, apiV2Services, apiV2Statuses, defaultApiV2RequestsPerMinute, maximumOrdersPerRequest } from "./api-v2-contract";
+import { targetFromLink } from "./target-link";
+import { apiV2Actions, apiV2Currency, apiV2Errors, apiV2Path, apiV2Services, apiV2Statuses, defaultApiV2RequestsPerMinute, maximumOrdersPerRequest, platformOfService } from "./api-v2-contract";
 
 /*
  * The /api-docs page against the contract the API answers from: every action, error, status,
@@ -19,7 +20,7 @@ const baseUrl = "https://boost.example";
 const endpoint = `${baseUrl}${apiV2Path}`;
 
 function render(): string {
-  const Stub = createRoutesStub([{ path: "/api-docs", Component: () => <ApiDocsPage baseUrl={baseUrl} cancellationWindowHours={1} /> }]);
+  const Stub = createRoutesStub([{ path: "/api-docs", Component: () => <ApiDocsPage baseUrl={baseUrl} cancellationWindowHours={1} requestsPerMinute={defaultApiV2RequestsPerMinute} /> }]);
   return renderToStaticMarkup(<Stub initialEntries={["/api-docs"]} />);
 }
 
@@ -97,6 +98,16 @@ describe("the API docs page", () => {
     expect(limitsText).toContain(apiV2Errors.rateLimited);
     expect(limitsText).toContain(`at most ${maximumOrdersPerRequest} order ids`);
     expect(sectionText(html, "cancel")).toContain("within 1 hour of payment");
+  });
+
+  it("shows only links the API accepts for the service's platform", () => {
+    const links = [...sectionHtml(html, "add").matchAll(/<li>([^:<]+): <code[^>]*>([^<]+)<\/code> or <code[^>]*>([^<]+)<\/code><\/li>/g)];
+    expect(links).toHaveLength(apiV2Services().length);
+    for (const [, label, url, handle] of links) {
+      const platform = platformOfService(apiV2Services().find((service) => service.category === label)!.service)!;
+      for (const link of [url, handle]) expect(targetFromLink(decode(link), platform), `${link} for ${label}`).toHaveProperty("username");
+    }
+    expect(targetFromLink(exampleOrder.link, platformOfService(exampleOrder.service.service)!)).toHaveProperty("username");
   });
 
   it("orders, in its add example, a quantity the service accepts, and charges rate × quantity / 1000 in its status example", () => {
