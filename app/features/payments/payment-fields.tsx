@@ -1,8 +1,10 @@
-import { type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { FormField } from "~/components/ui/form-field";
 import { Form } from "react-router";
 import { cn } from "~/lib/cn";
 import { StepActions } from "./charge-step-form";
 import { paymentNotices } from "./payment-outcome";
+import { type MobileMoneyProviderCode, mobileMoneyProviderLabels, mobileMoneyProviders } from "./payment-schema";
 
 /* What the payment forms share: the hidden order fields, the PIN and OTP step forms, field styling. */
 
@@ -91,3 +93,32 @@ export const describedBy = (meta: { errors?: string[]; descriptionId: string }) 
 export const inputClass =
   "h-10 w-full scroll-mt-24 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition " +
   "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive disabled:opacity-60";
+
+/** The network and the number of a mobile-money payment (an order's at checkout, a wallet top-up's). */
+export function MobileMoneyWalletFields({ provider, phone }: { provider: FieldMetadata<MobileMoneyProviderCode | string>; phone: FieldMetadata<string> }) {
+  return (
+    <>
+      <FormField label="Provider" meta={provider}>
+        <select {...getSelectProps(provider)} key={provider.key} className={inputClass}>
+          <option value="">Select your network</option>
+          {mobileMoneyProviders.map((code) => (
+            <option key={code} value={code}>
+              {mobileMoneyProviderLabels[code]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Mobile money number" meta={phone} hint="MTN and AT send a prompt to approve; Telecel Cash sends a code.">
+        <input
+          {...getInputProps(phone, { type: "tel", ariaDescribedBy: describedBy(phone) })}
+          key={phone.key}
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={16}
+          placeholder="055 123 4567"
+          className={cn(inputClass, "font-mono")}
+        />
+      </FormField>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2, Loader2, Lock, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -6,11 +6,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import type { PaymentNotice } from "~/features/payments/payment-outcome";
-import { mobileMoneyProviderLabels, mobileMoneyProviders, otpSubmissionSchema } from "~/features/payments/payment-schema";
+import { MobileMoneyWalletFields, inputClass } from "~/features/payments/payment-fields";
+import { otpSubmissionSchema } from "~/features/payments/payment-schema";
 import { topUpPaymentHref } from "~/features/payments/payment-status-state";
 import { cn } from "~/lib/cn";
 import { topUpMobileMoneySchema } from "./top-up-payment-schema";
-import { inputClass } from "./wallet-page";
 
 /*
  * /wallet/top-ups/:id (issue #20): what the top-up adds and costs, and two ways to pay it, both plain
@@ -159,7 +159,6 @@ function MobileMoneyForm({ total, lastResult }: { total: string; lastResult: Sub
   });
   const wallet = fields.mobile_money.getFieldset();
   const isBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === "mobile";
-  const hintOf = (meta: { errors?: string[]; descriptionId: string }) => (meta.errors?.length ? undefined : meta.descriptionId);
   return (
     <section aria-labelledby="mobile-money-heading" className="grid content-start gap-3 rounded-2xl border bg-card p-6 shadow-sm">
       <h2 id="mobile-money-heading" className="flex items-center gap-2 text-lg font-bold">
@@ -168,27 +167,7 @@ function MobileMoneyForm({ total, lastResult }: { total: string; lastResult: Sub
       </h2>
       <Form method="post" {...getFormProps(form)} className="grid gap-2">
         <input type="hidden" name="intent" value="mobile" />
-        <FormField label="Provider" meta={wallet.provider}>
-          <select {...getSelectProps(wallet.provider)} key={wallet.provider.key} className={inputClass}>
-            <option value="">Select your network</option>
-            {mobileMoneyProviders.map((provider) => (
-              <option key={provider} value={provider}>
-                {mobileMoneyProviderLabels[provider]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Mobile money number" meta={wallet.phone} hint="MTN and AT send a prompt to approve; Telecel Cash sends a code.">
-          <input
-            {...getInputProps(wallet.phone, { type: "tel", ariaDescribedBy: hintOf(wallet.phone) })}
-            key={wallet.phone.key}
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={16}
-            placeholder="055 123 4567"
-            className={cn(inputClass, "font-mono")}
-          />
-        </FormField>
+        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} />
         <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
           {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Smartphone aria-hidden="true" />}
           {isBusy ? "Processing…" : `Pay ${total} with mobile money`}

@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { cn } from "~/lib/cn";
+import { inputClass } from "~/features/payments/payment-fields";
 import { topUpFormSchema } from "./top-up-payment-schema";
 
 /*
@@ -199,7 +200,3 @@ const shortDateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: 
 
 /** A history row's date, formatted on the server (browsers' ICU data may word it differently). */
 export const formatHistoryDate = (date: Date) => shortDateTime.format(date);
-
-export const inputClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none transition " +
-  "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive";
