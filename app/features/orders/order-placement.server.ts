@@ -31,8 +31,6 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     if (existing) return { order: toConfirmation(existing), created: false };
   }
 
-  const price = priceOrder(platform, input.quantity);
-  const catalogPackage = packageFor(platform, input.quantity);
   const screenshot = screenshotUploadId
     ? await findOwnScreenshot(client, screenshotUploadId)
     : input.accountScreenshot
@@ -46,19 +44,8 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
   try {
     const order = await prisma.order.create({
       data: {
-        clientId: client.id,
-        packageId: catalogPackage.id,
-        packageName: catalogPackage.name,
-        platform,
-        serviceType: "followers",
-        quantity: input.quantity,
-        targetUsername: input.targetUsername,
-        targetUrl: targetUrlFor(platform, input.targetUsername),
+        ...pricedOrderFields(client.id, platform, input.quantity, input.targetUsername),
         screenshotUploadId: screenshot?.id ?? null,
-        priceMinor: price.priceMinor,
-        feeMinor: price.feeMinor,
-        totalMinor: price.totalMinor,
-        currency: price.currency,
         checkoutKey: input.checkoutKey ?? null,
       },
       select: orderSelect,
@@ -73,6 +60,30 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     }
     throw error;
   }
+}
+
+/**
+ * A new order's columns from the catalogue: what it buys, its target's address (derived here, never
+ * taken from the browser) and its price, fee and total. The checkout and the reseller API both place
+ * orders with these.
+ */
+export function pricedOrderFields(clientId: number, platform: CatalogPlatform, quantity: number, targetUsername: string) {
+  const price = priceOrder(platform, quantity);
+  const catalogPackage = packageFor(platform, quantity);
+  return {
+    clientId,
+    packageId: catalogPackage.id,
+    packageName: catalogPackage.name,
+    platform,
+    serviceType: "followers" as const,
+    quantity,
+    targetUsername,
+    targetUrl: targetUrlFor(platform, targetUsername),
+    priceMinor: price.priceMinor,
+    feeMinor: price.feeMinor,
+    totalMinor: price.totalMinor,
+    currency: price.currency,
+  };
 }
 
 /** An account screenshot the client uploaded; anyone else's (or an unknown id) is refused alike. */

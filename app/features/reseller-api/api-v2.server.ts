@@ -1,6 +1,7 @@
-import { type CatalogPlatform, formatMinor, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
+import { formatMinor, isValidQuantity } from "~/features/catalog/catalog";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
+import { pricedOrderFields } from "~/features/orders/order-placement.server";
 import { payFromWalletIn } from "~/features/wallet/wallet.server";
 import { type OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -66,7 +67,10 @@ async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Pr
   }
   try {
     const orderId = await getPrisma().$transaction(async (transaction) => {
-      const order = await transaction.order.create({ data: orderData(caller, platform, quantity, target.username, reference), select: { id: true } });
+      const order = await transaction.order.create({
+        data: { ...pricedOrderFields(caller.userId, platform, quantity, target.username), apiKeyId: caller.keyId, clientReference: reference },
+        select: { id: true },
+      });
       await payFromWalletIn(transaction, caller.userId, order.id, now);
       return order.id;
     }, burstTransactionOptions);
@@ -80,27 +84,6 @@ async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Pr
     }
     throw error;
   }
-}
-
-function orderData(caller: ApiV2Caller, platform: CatalogPlatform, quantity: number, targetUsername: string, reference: string | null) {
-  const price = priceOrder(platform, quantity);
-  const catalogPackage = packageFor(platform, quantity);
-  return {
-    clientId: caller.userId,
-    apiKeyId: caller.keyId,
-    clientReference: reference,
-    packageId: catalogPackage.id,
-    packageName: catalogPackage.name,
-    platform,
-    serviceType: "followers" as const,
-    quantity,
-    targetUsername,
-    targetUrl: targetUrlFor(platform, targetUsername),
-    priceMinor: price.priceMinor,
-    feeMinor: price.feeMinor,
-    totalMinor: price.totalMinor,
-    currency: price.currency,
-  };
 }
 
 function orderByReference(clientId: number, clientReference: string) {
