@@ -85,6 +85,8 @@ describe("admin routes × roles", () => {
       ["POST", `/api/admin/users/${victim.id}/suspend`, { reason: "Card fraud" }, 200],
       ["POST", `/api/admin/users/${victim.id}/suspend`, { reason: "Card fraud" }, 409],
       ["POST", `/api/admin/users/${victim.id}/unsuspend`, {}, 200],
+      // Issue #20: the victim is a client, whose wallet an admin may correct.
+      ["POST", `/api/admin/users/${victim.id}/wallet-adjustments`, { amount: 5, reason: "Goodwill credit" }, 201],
       ["GET", "/api/admin/orders?paymentStatus=paid", undefined, 200],
       ["GET", `/api/admin/orders/${order.id}`, undefined, 200],
       ["POST", `/api/admin/orders/${order.id}/cancel`, { reason: "Client asked" }, 200],

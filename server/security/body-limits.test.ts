@@ -22,6 +22,7 @@ let worker: Account;
 let leaver: Account;
 let adminCookie: string;
 let orderId: number;
+let topUpId: number;
 
 beforeAll(async () => {
   server = await startSecurityServer();
@@ -29,6 +30,7 @@ beforeAll(async () => {
   [client, worker, leaver] = await Promise.all([signUp(api, "client"), signUp(api, "worker"), signUp(api, "client")]);
   adminCookie = (await signIn(api, admin)).cookie;
   orderId = (await createOrder(api, client)).id;
+  topUpId = (await api.post("/api/wallet/top-ups", { amount: 20 }, { token: client.token })).json.id;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -49,6 +51,8 @@ function formPosts(): { pattern: string; path: string; cookie: () => string; exp
     "/dashboard": { cookie: () => client.cookie },
     "/profile": { cookie: () => worker.cookie },
     "/payouts": { cookie: () => worker.cookie },
+    "/wallet": { cookie: () => client.cookie },
+    "/wallet/top-ups/:id": { path: `/wallet/top-ups/${topUpId}`, cookie: () => client.cookie },
     "/order-success": { path: `/order-success?orderId=${orderId}`, cookie: () => client.cookie },
     "/orders/:id": { path: `/orders/${orderId}`, cookie: () => client.cookie },
     "/payment-status/:reference?": { path: "/payment-status/smb-1-0123456789abcdef", cookie: () => client.cookie },

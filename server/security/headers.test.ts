@@ -77,6 +77,8 @@ function pagePaths(ids: { orderId: number; userId: number }): string[] {
     "/admin/users/:id": [`/admin/users/${ids.userId}`],
     "/admin/orders/:id": [`/admin/orders/${ids.orderId}`],
     "/orders/:id": [`/orders/${ids.orderId}`],
+    // Nobody's top-up: its owner is tested in app/routes/api.wallet.test.ts; here every viewer gets a page (404 or sign-in).
+    "/wallet/top-ups/:id": ["/wallet/top-ups/999999"],
     "/auth/reset/:token": ["/auth/reset/not-a-real-link-token"],
     "/auth/verify/:token": ["/auth/verify/not-a-real-link-token"],
     "/*": ["/no-such-page"],

@@ -39,9 +39,10 @@ describe("the payment status page's states (SPEC §4, §8, §9)", () => {
 
 describe("the status page's query", () => {
   it("defaults the currency to GHS and drops values that are not what they claim", () => {
-    expect(readStatusQuery(new URLSearchParams("orderId=12&amount=152.55"))).toEqual({ orderId: 12, amount: "152.55", currency: "GHS", checks: 0, startedAt: null });
-    expect(readStatusQuery(new URLSearchParams("orderId=abc&amount=lots&currency=EUR&checks=-3&started=x"))).toEqual({
+    expect(readStatusQuery(new URLSearchParams("orderId=12&amount=152.55"))).toEqual({ orderId: 12, topUpId: null, amount: "152.55", currency: "GHS", checks: 0, startedAt: null });
+    expect(readStatusQuery(new URLSearchParams("orderId=abc&topUpId=-1&amount=lots&currency=EUR&checks=-3&started=x"))).toEqual({
       orderId: null,
+      topUpId: null,
       amount: null,
       currency: "GHS",
       checks: 0,
