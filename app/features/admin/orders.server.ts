@@ -260,7 +260,7 @@ export async function cancelOrderWithRefund(admin: PublicUser, orderId: number, 
       action: "order.cancel_refund",
       targetType: "order",
       targetId: String(orderId),
-      details: { before: { status: order.status, paymentStatus: order.paymentStatus }, after: { status: "cancelled", paymentStatus: refundedToWallet ? "refunded" : "paid", refundRequested: true, refundedToWallet }, reason },
+      details: { before: { status: order.status, paymentStatus: order.paymentStatus }, after: { status: "cancelled", ...(refundedToWallet ? { paymentStatus: "refunded", refundRequested: true, refundedToWallet: true } : { paymentStatus: "paid", refundRequested: true }) }, reason },
     });
     return toListItem(await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: listSelect }));
   });
