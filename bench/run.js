@@ -7,6 +7,8 @@
 //                                      (bench/completions.js, results in bench/results/completions.json)
 //   npm run bench -- api-reads         instead: GET /api/orders and /api/tasks/available on a seeded
 //                                      database, PGlite and PostgreSQL (bench/api-reads.js)
+//   npm run bench -- api-v2            instead: the reseller API's add and status on PostgreSQL and
+//                                      PGlite, with a money check (bench/api-v2.js)
 //   npm run bench -- checkout          instead: order → card on the hosted checkout → status page →
 //                                      verify journeys of 10 clients, then 200 at once, PGlite and PostgreSQL (bench/checkout.js)
 //   npm run bench -- public-pages      instead: every public page, cached and uncached (bench/public-pages.js)
@@ -26,6 +28,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { measureClientJs } from "./client-js.js";
 import { apiReadsRows, measureApiReads } from "./api-reads.js";
+import { apiV2Rows, measureApiV2 } from "./api-v2.js";
 import { checkoutRows, measureCheckout } from "./checkout.js";
 import { measureCompletions, processCpuSeconds } from "./completions.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
@@ -54,6 +57,8 @@ const { values: options, positionals } = parseArgs({
  */
 const scenarioModules = {
   "api-reads": { measure: measureApiReads, rows: apiReadsRows, failed: (results) => options.strict && !results.targetMet },
+  // Money that does not add up fails it always.
+  "api-v2": { measure: measureApiV2, rows: apiV2Rows, failed: (results) => !results.integrityOk },
   // Any 5xx or unanswered request fails it too (issue #17: a burst makes checkouts slower, never fails them).
   checkout: { measure: measureCheckout, rows: checkoutRows, failed: (results) => !results.integrityOk || results.serverErrors > 0 },
   "public-pages": { measure: measurePublicPages, rows: publicPagesRows, failed: (results) => options.strict && !results.targetsMet },
@@ -318,13 +323,17 @@ async function waitUntilAnswering({ child, output }, port, requestPath, name, de
 
 /**
  * `serverPid`: also the CPU time that process spent per request of the measured run (from /proc),
- * which moves much less than req/s when other work shares the machine.
+ * which moves much less than req/s when other work shares the machine; `databaseCpuSeconds`: the
+ * same for the database server (a function reading its processes' CPU seconds so far).
+ * `requests`: autocannon's request list (method, body, setupRequest, onResponse) instead of a GET.
  */
-async function load(url, title, headers = {}, { connections: loadConnections = connections, serverPid } = {}) {
-  if (warmupSeconds > 0) await runAutocannon({ url, headers, duration: warmupSeconds, connections: loadConnections });
+async function load(url, title, headers = {}, { connections: loadConnections = connections, serverPid, databaseCpuSeconds, requests } = {}) {
+  if (warmupSeconds > 0) await runAutocannon({ url, headers, requests, duration: warmupSeconds, connections: loadConnections });
   const cpuBefore = serverPid ? processCpuSeconds(serverPid) : Number.NaN;
-  const result = await runAutocannon({ url, headers, duration: durationSeconds, connections: loadConnections });
+  const databaseCpuBefore = databaseCpuSeconds?.();
+  const result = await runAutocannon({ url, headers, requests, duration: durationSeconds, connections: loadConnections });
   const cpuSeconds = serverPid ? processCpuSeconds(serverPid) - cpuBefore : Number.NaN;
+  const perRequestMs = (seconds) => round((seconds * 1000) / Math.max(1, result.requests.total), 3);
   const summary = {
     url: new URL(url).pathname,
     headers,
@@ -334,9 +343,11 @@ async function load(url, title, headers = {}, { connections: loadConnections = c
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    ...(serverPid ? { serverCpuMsPerRequest: round((cpuSeconds * 1000) / Math.max(1, result.requests.total), 3) } : {}),
+    ...(serverPid ? { serverCpuMsPerRequest: perRequestMs(cpuSeconds) } : {}),
+    ...(databaseCpuSeconds ? { databaseCpuMsPerRequest: perRequestMs(databaseCpuSeconds() - databaseCpuBefore) } : {}),
   };
-  console.log(`  ${title}: ${summary.requestsPerSecond} req/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms${serverPid ? `, server CPU ${summary.serverCpuMsPerRequest} ms/request` : ""})`);
+  const cpuNote = `${serverPid ? `, server CPU ${summary.serverCpuMsPerRequest} ms/request` : ""}${databaseCpuSeconds ? `, database CPU ${summary.databaseCpuMsPerRequest} ms/request` : ""}`;
+  console.log(`  ${title}: ${summary.requestsPerSecond} req/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms${cpuNote})`);
   if (summary.non2xx > 0 || summary.errors > 0) {
     throw new Error(`${title}: ${summary.non2xx} non-2xx answers and ${summary.errors} errors; the figure would be meaningless`);
   }
@@ -344,10 +355,11 @@ async function load(url, title, headers = {}, { connections: loadConnections = c
 }
 
 /** One autocannon run, stopped by force if it overruns its duration by 30 s. */
-function runAutocannon({ url, headers, duration, connections }) {
+function runAutocannon({ url, headers, requests, duration, connections }) {
   return new Promise((resolve, reject) => {
     let guard;
-    const instance = autocannon({ url, headers, connections, duration, timeout: 10 }, (error, result) => {
+    // Only when given: autocannon takes `requests: undefined` as no request at all.
+    const instance = autocannon({ url, headers, ...(requests ? { requests } : {}), connections, duration, timeout: 10 }, (error, result) => {
       clearTimeout(guard);
       if (error) reject(error);
       else resolve(result);
