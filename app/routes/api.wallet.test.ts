@@ -218,6 +218,13 @@ describe("the top-up pages' forms without JavaScript", () => {
     expect(wrongCode.status).toBe(400);
     expect(await wrongCode.text()).toContain("Please enter the OTP sent to your phone.");
 
+    // This payment's voucher posted on another top-up's page: refused there, nothing charged.
+    const other = await newTopUp(token, 40);
+    const elsewhere = await postForm(`/wallet/top-ups/${other.id}?reference=${reference}&next=otp`, token, { intent: "otp", reference, otp: "123456" });
+    expect(elsewhere.status).toBe(409);
+    expect(await elsewhere.text()).toContain("This payment is not one of this top-up. Please pay again.");
+    expect((await call("/api/wallet", { token })).body.balance).toBe(0);
+
     const verified = await postForm(`${otpStep.pathname}${otpStep.search}`, token, { intent: "otp", reference, otp: "123456" });
     expect(verified.status).toBe(303);
     expect(verified.headers.get("location")).toBe(`/wallet?toppedUp=${topUp.id}`);

@@ -9,6 +9,7 @@ import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments/payme
 import { statusPageHref, topUpPaymentHref } from "~/features/payments/payment-status-state";
 import { chargeMobileMoney, submitOtp } from "~/features/payments/payments.server";
 import type { TopUpView } from "~/features/payments/top-ups.server";
+import { getPrisma } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
 import { toMinorUnits } from "~/lib/money";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -64,6 +65,11 @@ export async function handleTopUpPaymentForm(request: Request, user: PublicUser,
       if (submission.status !== "success") {
         return respond({ submission: submission.reply({ hideFields: ["otp"] }), notice: { ...invalidOtpNotice, variant: "destructive" } }, 400);
       }
+      // The voucher of this top-up's own payment only: a reference of another payment (an order's)
+      // would be answered here as if it paid this top-up.
+      if (!(await isPaymentOfTopUp(submission.value.reference, topUp.id))) {
+        return respond({ submission: null, notice: { title: paymentNotices.otpFailed.title, description: "This payment is not one of this top-up. Please pay again.", variant: "destructive" }, endsStep: true }, 409);
+      }
       outcome = otpOutcome(await submitOtp(user, submission.value));
     }
   } catch (error) {
@@ -93,6 +99,10 @@ export async function handleTopUpPaymentForm(request: Request, user: PublicUser,
   if (outcome.kind === "notice") return respond({ submission: sentForm, notice: outcome.notice, endsStep: !outcome.reference });
   // A card step this page has no form for (mobile money and the hosted checkout never ask one).
   return respond({ submission: sentForm, notice: { title: paymentNotices.failed.title, description: "This payment needs a step we cannot take here. Please pay again.", variant: "destructive" }, endsStep: true });
+}
+
+async function isPaymentOfTopUp(reference: string, topUpId: number): Promise<boolean> {
+  return (await getPrisma().paymentAttempt.count({ where: { reference, topUpId } })) > 0;
 }
 
 const statusHrefOf = (reference: string, topUp: TopUpView) => statusPageHref(reference, { topUpId: topUp.id, amount: topUp.total.toFixed(2), currency: topUp.currency });
