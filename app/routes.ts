@@ -28,6 +28,7 @@ export default [
   route("payouts", "routes/payouts.tsx"),
   route("wallet", "routes/wallet.tsx"),
   route("wallet/top-ups/:id", "routes/wallet.top-ups.$id.tsx"),
+  route("mass-order", "routes/mass-order.tsx"),
   route("api-docs", "routes/api-docs.tsx"),
   // Optional reference: a bare /payment-status redirects to / (SPEC §2).
   route("payment-status/:reference?", "routes/payment-status.$reference.tsx"),

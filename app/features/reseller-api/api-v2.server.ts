@@ -1,15 +1,13 @@
-import { formatMinor, isValidQuantity } from "~/features/catalog/catalog";
+import { formatMinor } from "~/features/catalog/catalog";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
-import { pricedOrderFields } from "~/features/orders/order-placement.server";
-import { payFromWalletIn } from "~/features/wallet/wallet.server";
-import { type OrderStatus, Prisma } from "~/generated/prisma/client";
+import type { OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { isAppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
-import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumOrdersPerRequest, platformOfService } from "./api-v2-contract";
-import { targetFromLink } from "./target-link";
+import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumOrdersPerRequest } from "./api-v2-contract";
+import { checkOrderLine, wholeNumber } from "./order-line";
+import { placeWalletOrder } from "./wallet-orders.server";
 
 /**
  * The reseller API's actions (issue #20), for a request whose key was accepted (api-keys.server.ts
@@ -43,51 +41,15 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
   }
 }
 
-/** A whole number within the catalogue's range, from the text a form or JSON sent. */
-function wholeNumber(value: string | undefined): number | null {
-  return value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
-}
-
 const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Promise<Answer> {
-  const service = wholeNumber(params.service);
-  const platform = service === null ? null : platformOfService(service);
-  if (!platform) return refusal(apiV2Errors.unknownService);
-  const quantity = wholeNumber(params.quantity);
-  if (quantity === null || !isValidQuantity(quantity)) return refusal(apiV2Errors.badQuantity);
-  const target = targetFromLink(params.link ?? "", platform);
-  if ("problem" in target) return refusal(target.problem === "wrong_platform" ? apiV2Errors.wrongPlatformLink : apiV2Errors.badLink);
+  const line = checkOrderLine(params);
+  if ("error" in line) return refusal(line.error);
   const reference = params.reference?.trim() || null;
   if (reference !== null && !referencePattern.test(reference)) return refusal(apiV2Errors.badReference);
-
-  if (reference) {
-    const earlier = await orderByReference(caller.userId, reference);
-    if (earlier) return { order: earlier.id };
-  }
-  try {
-    const orderId = await getPrisma().$transaction(async (transaction) => {
-      const order = await transaction.order.create({
-        data: { ...pricedOrderFields(caller.userId, platform, quantity, target.username), apiKeyId: caller.keyId, clientReference: reference },
-        select: { id: true },
-      });
-      await payFromWalletIn(transaction, caller.userId, order.id, now);
-      return order.id;
-    }, burstTransactionOptions);
-    return { order: orderId };
-  } catch (error) {
-    if (isAppError(error) && error.code === "insufficient_balance") return refusal(apiV2Errors.notEnoughFunds);
-    // The same reference sent twice at once: the first one's order is the answer to both.
-    if (reference && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      const earlier = await orderByReference(caller.userId, reference);
-      if (earlier) return { order: earlier.id };
-    }
-    throw error;
-  }
-}
-
-function orderByReference(clientId: number, clientReference: string) {
-  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true } });
+  const placed = await placeWalletOrder(caller.userId, line, { apiKeyId: caller.keyId, clientReference: reference }, now);
+  return "orderId" in placed ? { order: placed.orderId } : refusal(apiV2Errors.notEnoughFunds);
 }
 
 const statusSelect = { id: true, status: true, paymentStatus: true, quantity: true, deliveredQuantity: true, totalMinor: true, currency: true } as const;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Code2, Loader2, Plus, Wallet } from "lucide-react";
+import { Code2, ListPlus, Loader2, Plus, Wallet } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -69,10 +69,16 @@ export function WalletPage({ wallet, notice, lastResult }: { wallet: WalletPageD
           </h2>
           <p className="mt-2 break-all text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl">{wallet.balance}</p>
           <p className="mt-3 text-sm text-muted-foreground">Ready to spend on any package.</p>
-          <Link to="/api-docs" className={buttonVariants({ variant: "outline", size: "sm", className: "mt-5" })}>
-            <Code2 aria-hidden="true" />
-            Use the API
-          </Link>
+          <div className="mt-5 flex flex-wrap gap-2">
+            <Link to="/mass-order" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <ListPlus aria-hidden="true" />
+              Mass order
+            </Link>
+            <Link to="/api-docs" className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <Code2 aria-hidden="true" />
+              Use the API
+            </Link>
+          </div>
         </section>
 
         <TopUpForm limits={wallet.limits} lastResult={lastResult} />

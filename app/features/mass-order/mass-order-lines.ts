@@ -1,0 +1,36 @@
+import { type OrderLine, checkOrderLine } from "~/features/reseller-api/order-line";
+
+/**
+ * The mass-order page's text (issue #21): one order per line, `service | link | quantity`, as panels
+ * let resellers paste them. Each line is checked under the reseller API's rules (order-line.ts) and
+ * priced; blank lines are skipped. Line numbers count every line of the text, so an error points at
+ * the line the person sees.
+ */
+export const maximumMassOrderLines = 100;
+/** 100 lines of a profile URL and a quantity fit well under this; the body limit is far above it. */
+export const maximumMassOrderCharacters = 20_000;
+
+export const massOrderFormatError = "Write the line as service | link | quantity";
+
+export type CheckedMassOrderLine = { lineNumber: number; text: string } & ({ ok: true; order: OrderLine } | { ok: false; error: string });
+
+export type MassOrderCheck = { problem: string } | { lines: CheckedMassOrderLine[]; totalMinor: number };
+
+export function checkMassOrder(text: string): MassOrderCheck {
+  if (text.length > maximumMassOrderCharacters) return { problem: `Keep a mass order under ${maximumMassOrderCharacters.toLocaleString("en-US")} characters.` };
+  const written = text
+    .split(/\r\n|\n|\r/)
+    .map((line, index) => ({ lineNumber: index + 1, text: line.trim() }))
+    .filter((line) => line.text.length > 0);
+  if (written.length === 0) return { problem: "Paste at least one order: service | link | quantity" };
+  if (written.length > maximumMassOrderLines) return { problem: `At most ${maximumMassOrderLines} orders at once: this text has ${written.length}.` };
+  const lines = written.map((line): CheckedMassOrderLine => {
+    const parts = line.text.split("|").map((part) => part.trim());
+    if (parts.length !== 3) return { ...line, ok: false, error: massOrderFormatError };
+    const [service, link, quantity] = parts;
+    const order = checkOrderLine({ service, link, quantity });
+    return "error" in order ? { ...line, ok: false, error: order.error } : { ...line, ok: true, order };
+  });
+  const totalMinor = lines.reduce((sum, line) => sum + (line.ok ? line.order.priceMinor : 0), 0);
+  return { lines, totalMinor };
+}

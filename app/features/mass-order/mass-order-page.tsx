@@ -1,0 +1,269 @@
+import { ListPlus, Loader2, Wallet } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { maximumMassOrderCharacters, maximumMassOrderLines } from "./mass-order-lines";
+
+/*
+ * /mass-order (issue #21): paste orders, check them (each line priced or given its error), then pay
+ * the total from the wallet. Two plain forms, so it all works without JavaScript; everything shown
+ * arrives formatted from the server.
+ */
+
+export interface MassOrderService {
+  service: number;
+  name: string;
+  /** "₵1,500.00" */
+  perThousand: string;
+  min: number;
+  max: number;
+}
+
+type CheckedLineView = { lineNumber: number; text: string } & ({ order: string; price: string } | { error: string });
+type PlacedLineView = { lineNumber: number; text: string } & ({ orderId: number; price: string } | { error: string });
+
+export type MassOrderActionData =
+  | { kind: "problem"; text: string; problem: string }
+  | { kind: "checked"; text: string; batch: string; lines: CheckedLineView[]; total: string; hasOrders: boolean; covers: boolean; balance: string }
+  | { kind: "placed"; text: string; results: PlacedLineView[]; placedCount: number; failedCount: number; paid: string };
+
+const example = "1 | https://www.instagram.com/yourname | 100\n2 | @yourtiktok | 500";
+
+export function MassOrderPage({ balance, services, result }: { balance: string; services: MassOrderService[]; result: MassOrderActionData | null }) {
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const problem = result?.kind === "problem" ? result.problem : null;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12">
+      <header>
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Client</p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Mass order</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Paste up to {maximumMassOrderLines} orders, one per line: <span className="font-mono text-foreground">service | link | quantity</span>. Check them, then pay the
+          total from your balance. A line with an error is not ordered and costs nothing.
+        </p>
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className="inline-flex items-center gap-2 font-semibold">
+            <Wallet className="size-4 text-primary" aria-hidden="true" />
+            Balance {balance}
+          </span>
+          <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+            Top up your wallet
+          </Link>
+        </p>
+      </header>
+
+      {result?.kind === "placed" ? <PlacedOrders result={result} /> : null}
+
+      <section aria-labelledby="orders-heading" className="rounded-2xl border bg-card p-6 shadow-sm">
+        <h2 id="orders-heading" className="text-lg font-bold">
+          Your orders
+        </h2>
+        <Form method="post" action="/mass-order" className="mt-4 grid gap-3">
+          <input type="hidden" name="intent" value="check" />
+          <label htmlFor="mass-order-lines" className="text-sm font-medium">
+            Orders, one per line
+          </label>
+          <textarea
+            id="mass-order-lines"
+            name="lines"
+            // A new check or placement shows its own text.
+            key={`${result?.kind ?? "none"}:${result?.text ?? ""}`}
+            defaultValue={result?.kind === "placed" ? "" : (result?.text ?? "")}
+            rows={8}
+            maxLength={maximumMassOrderCharacters}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            placeholder={example}
+            aria-describedby={problem ? "mass-order-problem" : "mass-order-hint"}
+            aria-invalid={problem ? true : undefined}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm shadow-xs outline-none transition focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive"
+          />
+          {problem ? (
+            <p id="mass-order-problem" role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          ) : (
+            <p id="mass-order-hint" className="text-xs text-muted-foreground">
+              The link is the profile address or the @handle. Service numbers are in the table below.
+            </p>
+          )}
+          <Button type="submit" variant="brand" disabled={busyIntent === "check"} className="justify-self-start">
+            {busyIntent === "check" ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ListPlus aria-hidden="true" />}
+            Check and price
+          </Button>
+        </Form>
+      </section>
+
+      {result?.kind === "checked" ? <CheckedOrders result={result} busy={busyIntent === "place"} /> : null}
+
+      <ServicesTable services={services} />
+    </div>
+  );
+}
+
+function CheckedOrders({ result, busy }: { result: Extract<MassOrderActionData, { kind: "checked" }>; busy: boolean }) {
+  const errors = result.lines.filter((line) => "error" in line).length;
+  return (
+    <section aria-labelledby="checked-heading" className="grid gap-4">
+      <h2 id="checked-heading" className="text-lg font-bold">
+        Checked: {result.lines.length - errors} to order{errors > 0 ? `, ${errors} with an error` : ""}
+      </h2>
+      <LinesTable caption="Your orders, checked and priced" rows={result.lines.map((line) => ({ ...line, outcome: "error" in line ? { error: line.error } : { text: line.order, price: line.price } }))} />
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border bg-card p-6 shadow-sm">
+        <p className="text-lg font-bold tabular-nums">Total {result.total}</p>
+        {!result.hasOrders ? (
+          <p className="text-sm text-muted-foreground">Nothing to order: correct the lines above and check again.</p>
+        ) : result.covers ? (
+          <Form method="post" action="/mass-order">
+            <input type="hidden" name="intent" value="place" />
+            <input type="hidden" name="lines" value={result.text} />
+            <input type="hidden" name="batch" value={result.batch} />
+            <Button type="submit" variant="brand" disabled={busy}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wallet aria-hidden="true" />}
+              Pay {result.total} from balance
+            </Button>
+          </Form>
+        ) : (
+          <p role="alert" className="text-sm">
+            Your balance of {result.balance} does not cover {result.total}.{" "}
+            <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+              Top up your wallet
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PlacedOrders({ result }: { result: Extract<MassOrderActionData, { kind: "placed" }> }) {
+  return (
+    <section aria-labelledby="placed-heading" className="grid gap-4">
+      <div role="status" className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3">
+        <h2 id="placed-heading" className="font-bold">
+          {result.placedCount === 1 ? "1 order placed" : `${result.placedCount} orders placed`}, {result.paid} paid from your balance.
+        </h2>
+        {result.failedCount > 0 ? (
+          <p className="mt-1 text-sm">
+            {result.failedCount === 1 ? "1 line was" : `${result.failedCount} lines were`} not ordered and cost nothing.
+          </p>
+        ) : null}
+      </div>
+      <LinesTable
+        caption="What became of each line"
+        rows={result.results.map((line) => ({ ...line, outcome: "error" in line ? { error: line.error } : { orderId: line.orderId, price: line.price } }))}
+      />
+    </section>
+  );
+}
+
+type LineOutcome = { error: string } | { text: string; price: string } | { orderId: number; price: string };
+
+function LinesTable({ caption, rows }: { caption: string; rows: { lineNumber: number; text: string; outcome: LineOutcome }[] }) {
+  return (
+    <div className="rounded-xl border bg-card">
+      {/* Fixed layout: long links wrap, so a phone never scrolls sideways. */}
+      <table className="w-full table-fixed text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th scope="col" className="w-14 p-3 font-semibold">
+              Line
+            </th>
+            <th scope="col" className="p-3 font-semibold">
+              Order
+            </th>
+            <th scope="col" className="w-[28%] p-3 text-right font-semibold">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {rows.map(({ lineNumber, text, outcome }) => (
+            <tr key={lineNumber} className="align-top">
+              <td className="p-3 tabular-nums text-muted-foreground">{lineNumber}</td>
+              <td className="break-words p-3">
+                {"orderId" in outcome ? (
+                  <>
+                    <Link to={`/orders/${outcome.orderId}`} className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+                      Order #{outcome.orderId}
+                    </Link>
+                    <span className="block break-all font-mono text-xs text-muted-foreground">{text}</span>
+                  </>
+                ) : "text" in outcome ? (
+                  outcome.text
+                ) : (
+                  <>
+                    <span className="block break-all font-mono text-xs">{text}</span>
+                    <span className="mt-1 block font-medium text-destructive">{outcome.error}</span>
+                  </>
+                )}
+              </td>
+              <td className={cn("break-words p-3 text-right tabular-nums", "error" in outcome ? "text-muted-foreground" : "font-semibold")}>
+                {"error" in outcome ? "Not ordered" : outcome.price}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ServicesTable({ services }: { services: MassOrderService[] }) {
+  return (
+    <section aria-labelledby="services-heading">
+      <h2 id="services-heading" className="text-lg font-bold">
+        Services
+      </h2>
+      <div className="mt-4 rounded-xl border bg-card">
+        <table className="w-full table-fixed text-sm">
+          <caption className="sr-only">Services a line may name</caption>
+          <thead className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="w-20 p-3 font-semibold">
+                Service
+              </th>
+              <th scope="col" className="p-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="w-[24%] p-3 text-right font-semibold">
+                Per 1000
+              </th>
+              <th scope="col" className="w-[24%] p-3 text-right font-semibold">
+                Quantity
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {services.map((service) => (
+              <tr key={service.service} className="align-top">
+                <td className="p-3 font-mono font-semibold">{service.service}</td>
+                <td className="break-words p-3">{service.name}</td>
+                <td className="break-words p-3 text-right tabular-nums">{service.perThousand}</td>
+                <td className="break-words p-3 text-right tabular-nums">
+                  {service.min.toLocaleString("en-US")}–{service.max.toLocaleString("en-US")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** What /mass-order shows to workers and admins: mass orders are paid from a client's wallet. */
+export function MassOrderForClientsOnly() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-extrabold tracking-tight">Mass order</h1>
+      <p className="mt-2 text-muted-foreground">Mass orders are paid from a client's wallet.</p>
+      <Link to="/dashboard" className={buttonVariants({ className: "mt-6" })}>
+        Go to your dashboard
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { PublicUser } from "~/features/auth/accounts.server";
+import { unitPriceMinor } from "~/features/catalog/catalog";
+import { apiV2Errors, apiV2Services, platformOfService } from "~/features/reseller-api/api-v2-contract";
+import { placeWalletOrder } from "~/features/reseller-api/wallet-orders.server";
+import { assertWalletOwner } from "~/features/wallet/wallet.server";
+import { formatMoney } from "~/lib/money";
+import { type CheckedMassOrderLine, checkMassOrder } from "./mass-order-lines";
+
+/**
+ * Placing a mass order (issue #21): the text is checked again (never the browser's word for it), and
+ * each good line becomes its own order paid from the wallet — its own transaction, so a line that
+ * fails (the balance ran out meanwhile) debits nothing and the others stand. The `batch` token the
+ * check handed out, with the line's position and text, is each order's client reference: the same
+ * form posted twice (a reload, a double click) places nothing twice.
+ */
+export const massOrderBatchPattern = /^[0-9a-f]{32}$/;
+
+export const newMassOrderBatch = () => randomBytes(16).toString("hex");
+
+export type MassOrderLineResult = { lineNumber: number; text: string } & ({ orderId: number; priceMinor: number } | { error: string });
+
+export type MassOrderOutcome = { problem: string } | { results: MassOrderLineResult[]; placedCount: number; paidMinor: number; failedCount: number };
+
+function lineReference(batch: string, line: CheckedMassOrderLine) {
+  return `mass-${createHash("sha256").update(`${batch}\n${line.lineNumber}\n${line.text}`).digest("hex").slice(0, 40)}`;
+}
+
+export async function placeMassOrder(user: PublicUser, text: string, batch: string, now = new Date()): Promise<MassOrderOutcome> {
+  assertWalletOwner(user);
+  if (!massOrderBatchPattern.test(batch)) return { problem: "Check the orders first, then pay." };
+  const check = checkMassOrder(text);
+  if ("problem" in check) return check;
+  const results: MassOrderLineResult[] = [];
+  // One line after the other, in the order written: when the balance runs out, the later lines fail.
+  for (const line of check.lines) {
+    if (!line.ok) {
+      results.push({ lineNumber: line.lineNumber, text: line.text, error: line.error });
+      continue;
+    }
+    const placed = await placeWalletOrder(user.id, line.order, { clientReference: lineReference(batch, line) }, now);
+    results.push(
+      "orderId" in placed
+        ? { lineNumber: line.lineNumber, text: line.text, orderId: placed.orderId, priceMinor: line.order.priceMinor }
+        : { lineNumber: line.lineNumber, text: line.text, error: apiV2Errors.notEnoughFunds },
+    );
+  }
+  const placed = results.filter((result) => "orderId" in result);
+  return {
+    results,
+    placedCount: placed.length,
+    paidMinor: placed.reduce((sum, result) => sum + result.priceMinor, 0),
+    failedCount: results.length - placed.length,
+  };
+}
+
+/** The services a line may name, as the API lists them, with the price of 1000 as the page shows money. */
+export const massOrderServices = () =>
+  apiV2Services().map(({ service, name, min, max }) => ({ service, name, perThousand: formatMoney(unitPriceMinor[platformOfService(service)!] * 1000), min, max }));

@@ -1,0 +1,50 @@
+import { pricedOrderFields } from "~/features/orders/order-placement.server";
+import { payFromWalletIn } from "~/features/wallet/wallet.server";
+import { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { isAppError } from "~/lib/errors";
+import type { OrderLine } from "./order-line";
+
+/**
+ * An order paid from the client's wallet in one transaction: the order is created, its price leaves
+ * the balance and its task opens, or nothing is written. The reseller API's `add` and the mass-order
+ * page place orders with this. `clientReference` makes a retry return the first order instead of a
+ * second one, also when both arrive at once.
+ */
+export type PlacedWalletOrder = { orderId: number } | { refused: "insufficient_balance" };
+
+export async function placeWalletOrder(
+  clientId: number,
+  line: OrderLine,
+  { apiKeyId = null, clientReference = null }: { apiKeyId?: number | null; clientReference?: string | null },
+  now: Date,
+): Promise<PlacedWalletOrder> {
+  if (clientReference) {
+    const earlier = await orderByReference(clientId, clientReference);
+    if (earlier) return { orderId: earlier.id };
+  }
+  try {
+    const orderId = await getPrisma().$transaction(async (transaction) => {
+      const order = await transaction.order.create({
+        data: { ...pricedOrderFields(clientId, line.platform, line.quantity, line.username), apiKeyId, clientReference },
+        select: { id: true },
+      });
+      await payFromWalletIn(transaction, clientId, order.id, now);
+      return order.id;
+    }, burstTransactionOptions);
+    return { orderId };
+  } catch (error) {
+    if (isAppError(error) && error.code === "insufficient_balance") return { refused: "insufficient_balance" };
+    // The same reference sent twice at once: the first one's order is the answer to both.
+    if (clientReference && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const earlier = await orderByReference(clientId, clientReference);
+      if (earlier) return { orderId: earlier.id };
+    }
+    throw error;
+  }
+}
+
+function orderByReference(clientId: number, clientReference: string) {
+  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true } });
+}

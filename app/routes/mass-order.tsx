@@ -1,0 +1,82 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requirePageUser } from "~/features/auth/authenticate.server";
+import { checkMassOrder, maximumMassOrderCharacters } from "~/features/mass-order/mass-order-lines";
+import { MassOrderForClientsOnly, MassOrderPage, type MassOrderActionData } from "~/features/mass-order/mass-order-page";
+import { massOrderServices, newMassOrderBatch, placeMassOrder } from "~/features/mass-order/mass-order.server";
+import { apiV2Services } from "~/features/reseller-api/api-v2-contract";
+import { walletBalanceOf } from "~/features/wallet/wallet.server";
+import { formatMoney } from "~/lib/money";
+import { readFormData } from "~/lib/request-body.server";
+import type { Route } from "./+types/mass-order";
+
+/* /mass-order (issue #21): a wallet client pastes many orders, sees each checked and priced, and pays the total from the balance. */
+
+export function meta() {
+  return [{ title: "Mass order | Social Media Boost" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requirePageUser(request);
+  if (user.role !== "client") return { client: null };
+  return { client: { balance: formatMoney(await walletBalanceOf(user)), services: massOrderServices() } };
+}
+
+// The text a little over the page's limit still reaches the check, which words the refusal.
+const linesField = z.string().max(maximumMassOrderCharacters * 2, `Keep a mass order under ${maximumMassOrderCharacters.toLocaleString("en-US")} characters.`);
+const massOrderFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("check"), lines: linesField }),
+  z.object({ intent: z.literal("place"), lines: linesField, batch: z.string().max(64) }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requirePageUser(request);
+  if (user.role !== "client") throw data("Mass orders are for client accounts", 403);
+  const form = massOrderFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!form.success) return data<MassOrderActionData>({ kind: "problem", text: "", problem: form.error.issues[0]?.message ?? "Please check the form." }, 400);
+  const { lines: text } = form.data;
+
+  if (form.data.intent === "check") {
+    const check = checkMassOrder(text);
+    if ("problem" in check) return data<MassOrderActionData>({ kind: "problem", text, problem: check.problem }, 400);
+    const balanceMinor = await walletBalanceOf(user);
+    const serviceNames = new Map(apiV2Services().map((service) => [service.service, service.name]));
+    return data<MassOrderActionData>({
+      kind: "checked",
+      text,
+      batch: newMassOrderBatch(),
+      total: formatMoney(check.totalMinor),
+      hasOrders: check.totalMinor > 0,
+      covers: check.totalMinor <= balanceMinor,
+      balance: formatMoney(balanceMinor),
+      lines: check.lines.map((line) =>
+        line.ok
+          ? { lineNumber: line.lineNumber, text: line.text, order: `${serviceNames.get(line.order.service)} · ${line.order.username} · ${line.order.quantity.toLocaleString("en-US")}`, price: formatMoney(line.order.priceMinor) }
+          : { lineNumber: line.lineNumber, text: line.text, error: line.error },
+      ),
+    });
+  }
+
+  const outcome = await placeMassOrder(user, text, form.data.batch);
+  if ("problem" in outcome) return data<MassOrderActionData>({ kind: "problem", text, problem: outcome.problem }, 400);
+  return data<MassOrderActionData>({
+    kind: "placed",
+    text: "",
+    placedCount: outcome.placedCount,
+    failedCount: outcome.failedCount,
+    paid: formatMoney(outcome.paidMinor),
+    results: outcome.results.map((result) =>
+      "orderId" in result ? { lineNumber: result.lineNumber, text: result.text, orderId: result.orderId, price: formatMoney(result.priceMinor) } : { lineNumber: result.lineNumber, text: result.text, error: result.error },
+    ),
+  });
+}
+
+export default function MassOrder({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.client) return <MassOrderForClientsOnly />;
+  // After an action the loader runs again, so the balance is the one the payment left.
+  return <MassOrderPage balance={loaderData.client.balance} services={loaderData.client.services} result={actionData ?? null} />;
+}
