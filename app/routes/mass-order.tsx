@@ -27,11 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The text a little over the page's limit still reaches the check, which words the refusal.
-const linesField = z.string().max(maximumMassOrderCharacters * 2, `Keep a mass order under ${maximumMassOrderCharacters.toLocaleString("en-US")} characters.`);
-const massOrderFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("check"), lines: linesField }),
-  z.object({ intent: z.literal("place"), lines: linesField, batch: z.string().max(64) }),
-]);
+const linesField = z
+  .string({ error: "Paste at least one order: service | link | quantity" })
+  .max(maximumMassOrderCharacters * 2, `Keep a mass order under ${maximumMassOrderCharacters.toLocaleString("en-US")} characters.`);
+const massOrderFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("check"), lines: linesField }),
+    // The batch comes from the check's payment form: without it, the lines were never checked.
+    z.object({ intent: z.literal("place"), lines: linesField, batch: z.string({ error: "Check the orders first, then pay." }).max(64, "Check the orders first, then pay.") }),
+  ],
+  { error: "Unknown action: check the orders or pay for them." },
+);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePageUser(request);

@@ -53,6 +53,7 @@ function formPosts(): { pattern: string; path: string; cookie: () => string; exp
     "/payouts": { cookie: () => worker.cookie },
     "/wallet": { cookie: () => client.cookie },
     "/wallet/top-ups/:id": { path: `/wallet/top-ups/${topUpId}`, cookie: () => client.cookie },
+    "/mass-order": { cookie: () => client.cookie },
     "/order-success": { path: `/order-success?orderId=${orderId}`, cookie: () => client.cookie },
     "/orders/:id": { path: `/orders/${orderId}`, cookie: () => client.cookie },
     "/payment-status/:reference?": { path: "/payment-status/smb-1-0123456789abcdef", cookie: () => client.cookie },

@@ -169,13 +169,13 @@ function LinesTable({ caption, rows }: { caption: string; rows: { lineNumber: nu
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="w-14 p-3 font-semibold">
+            <th scope="col" className="w-12 p-3 font-semibold sm:w-14">
               Line
             </th>
             <th scope="col" className="p-3 font-semibold">
               Order
             </th>
-            <th scope="col" className="w-[28%] p-3 text-right font-semibold">
+            <th scope="col" className="w-[36%] p-3 text-right font-semibold sm:w-[28%]">
               Price
             </th>
           </tr>
@@ -223,16 +223,20 @@ function ServicesTable({ services }: { services: MassOrderService[] }) {
           <caption className="sr-only">Services a line may name</caption>
           <thead className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              <th scope="col" className="w-20 p-3 font-semibold">
-                Service
+              <th scope="col" className="w-12 p-2 font-semibold sm:w-20 sm:p-3">
+                {/* Read as "Service" everywhere; a phone's narrow column shows "No.". */}
+                <span className="sm:hidden" aria-hidden="true">
+                  No.
+                </span>
+                <span className="sr-only sm:not-sr-only">Service</span>
               </th>
-              <th scope="col" className="p-3 font-semibold">
+              <th scope="col" className="p-2 font-semibold sm:p-3">
                 Name
               </th>
-              <th scope="col" className="w-[24%] p-3 text-right font-semibold">
+              <th scope="col" className="w-[31%] p-2 text-right font-semibold sm:w-[24%] sm:p-3">
                 Per 1000
               </th>
-              <th scope="col" className="w-[24%] p-3 text-right font-semibold">
+              <th scope="col" className="w-[26%] p-2 text-right font-semibold sm:w-[24%] sm:p-3">
                 Quantity
               </th>
             </tr>
@@ -240,10 +244,10 @@ function ServicesTable({ services }: { services: MassOrderService[] }) {
           <tbody className="divide-y">
             {services.map((service) => (
               <tr key={service.service} className="align-top">
-                <td className="p-3 font-mono font-semibold">{service.service}</td>
-                <td className="break-words p-3">{service.name}</td>
-                <td className="break-words p-3 text-right tabular-nums">{service.perThousand}</td>
-                <td className="break-words p-3 text-right tabular-nums">
+                <td className="p-2 font-mono font-semibold sm:p-3">{service.service}</td>
+                <td className="break-words p-2 sm:p-3">{service.name}</td>
+                <td className="break-words p-2 text-right tabular-nums sm:p-3">{service.perThousand}</td>
+                <td className="break-words p-2 text-right tabular-nums sm:p-3">
                   {service.min.toLocaleString("en-US")}–{service.max.toLocaleString("en-US")}
                 </td>
               </tr>

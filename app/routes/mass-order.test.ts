@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+
+/*
+ * /mass-order's forms through the real server, as a browser without JavaScript posts them (issue
+ * #21): who may post, a check that prices without paying, a payment posted twice that orders once,
+ * and hostile input answered with the form.
+ */
+let server: RunningServer;
+const admin = { email: "mass-admin@example.com", password: "mass-admin-password" };
+
+beforeAll(async () => {
+  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function call(path: string, { body, token }: { body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+function postForm(token: string | null, fields: Record<string, string>) {
+  return fetch(`${server.url}/mass-order`, {
+    method: "POST",
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+let sequence = 0;
+async function signUp(role: "client" | "worker") {
+  sequence += 1;
+  const tag = `${process.pid}x${sequence}`;
+  const result = await call("/api/auth/register", {
+    body: { email: `mass${tag}@example.com`, username: `mass_${tag}`, fullName: "Yaw Reseller", password: "secret-pass", role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) },
+  });
+  expect(result.status).toBe(201);
+  return { token: result.body.token as string, id: result.body.user.id as number };
+}
+
+async function fund(clientId: number, amount: number) {
+  const { body } = await call("/api/auth/login", { body: admin });
+  expect((await call(`/api/admin/users/${clientId}/wallet-adjustments`, { token: body.token, body: { amount, reason: "Mass order test" } })).status).toBe(201);
+}
+
+/** The page's text as read: React's separators between adjacent text parts removed. */
+const pageText = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+const hiddenValue = (html: string, name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
+const balanceOf = async (token: string) => (await call("/api/wallet", { token })).body.balance as number;
+
+describe("/mass-order without JavaScript", () => {
+  it("prices on check, pays on the payment form, and the same payment posted again orders nothing more", async () => {
+    const client = await signUp("client");
+    await fund(client.id, 500);
+    const lines = "1 | @yaw.sells | 100\n2 | @yaw_tiktok | 50";
+    const checked = await postForm(client.token, { intent: "check", lines });
+    expect(checked.status).toBe(200);
+    const page = await pageText(checked);
+    expect(page).toContain("Total ₵225.00");
+    expect(page).toContain("Pay ₵225.00 from balance");
+    expect(await balanceOf(client.token)).toBe(500);
+
+    const batch = hiddenValue(page, "batch");
+    expect(batch).toMatch(/^[0-9a-f]{32}$/);
+    const paid = await postForm(client.token, { intent: "place", lines, batch: batch! });
+    expect(paid.status).toBe(200);
+    expect(await pageText(paid)).toContain("2 orders placed, ₵225.00 paid from your balance.");
+    const again = await postForm(client.token, { intent: "place", lines, batch: batch! });
+    expect(await pageText(again)).toContain("2 orders placed, ₵225.00 paid from your balance.");
+    expect(await balanceOf(client.token)).toBe(275);
+    expect((await call("/api/orders", { token: client.token })).body).toHaveLength(2);
+  });
+
+  it("answers bad input with the form and changes nothing", async () => {
+    const client = await signUp("client");
+    await fund(client.id, 100);
+    const cases: [Record<string, string>, string][] = [
+      [{ intent: "check", lines: "" }, "Paste at least one order: service | link | quantity"],
+      [{ intent: "check", lines: "x".repeat(20_001) }, "Keep a mass order under 20,000 characters."],
+      [{ intent: "place", lines: "1 | @yaw | 50", batch: "'; DROP TABLE orders; --" }, "Check the orders first, then pay."],
+      [{ intent: "place", lines: "1 | @yaw | 50" }, "Check the orders first, then pay."],
+      [{ intent: "place", lines: "1 | @yaw | 50", batch: "f".repeat(65) }, "Check the orders first, then pay."],
+      [{ intent: "refund", lines: "1 | @yaw | 50" }, "Unknown action: check the orders or pay for them."],
+      [{ intent: "check" }, "Paste at least one order: service | link | quantity"],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await postForm(client.token, fields);
+      expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(await pageText(answer)).toContain(message);
+    }
+    expect(await balanceOf(client.token)).toBe(100);
+    expect((await call("/api/orders", { token: client.token })).body).toHaveLength(0);
+  });
+
+  it("is for signed-in clients: signed out goes to sign in, a worker is refused (403) and told so on the page", async () => {
+    const signedOut = await postForm(null, { intent: "check", lines: "1 | @yaw | 50" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toMatch(/^\/auth\?/);
+    const worker = await signUp("worker");
+    expect((await postForm(worker.token, { intent: "check", lines: "1 | @yaw | 50" })).status).toBe(403);
+    const page = await fetch(`${server.url}/mass-order`, { headers: { authorization: `Bearer ${worker.token}` } });
+    expect(await page.text()).toContain("Mass orders are paid from a client&#x27;s wallet.");
+  });
+});

@@ -1,0 +1,92 @@
+import type { Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./accessibility";
+import { newAccount } from "./accounts";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { expect, open, test } from "./fixtures";
+
+/*
+ * The mass-order page (issue #21), with JavaScript and without: lines pasted, each checked and priced,
+ * the total paid from the wallet, a bad line ordered for nothing, and a total the balance does not
+ * cover refused before anything is paid.
+ */
+
+/** A new client whose wallet the bootstrap admin funds (with its own request context: the page stays the client's). */
+async function fundedClient(page: Page, request: import("@playwright/test").APIRequestContext, amount: number) {
+  const account = newAccount("mass");
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await registered.json()) as { user: { id: number } };
+  const signedIn = await request.post("/api/auth/login", { data: bootstrapAdmin });
+  const { token } = (await signedIn.json()) as { token: string };
+  const funded = await request.post(`/api/admin/users/${user.id}/wallet-adjustments`, { data: { amount, reason: "Mass order test" }, headers: { authorization: `Bearer ${token}` } });
+  expect(funded.status(), await funded.text()).toBe(201);
+}
+
+test("a client pastes orders, sees each priced or refused, and pays the total from the balance", async ({ page, request, consoleGuard }) => {
+  consoleGuard.allow(/status of 400/); // an empty text is answered with the form and 400
+  await fundedClient(page, request, 300);
+  await open(page, "/wallet");
+  await page.getByRole("link", { name: "Mass order" }).click();
+  await expect(page).toHaveURL(/\/mass-order$/);
+  await expect(page.getByRole("heading", { name: "Mass order", level: 1 })).toBeVisible();
+  await expect(page.getByText("Balance ₵300.00")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Services a line may name" })).toContainText("Instagram Followers (real people)₵1,500.00");
+
+  // Through the form by keyboard: nothing complains before a submit; an empty one is refused.
+  await page.getByLabel("Orders, one per line").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.getByRole("button", { name: "Check and price" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Paste at least one order: service | link | quantity");
+
+  await page.getByLabel("Orders, one per line").fill(["1 | https://www.instagram.com/ama.grows | 100", "2 | @kofi_dances | ten", "", "2 | @kofi_dances | 50"].join("\n"));
+  await page.getByRole("button", { name: "Check and price" }).click();
+  await expect(page.getByRole("heading", { name: "Checked: 2 to order, 1 with an error" })).toBeVisible();
+  const checked = page.getByRole("table", { name: "Your orders, checked and priced" });
+  await expect(checked.getByRole("row")).toHaveText([
+    "LineOrderPrice",
+    "1Instagram Followers (real people) · @ama.grows · 100₵150.00",
+    "22 | @kofi_dances | tenQuantity must be a whole number from 50 to 100000Not ordered",
+    "4TikTok Followers (real people) · @kofi_dances · 50₵75.00",
+  ]);
+  await expect(page.getByText("Total ₵225.00")).toBeVisible();
+  // The text stays in the field, to correct and check again.
+  await expect(page.getByLabel("Orders, one per line")).toHaveValue(/^1 \| https:\/\/www\.instagram\.com\/ama\.grows \| 100/);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole("button", { name: "Pay ₵225.00 from balance" }).click();
+  await expect(page.getByRole("status")).toContainText("2 orders placed, ₵225.00 paid from your balance.");
+  await expect(page.getByRole("status")).toContainText("1 line was not ordered and cost nothing.");
+  await expect(page.getByText("Balance ₵75.00")).toBeVisible();
+  const placed = page.getByRole("table", { name: "What became of each line" });
+  await expect(placed.getByRole("row")).toHaveCount(4);
+  await expect(placed.getByRole("row").nth(2)).toContainText("Not ordered");
+  const firstOrder = placed.getByRole("link", { name: /^Order #\d+$/ }).first();
+  const orderPath = await firstOrder.getAttribute("href");
+  expect(orderPath).toMatch(/^\/orders\/\d+$/);
+
+  // A total the balance does not cover: said before anything is paid, with the way to top up.
+  await page.getByLabel("Orders, one per line").fill("3 | youtube.com/@abena_sings | 1000");
+  await page.getByRole("button", { name: "Check and price" }).click();
+  await expect(page.getByText("Total ₵2,000.00")).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Your balance of ₵75.00 does not cover ₵2,000.00.");
+  await expect(page.getByRole("button", { name: /from balance/ })).toHaveCount(0);
+
+  // The wallet's history shows both payments, each linking to its order.
+  await open(page, "/wallet");
+  await expect(page.getByRole("region", { name: "Balance" })).toContainText("₵75.00");
+  await expect(page.getByRole("table", { name: "Wallet history, newest first" }).getByRole("link")).toHaveCount(2);
+  await open(page, orderPath!);
+  await expect(page.getByText("@ama.grows").first()).toBeVisible();
+});
+
+test("on a 390 px phone the mass-order page and its checked lines fit the screen", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fundedClient(page, request, 50);
+  await open(page, "/mass-order");
+  await page.getByLabel("Orders, one per line").fill("1 | https://www.instagram.com/ama.grows.in.accra_2026/?utm_source=share | 50\n2 | https://www.tiktok.com/@someone | 100000");
+  await page.getByRole("button", { name: "Check and price" }).click();
+  await expect(page.getByText("Total ₵150,075.00")).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
