@@ -40,7 +40,8 @@ export function MassOrderPage({ balance, services, result }: { balance: string; 
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Mass order</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
           Paste up to {maximumMassOrderLines} orders, one per line: <span className="font-mono text-foreground">service | link | quantity</span>. Check them, then pay the
-          total from your balance. A line with an error is not ordered and costs nothing.
+          total from your balance. A line with an error is not ordered and costs nothing. Each order is in your wallet&rsquo;s history and
+          on your orders page; none sends a receipt e-mail.
         </p>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="inline-flex items-center gap-2 font-semibold">

@@ -46,6 +46,8 @@ describe("placeMassOrder", () => {
       ["@kofi", "tiktok", true, "paid", 0, 1],
     ]);
     expect(await walletBalanceMinor(prisma(), client.id)).toBe(5_000);
+    // No receipt e-mail per line: a mass order of 100 lines is not 100 e-mails.
+    expect(await prisma().outboxMessage.count({ where: { idempotencyKey: { in: orders.map((order) => `order:${order.id}:paid`) } } })).toBe(0);
     expect(await offendingRules()).toEqual([]);
   });
 

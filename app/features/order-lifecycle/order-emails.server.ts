@@ -21,9 +21,14 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
     where: { id: orderId },
     select: {
       id: true, createdAt: true, packageName: true, quantity: true, priceMinor: true, feeMinor: true, totalMinor: true, paidAt: true,
-      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, client: { select: { email: true, fullName: true } },
+      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, apiKeyId: true, clientReference: true, client: { select: { email: true, fullName: true } },
     },
   });
+  // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
+  // are followed through the API's status and the wallet's history: a receipt and a delivery e-mail
+  // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.
+  const placedInBulk = order.apiKeyId !== null || order.clientReference !== null;
+  if (placedInBulk && (event === "paid" || event === "delivered")) return;
   const reference = orderReference(order.id, order.createdAt);
   const common = { name: order.client.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
   const content = (() => {

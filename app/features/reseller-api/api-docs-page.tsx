@@ -133,7 +133,9 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         <p>
           Places a paid order. Its price, <InlineCode>rate</InlineCode> × <InlineCode>quantity</InlineCode> / 1000, is taken from your balance
           in the same transaction that creates the order, with no processing fee; work starts at once. When the balance does not cover it,
-          nothing is charged and the answer is an error. Top up your balance on the <Link to="/wallet">wallet</Link> page.
+          nothing is charged and the answer is an error. Top up your balance on the <Link to="/wallet">wallet</Link> page. Orders placed
+          here send you no receipt or delivery e-mail (follow them with <InlineCode>status</InlineCode>; each payment is in your wallet's
+          history); a cancellation and its refund are e-mailed.
         </p>
       ),
       parameters: [

@@ -120,9 +120,14 @@ describe("status and cancel", () => {
     expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(15_000);
     expect(await runApiV2Action(caller, "status", { order: String(order) })).toMatchObject({ status: "Canceled" });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "refunded" });
+    // No receipt per API order (the API's status and the wallet are its record); the cancellation and its refund are e-mailed.
+    expect(await orderEmails(order)).toEqual([`order:${order}:cancelledByClient`, `order:${order}:refunded`]);
     expect(await offendingRules()).toEqual([]);
   });
 });
+
+const orderEmails = async (orderId: number) =>
+  (await prisma().outboxMessage.findMany({ where: { idempotencyKey: { startsWith: `order:${orderId}:` } }, orderBy: { id: "asc" } })).map((mail) => mail.idempotencyKey);
 
 describe("the wallet at checkout and by admins", () => {
   it("pays a checkout order from the balance without the fee, once, and refuses what the balance does not cover", async () => {
@@ -133,6 +138,8 @@ describe("the wallet at checkout and by admins", () => {
     await payOrderFromWallet(caller.user, order.id);
     expect((await refusal(payOrderFromWallet(caller.user, order.id))).code).toBe("already_paid");
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id }, select: { totalMinor: true, paymentStatus: true } })).toEqual({ totalMinor: 15_000, paymentStatus: "paid" });
+    // A checkout order paid from the balance has its receipt, as one paid by card does.
+    expect(await orderEmails(order.id)).toEqual([`order:${order.id}:paid`]);
     const second = await prisma().order.create({
       data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
     });
