@@ -90,3 +90,30 @@ test("on a 390 px phone the mass-order page and its checked lines fit the screen
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
+
+test("the whole mass order by keyboard alone: paste, check, pay", async ({ page, request }) => {
+  await fundedClient(page, request, 100);
+  await open(page, "/mass-order");
+  /** Tab until the element named `name` has the focus (the header's links come first). */
+  const tabTo = async (name: string) => {
+    for (let presses = 0; presses < 40; presses += 1) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLTextAreaElement | null;
+        return element?.getAttribute("aria-label") ?? (element?.labels?.[0]?.textContent || element?.textContent || "").trim();
+      });
+      if (focused === name) return;
+    }
+    throw new Error(`${name} never took the focus`);
+  };
+  await tabTo("Orders, one per line");
+  await page.keyboard.type("2 | @keyboard_only | 50");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Check and price" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Total ₵75.00")).toBeVisible();
+  await tabTo("Pay ₵75.00 from balance");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("1 order placed, ₵75.00 paid from your balance.");
+  await expect(page.getByText("Balance ₵25.00")).toBeVisible();
+});
