@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requirePageUser } from "~/features/auth/authenticate.server";
-import { checkMassOrder, maximumMassOrderCharacters } from "~/features/mass-order/mass-order-lines";
+import { maximumMassOrderCharacters } from "~/features/mass-order/mass-order-lines";
 import { MassOrderForClientsOnly, MassOrderPage, type MassOrderActionData } from "~/features/mass-order/mass-order-page";
-import { massOrderServices, newMassOrderBatch, placeMassOrder } from "~/features/mass-order/mass-order.server";
-import { apiV2Services } from "~/features/reseller-api/api-v2-contract";
+import { massOrderServices, placeMassOrder, previewMassOrder } from "~/features/mass-order/mass-order.server";
 import { walletBalanceOf } from "~/features/wallet/wallet.server";
 import { formatMoney } from "~/lib/money";
 import { readFormData } from "~/lib/request-body.server";
@@ -48,24 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { lines: text } = form.data;
 
   if (form.data.intent === "check") {
-    const check = checkMassOrder(text);
-    if ("problem" in check) return data<MassOrderActionData>({ kind: "problem", text, problem: check.problem }, 400);
-    const balanceMinor = await walletBalanceOf(user);
-    const serviceNames = new Map(apiV2Services().map((service) => [service.service, service.name]));
-    return data<MassOrderActionData>({
-      kind: "checked",
-      text,
-      batch: newMassOrderBatch(),
-      total: formatMoney(check.totalMinor),
-      hasOrders: check.totalMinor > 0,
-      covers: check.totalMinor <= balanceMinor,
-      balance: formatMoney(balanceMinor),
-      lines: check.lines.map((line) =>
-        line.ok
-          ? { lineNumber: line.lineNumber, text: line.text, order: `${serviceNames.get(line.order.service)} · ${line.order.username} · ${line.order.quantity.toLocaleString("en-US")}`, price: formatMoney(line.order.priceMinor) }
-          : { lineNumber: line.lineNumber, text: line.text, error: line.error },
-      ),
-    });
+    const preview = await previewMassOrder(user, text);
+    if ("problem" in preview) return data<MassOrderActionData>({ kind: "problem", text, problem: preview.problem }, 400);
+    return data<MassOrderActionData>({ kind: "checked", text, ...preview });
   }
 
   const outcome = await placeMassOrder(user, text, form.data.batch);

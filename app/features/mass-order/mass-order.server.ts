@@ -3,7 +3,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { unitPriceMinor } from "~/features/catalog/catalog";
 import { apiV2Errors, apiV2Services, platformOfService } from "~/features/reseller-api/api-v2-contract";
 import { placeWalletOrder } from "~/features/reseller-api/wallet-orders.server";
-import { assertWalletOwner } from "~/features/wallet/wallet.server";
+import { assertWalletOwner, walletBalanceOf } from "~/features/wallet/wallet.server";
 import { formatMoney } from "~/lib/money";
 import { type CheckedMassOrderLine, checkMassOrder } from "./mass-order-lines";
 
@@ -24,6 +24,36 @@ export type MassOrderOutcome = { problem: string } | { results: MassOrderLineRes
 
 function lineReference(batch: string, line: CheckedMassOrderLine) {
   return `mass-${createHash("sha256").update(`${batch}\n${line.lineNumber}\n${line.text}`).digest("hex").slice(0, 40)}`;
+}
+
+/** A checked mass order as the page shows it: each line priced or refused, the total, whether the balance covers it, and the batch its payment form carries. */
+export type MassOrderPreview = {
+  batch: string;
+  lines: ({ lineNumber: number; text: string } & ({ order: string; price: string } | { error: string }))[];
+  total: string;
+  hasOrders: boolean;
+  covers: boolean;
+  balance: string;
+};
+
+export async function previewMassOrder(user: PublicUser, text: string): Promise<{ problem: string } | MassOrderPreview> {
+  assertWalletOwner(user);
+  const check = checkMassOrder(text);
+  if ("problem" in check) return check;
+  const balanceMinor = await walletBalanceOf(user);
+  const serviceNames = new Map(apiV2Services().map((service) => [service.service, service.name]));
+  return {
+    batch: newMassOrderBatch(),
+    total: formatMoney(check.totalMinor),
+    hasOrders: check.totalMinor > 0,
+    covers: check.totalMinor <= balanceMinor,
+    balance: formatMoney(balanceMinor),
+    lines: check.lines.map((line) =>
+      line.ok
+        ? { lineNumber: line.lineNumber, text: line.text, order: `${serviceNames.get(line.order.service)} · ${line.order.username} · ${line.order.quantity.toLocaleString("en-US")}`, price: formatMoney(line.order.priceMinor) }
+        : { lineNumber: line.lineNumber, text: line.text, error: line.error },
+    ),
+  };
 }
 
 export async function placeMassOrder(user: PublicUser, text: string, batch: string, now = new Date()): Promise<MassOrderOutcome> {

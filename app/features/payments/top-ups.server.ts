@@ -74,6 +74,11 @@ export async function payableTopUp(user: PublicUser, topUpId: number) {
   return topUp;
 }
 
+/** Whether the payment `reference` is one of the top-up's own (a voucher posted on its page must be). */
+export async function isPaymentOfTopUp(reference: string, topUpId: number): Promise<boolean> {
+  return (await getPrisma().paymentAttempt.count({ where: { reference, topUpId } })) > 0;
+}
+
 /** Under the top-up's row lock (a charge start): refused once it is paid. */
 export async function lockPayableTopUp(db: Prisma.TransactionClient, topUpId: number) {
   const [locked] = await db.$queryRaw<{ credited_at: Date | null }[]>`SELECT credited_at FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;

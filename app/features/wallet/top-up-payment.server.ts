@@ -8,8 +8,7 @@ import { type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcom
 import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments/payment-schema";
 import { statusPageHref, topUpPaymentHref } from "~/features/payments/payment-status-state";
 import { chargeMobileMoney, submitOtp } from "~/features/payments/payments.server";
-import type { TopUpView } from "~/features/payments/top-ups.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { type TopUpView, isPaymentOfTopUp } from "~/features/payments/top-ups.server";
 import { isAppError } from "~/lib/errors";
 import { toMinorUnits } from "~/lib/money";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -99,10 +98,6 @@ export async function handleTopUpPaymentForm(request: Request, user: PublicUser,
   if (outcome.kind === "notice") return respond({ submission: sentForm, notice: outcome.notice, endsStep: !outcome.reference });
   // A card step this page has no form for (mobile money and the hosted checkout never ask one).
   return respond({ submission: sentForm, notice: { title: paymentNotices.failed.title, description: "This payment needs a step we cannot take here. Please pay again.", variant: "destructive" }, endsStep: true });
-}
-
-async function isPaymentOfTopUp(reference: string, topUpId: number): Promise<boolean> {
-  return (await getPrisma().paymentAttempt.count({ where: { reference, topUpId } })) > 0;
 }
 
 const statusHrefOf = (reference: string, topUp: TopUpView) => statusPageHref(reference, { topUpId: topUp.id, amount: topUp.total.toFixed(2), currency: topUp.currency });
