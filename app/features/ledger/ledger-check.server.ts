@@ -77,9 +77,18 @@ export const ledgerRules: LedgerRule[] = [
     rule: "credited top-ups without a successful payment of their total",
     sql: `SELECT count(*)::int FROM wallet_top_ups t WHERE t.credited_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.top_up_id = t.id AND a.status = 'success' AND a.amount_minor = t.total_minor)`,
   },
+  // Drip-feed (issue #21, decision 0025): a stopped drip-feed order is refunded the price of its units
+  // not delivered (all of it when none was: then it is cancelled), rounded down to the pesewa.
   {
-    rule: "wallet refunds of orders not cancelled, or other than what they paid from the wallet",
-    sql: `SELECT count(*)::int FROM ledger_entries l LEFT JOIN orders o ON o.id = l.order_id WHERE l.kind = 'wallet_refund' AND (o.id IS NULL OR o.status <> 'cancelled' OR l.amount_minor <> o.price_minor OR NOT o.paid_from_wallet)`,
+    rule: "wallet refunds of orders not cancelled, or other than what they paid from the wallet (a stopped drip-feed: its undelivered units)",
+    sql: `SELECT count(*)::int FROM ledger_entries l LEFT JOIN orders o ON o.id = l.order_id WHERE l.kind = 'wallet_refund' AND (o.id IS NULL OR NOT o.paid_from_wallet
+      OR NOT ((o.status = 'cancelled' AND l.amount_minor = o.price_minor)
+        OR (o.status = 'partial' AND o.drip_refunded_quantity IS NOT NULL AND l.amount_minor = o.price_minor::bigint * o.drip_refunded_quantity / o.quantity)))`,
+  },
+  {
+    rule: "stopped drip-feed orders without exactly one wallet refund of their undelivered units",
+    sql: `SELECT count(*)::int FROM orders o WHERE o.drip_refunded_quantity IS NOT NULL AND (SELECT count(*) FROM ledger_entries l WHERE l.order_id = o.id AND l.kind = 'wallet_refund'
+      AND l.user_id = o.client_id AND l.bucket = 'wallet' AND l.amount_minor = o.price_minor::bigint * o.drip_refunded_quantity / o.quantity) <> 1`,
   },
   { rule: "payments whose refunded amount differs from their refund entries", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refunded_amount_minor <> ${refundedSum("a")}` },
 ];

@@ -191,6 +191,25 @@ export async function refundToWallet(db: Db, orderId: number, description: strin
 }
 
 /**
+ * A drip-feed order stopped with runs remaining (decision 0025): the price of its `units` not
+ * delivered back into the wallet, once. The same key as a whole refund (`wallet-refund:<order>`), so
+ * an order is refunded to the wallet at most once, whole or in part. Rounded down to the pesewa (the
+ * catalogue prices per unit, so it is exact). False when the order was not paid from the wallet.
+ */
+export async function refundUndeliveredToWallet(db: Db, order: { id: number; priceMinor: number; quantity: number }, units: number, description: string): Promise<boolean> {
+  const payment = await walletPaymentOf(db, order.id);
+  if (!payment || units <= 0 || units > order.quantity) return false;
+  const amountMinor = Math.floor((order.priceMinor * units) / order.quantity);
+  const idempotencyKey = `wallet-refund:${order.id}`;
+  await db.ledgerEntry.upsert({
+    where: { idempotencyKey },
+    create: { userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor, currency: payment.currency, orderId: order.id, idempotencyKey, description },
+    update: {},
+  });
+  return true;
+}
+
+/**
  * An admin's correction of a wallet, positive or negative, under `key` (one per request, so a retried
  * request books it once): false (nothing written) when it would take the balance below zero.
  */

@@ -14,6 +14,7 @@ import {
   orderTransitions,
   recordDelivery,
   revertDelivery,
+  stopDripFeedByClient,
 } from "./order-lifecycle.server";
 
 /*
@@ -47,6 +48,8 @@ describe("the allowed transitions", () => {
       "cancelledByClient: processing → cancelled",
       "cancelledByAdmin: pending → cancelled",
       "cancelledByAdmin: processing → cancelled",
+      "dripFeedStopped: processing → cancelled",
+      "dripFeedStopped: processing → partial",
       "expired: pending → cancelled",
       "refunded: payment paid → refunded",
     ]);
@@ -175,6 +178,26 @@ describe("each transition applies only from its allowed states", () => {
 
   it("refunded: a paid order's payment status, whatever its fulfilment", async () => {
     expect(await tryEverywhere(({ id }) => markRefunded(prisma(), id))).toEqual(statuses.map((status) => `${status}/paid → ${status}/refunded`));
+  });
+});
+
+describe("a drip-feed order stopped by its client (issue #21)", () => {
+  const asDripFeed = (id: number, runsOpened = 1) => prisma().order.update({ where: { id }, data: { dripRuns: 3, dripIntervalMinutes: 5, dripRunsOpened: runsOpened, paidFromWallet: true } });
+  const stop = async (order: { id: number; clientId: number }) => (await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))) !== null;
+
+  it("applies only in fulfilment, paid from the wallet, with runs remaining: cancelled when nothing was delivered, partial otherwise", async () => {
+    expect(await tryEverywhere(async (order) => (await asDripFeed(order.id), stop(order)))).toEqual(["processing/paid → cancelled/paid"]);
+    expect(await tryEverywhere(async (order) => (await asDripFeed(order.id), stop(order)), { deliveredQuantity: 1, quantity: 3 })).toEqual(["processing/paid → partial/paid"]);
+    expect(await tryEverywhere(async (order) => (await asDripFeed(order.id, 3), stop(order)))).toEqual([]);
+    expect(await tryEverywhere(stop)).toEqual([]);
+  });
+
+  it("records the undelivered units, and refuses another client", async () => {
+    const order = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1, quantity: 3 });
+    await asDripFeed(order.id);
+    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, { id: order.id, clientId: order.clientId + 1 }, now))).toBeNull();
+    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))).toBe(2);
+    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))).toBeNull();
   });
 });
 

@@ -11,8 +11,8 @@ import { type OrderEmailEvent, queueOrderEmail } from "./order-emails.server";
  *
  * Statuses: an order is placed `pending` and unpaid; paid, it goes to `processing` (its task is
  * offered to workers) and to `completed` when every unit is delivered; `cancelled` ends it (by the
- * client, by an admin, or by expiry when never paid). `partial` is in the schema for an order ended
- * with part of it delivered; no transition leads there yet.
+ * client, by an admin, or by expiry when never paid). `partial` ends a drip-feed order its client
+ * stopped with part of it delivered (decision 0025).
  *
  * Each applied transition that the client should hear about queues its e-mail in the same
  * transaction (order-emails.server.ts): pass a transaction, not the bare client, so both or neither.
@@ -39,6 +39,7 @@ export const orderTransitions = {
   deliveryReverted: { status: [["processing", "processing"], ["completed", "processing"], ["cancelled", "cancelled"], ["partial", "partial"]] },
   cancelledByClient: { status: [["pending", "cancelled"], ["processing", "cancelled"]] },
   cancelledByAdmin: { status: [["pending", "cancelled"], ["processing", "cancelled"]] },
+  dripFeedStopped: { status: [["processing", "cancelled"], ["processing", "partial"]] },
   expired: { status: [["pending", "cancelled"]] },
   refunded: { status: [], payment: ["paid", "refunded"] },
 } as const satisfies Record<string, { status: readonly StatusEdge[]; payment?: readonly [OrderPaymentStatus, OrderPaymentStatus] }>;
@@ -137,6 +138,59 @@ export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise
     data: { status: "cancelled", cancelledAt: now, refundRequestedAt: now },
   });
   return applied(db, count, orderId, "cancelledByAdmin");
+}
+
+/**
+ * The client stops a wallet-paid drip-feed order while runs remain (issue #21, decision 0025): its
+ * runs not yet opened and the unfilled slots of the open one are not delivered, and their units are
+ * recorded for the refund the caller books in the same transaction (ledger refundUndeliveredToWallet).
+ * The order ends `partial`, or `cancelled` when nothing was delivered. Deliveries count only while
+ * the order is `processing`, so a completion that loses the race to this update is refused.
+ * Returns the units not delivered, or null (nothing written).
+ */
+export async function stopDripFeedByClient(db: Db, order: { id: number; clientId: number }, now: Date): Promise<number | null> {
+  const updated = await db.$queryRaw<{ undelivered: number }[]>`
+    UPDATE orders SET
+      status = CASE WHEN delivered_quantity = 0 THEN 'cancelled'::order_status ELSE 'partial'::order_status END,
+      cancelled_at = ${now}, refund_requested_at = ${now}, drip_next_run_at = NULL,
+      drip_refunded_quantity = quantity - delivered_quantity, updated_at = ${now}
+    WHERE id = ${order.id} AND client_id = ${order.clientId} AND status::text = ANY(${from("dripFeedStopped")})
+      AND payment_status = 'paid' AND paid_from_wallet AND refund_requested_at IS NULL
+      AND drip_runs IS NOT NULL AND drip_runs_opened < drip_runs AND delivered_quantity < quantity
+    RETURNING drip_refunded_quantity AS undelivered`;
+  if (updated.length !== 1) return null;
+  await queueOrderEmail(db, order.id, "cancelledByClient");
+  return Number(updated[0].undelivered);
+}
+
+/**
+ * Drip-feed schedule (decision 0025): "Deliver gradually" makes an unpaid order a drip-feed order,
+ * in the transaction that pays it. False when it is no longer unpaid (nothing written).
+ */
+export async function scheduleDripFeed(db: Db, orderId: number, drip: { runs: number; intervalMinutes: number }): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { id: orderId, paymentStatus: "unpaid", status: "pending", dripRuns: null },
+    data: { dripRuns: drip.runs, dripIntervalMinutes: drip.intervalMinutes },
+  });
+  return count === 1;
+}
+
+/** A paid drip-feed order's first run is open (with its task); the next opens at `nextRunAt`. Once. */
+export async function openFirstDripRun(db: Db, orderId: number, nextRunAt: Date): Promise<boolean> {
+  const { count } = await db.order.updateMany({ where: { id: orderId, dripRuns: { not: null }, dripRunsOpened: 0 }, data: { dripRunsOpened: 1, dripNextRunAt: nextRunAt } });
+  return count === 1;
+}
+
+/**
+ * The run after `runsOpened` opens, if it is due by `now` and the order still in fulfilment: one
+ * conditional update, so it opens once however many processes try. `nextRunAt` is null for the last.
+ */
+export async function openNextDripRun(db: Db, orderId: number, runsOpened: number, now: Date, nextRunAt: Date | null): Promise<boolean> {
+  const { count } = await db.order.updateMany({
+    where: { id: orderId, status: "processing", dripRunsOpened: runsOpened, dripRuns: { gt: runsOpened }, dripNextRunAt: { lte: now } },
+    data: { dripRunsOpened: runsOpened + 1, dripNextRunAt: nextRunAt },
+  });
+  return count === 1;
 }
 
 /**
