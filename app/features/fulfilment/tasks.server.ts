@@ -1,6 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
+import { firstRunSlotsIn } from "~/features/drip-feed/drip-feed.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -45,7 +46,10 @@ export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
 
 type TransactionClient = Prisma.TransactionClient;
 
-/** Opens the paid order's task; runs inside the transaction that credits the order, so it happens once. */
+/**
+ * Opens the paid order's task; runs inside the transaction that credits the order, so it happens once.
+ * A drip-feed order's task opens with its first run's slots; the drip-feed job raises them run by run.
+ */
 export async function openTaskForPaidOrder(transaction: TransactionClient, orderId: number): Promise<void> {
   const order = await transaction.order.findUniqueOrThrow({
     where: { id: orderId },
@@ -60,7 +64,7 @@ export async function openTaskForPaidOrder(transaction: TransactionClient, order
       targetUrl: order.targetUrl,
       rewardMinor: rewardPerActionMinor(order.platform),
       currency: order.currency,
-      requiredCompletions: order.quantity,
+      requiredCompletions: await firstRunSlotsIn(transaction, orderId),
     },
   });
 }

@@ -1,5 +1,7 @@
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
-import { cancelPaidByClient, cancelUnpaidByClient } from "~/features/order-lifecycle/order-lifecycle.server";
+import { priceOfUnits } from "~/features/drip-feed/drip-feed";
+import { refundUndeliveredToWallet } from "~/features/ledger/ledger.server";
+import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient } from "~/features/order-lifecycle/order-lifecycle.server";
 import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -15,6 +17,11 @@ export interface CancellationOffer {
   refundsPayment: boolean;
   /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
   until: string | null;
+  /**
+   * A drip-feed order with runs remaining (decision 0025): cancelling stops it and refunds to the
+   * wallet the units not delivered, `refundMinor` for `undeliveredQuantity` units. Absent otherwise.
+   */
+  dripFeed?: { undeliveredQuantity: number; refundMinor: number };
 }
 
 /**
@@ -30,14 +37,47 @@ export async function cancellationOfferFor(client: OrderViewer, orderId: number,
       paymentStatus: true,
       paidAt: true,
       refundRequestedAt: true,
+      status: true,
+      paidFromWallet: true,
+      quantity: true,
+      deliveredQuantity: true,
+      priceMinor: true,
+      dripRuns: true,
+      dripRunsOpened: true,
       tasks: { where: { completions: { some: {} } }, select: { id: true }, take: 1 },
     },
   });
   if (!order) return null;
   if (order.paymentStatus === "unpaid") return { refundsPayment: false, until: null };
+  if (isStoppableDripFeed(order)) {
+    const undeliveredQuantity = order.quantity - order.deliveredQuantity;
+    return { refundsPayment: true, until: null, dripFeed: { undeliveredQuantity, refundMinor: priceOfUnits(order.priceMinor, order.quantity, undeliveredQuantity) } };
+  }
   if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
   const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
   return until >= now ? { refundsPayment: true, until: until.toISOString() } : null;
+}
+
+/** The same conditions as the lifecycle's stopDripFeedByClient, read without changing anything. */
+function isStoppableDripFeed(order: { status: string; paymentStatus: string; paidFromWallet: boolean; refundRequestedAt: Date | null; quantity: number; deliveredQuantity: number; dripRuns: number | null; dripRunsOpened: number }) {
+  return order.status === "processing" && order.paymentStatus === "paid" && order.paidFromWallet && order.refundRequestedAt === null
+    && order.dripRuns !== null && order.dripRunsOpened < order.dripRuns && order.deliveredQuantity < order.quantity;
+}
+
+/**
+ * A drip-feed order with runs remaining stops (decision 0025): its undelivered units' price back into
+ * the wallet in the same transaction; wholly refunded (and so `refunded`) when nothing was delivered.
+ */
+async function stopDripFeed(owned: { id: number; clientId: number }, now: Date): Promise<boolean> {
+  return getPrisma().$transaction(async (transaction) => {
+    const undelivered = await stopDripFeedByClient(transaction, owned, now);
+    if (undelivered === null) return false;
+    const order = await transaction.order.findUniqueOrThrow({ where: { id: owned.id }, select: { id: true, priceMinor: true, quantity: true, status: true } });
+    const description = order.status === "partial" ? `Refund of ${undelivered.toLocaleString("en-GB")} undelivered of a stopped drip-feed order` : "Refund of a cancelled order";
+    if (!(await refundUndeliveredToWallet(transaction, order, undelivered, description))) throw new Error(`drip-feed order ${order.id} has no wallet payment`);
+    if (order.status === "cancelled") await markRefunded(transaction, order.id);
+    return true;
+  });
 }
 
 /**
@@ -60,6 +100,10 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
   // In a transaction: the transition queues the client's e-mail with it (order-lifecycle).
   if (order.paymentStatus === "unpaid") {
     if (await prisma.$transaction((transaction) => cancelUnpaidByClient(transaction, owned, now))) return getOrderFor(client, order.id);
+  } else if (order.paymentStatus === "paid" && (await stopDripFeed(owned, now))) {
+    // A drip-feed order with runs remaining: stopped, its undelivered units refunded to the wallet.
+    await closeTasksOfOrder(order.id);
+    return getOrderFor(client, order.id);
   } else if (order.paymentStatus === "paid") {
     const cancelled = await prisma.$transaction(async (transaction) => {
       if (!(await cancelPaidByClient(transaction, owned, windowStart, now))) return false;
@@ -85,7 +129,7 @@ function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: n
   if (order.status === "cancelled" && order.expiredAt) return "This order has already expired: it was not paid in time, and nothing was charged.";
   if (order.status === "cancelled") return "This order is already cancelled.";
   if (order.status === "completed") return "This order is completed and can no longer be cancelled.";
-  if (order.status === "partial") return "This order has ended and can no longer be cancelled.";
+  if (order.status === "partial") return "This order has been stopped: what was not delivered went back to your balance.";
   if (order.paymentStatus === "refunded") return "This order has been refunded and can no longer be cancelled.";
   if (order.tasks.some((task) => task._count.completions > 0)) {
     return "Delivery of this order has already begun, so it can no longer be cancelled. Please contact support.";

@@ -1,5 +1,7 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { catalogCurrency } from "~/features/catalog/catalog";
+import type { DripFeed } from "~/features/drip-feed/drip-feed";
+import { makeDripFeedIn } from "~/features/drip-feed/drip-feed.server";
 import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
@@ -82,7 +84,7 @@ type Db = Prisma.TransactionClient;
  * (without the processing fee), its price leaves the wallet and its task opens. Throws when the
  * order cannot be paid or the balance does not cover it; the caller's transaction then rolls back.
  */
-export async function payFromWalletIn(db: Db, clientId: number, orderId: number, now: Date): Promise<void> {
+export async function payFromWalletIn(db: Db, clientId: number, orderId: number, now: Date, dripFeed: DripFeed | null = null): Promise<void> {
   const order = await db.order.findFirst({
     where: { id: orderId, clientId },
     select: { id: true, priceMinor: true, currency: true, createdAt: true, status: true, paymentStatus: true, expiredAt: true },
@@ -90,6 +92,8 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
   if (!order) throw new AppError(404, "not_found", "Order not found");
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
+  // "Deliver gradually" (issue #21): only an order paid from the wallet is drip-fed (decision 0025).
+  if (dripFeed) await makeDripFeedIn(db, order.id, dripFeed);
   // The order's transition first: it takes the order's row, so a second payment of the same order
   // waits here and is refused, before it could reach the wallet.
   if (!(await markPaidFromWallet(db, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
@@ -101,7 +105,7 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
 }
 
 /** "Pay from balance" at checkout: the client's own unpaid order, paid from the wallet in one transaction. */
-export async function payOrderFromWallet(user: PublicUser, orderId: number, now = new Date()): Promise<void> {
+export async function payOrderFromWallet(user: PublicUser, orderId: number, now = new Date(), dripFeed: DripFeed | null = null): Promise<void> {
   assertWalletOwner(user);
-  await getPrisma().$transaction((transaction) => payFromWalletIn(transaction, user.id, orderId, now));
+  await getPrisma().$transaction((transaction) => payFromWalletIn(transaction, user.id, orderId, now, dripFeed));
 }
