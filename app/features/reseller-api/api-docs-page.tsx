@@ -1,7 +1,8 @@
 import { type ReactNode, Fragment } from "react";
 import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
-import { type CatalogPlatform, formatMinor, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { type CatalogPlatform, formatMinor, maximumQuantity, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
 import { CodeBlock, curlExample, curlJsonExample, type ExampleParameters, exampleKey, jsonExample, phpExample, pythonExample } from "./api-docs-code";
 import {
   type ApiV2Action,
@@ -81,9 +82,27 @@ interface StatusAnswer {
   status: ApiV2Status;
   remains: string;
   currency: typeof apiV2Currency;
+  /** A drip-feed order only. */
+  runs?: string;
+  runs_opened?: string;
+  runs_done?: string;
+  next_run_at?: string | null;
 }
 
 const inProgressOrder: StatusAnswer = { charge: chargeOf(instagram, exampleOrder.quantity), start_count: "0", status: "In progress", remains: "63", currency: apiV2Currency };
+/** A drip-feed order: 5 runs of 100, every 60 minutes; the second run open and partly delivered. */
+export const exampleDripOrder = { id: 23504, service: instagram, quantity: 100, runs: 5, interval: 60, link: targetUrlFor("instagram", exampleHandles.instagram) };
+const dripFeedOrder: StatusAnswer = {
+  charge: chargeOf(instagram, exampleDripOrder.quantity * exampleDripOrder.runs),
+  start_count: "0",
+  status: "In progress",
+  remains: "360",
+  currency: apiV2Currency,
+  runs: "5",
+  runs_opened: "2",
+  runs_done: "1",
+  next_run_at: "2026-11-26T11:00:00.000Z",
+};
 const completedOrder: StatusAnswer = { charge: chargeOf(youtube, 500), start_count: "0", status: "Completed", remains: "0", currency: apiV2Currency };
 
 const statusMeanings: Record<ApiV2Status, string> = {
@@ -91,7 +110,7 @@ const statusMeanings: Record<ApiV2Status, string> = {
   "In progress": "Being delivered: remains says how many followers or subscribers are still to come.",
   Processing: "Paid, waiting for workers to start.",
   Completed: "Delivered in full.",
-  Partial: "Stopped before the full quantity was delivered: remains is the part not delivered.",
+  Partial: "Stopped before the full quantity was delivered (a drip-feed order cancelled with runs remaining): remains is the part not delivered, and its price went back to your balance.",
   Canceled: "Cancelled: by you, by our team, or because it was not paid in time.",
 };
 
@@ -157,15 +176,48 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
           isRequired: false,
           text: "Your own id for the order: 1-64 letters, digits, _ or -. Sending add again with the same reference returns the same order and charges nothing twice, so a request that timed out can be retried safely.",
         },
+        {
+          name: "runs",
+          isRequired: false,
+          text: (
+            <>
+              Drip-feed: deliver the order in this many runs, {minimumRuns} to {maximumRuns}. <InlineCode>quantity</InlineCode> is then per run:
+              the order is <InlineCode>quantity</InlineCode> × <InlineCode>runs</InlineCode> (at most {maximumQuantity}), charged in full now
+            </>
+          ),
+        },
+        {
+          name: "interval",
+          isRequired: false,
+          text: (
+            <>
+              With <InlineCode>runs</InlineCode> (required then): minutes between runs, {minimumIntervalMinutes} to {maximumIntervalMinutes}
+            </>
+          ),
+        },
       ],
       examples: [
         {
+          title: "An order",
           parameters: { ...base, action: "add", service: exampleOrder.service.service, link: exampleOrder.link, quantity: exampleOrder.quantity, reference: exampleOrder.reference },
           answer: { order: exampleOrder.id },
+        },
+        {
+          title: "A drip-feed order: 5 runs of 100, one every hour",
+          parameters: { ...base, action: "add", service: exampleDripOrder.service.service, link: exampleDripOrder.link, quantity: exampleDripOrder.quantity, runs: exampleDripOrder.runs, interval: exampleDripOrder.interval },
+          answer: { order: exampleDripOrder.id },
         },
       ],
       details: (
         <>
+          <h3 className="mt-8 text-lg font-semibold">Drip-feed</h3>
+          <p>
+            With <InlineCode>runs</InlineCode> and <InlineCode>interval</InlineCode> the order is delivered gradually: the first run's{" "}
+            <InlineCode>quantity</InlineCode> is offered to workers at once, and each next run <InlineCode>interval</InlineCode> minutes after the previous one opened.
+            A run that is not filled by then carries on alongside the next. The whole order is charged when it is placed; cancelling it while
+            runs remain stops it and puts the price of every follower not delivered back on your balance at once (see{" "}
+            <InlineCode>cancel</InlineCode>).
+          </p>
           <h3 className="mt-8 text-lg font-semibold">Links</h3>
           <p>
             <InlineCode>link</InlineCode> takes the profile URL or the handle (with or without @) of an account on the service's platform, for
@@ -206,6 +258,7 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
           parameters: { ...base, action: "status", orders: `${exampleOrder.id},23502,10` },
           answer: { [exampleOrder.id]: inProgressOrder, 23502: completedOrder, 10: { error: apiV2Errors.incorrectOrderId } },
         },
+        { title: "A drip-feed order", parameters: { ...base, action: "status", order: exampleDripOrder.id }, answer: dripFeedOrder },
       ],
       details: (
         <>
@@ -214,6 +267,12 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
             <InlineCode>remains</InlineCode> how many are not delivered yet.{" "}
             <InlineCode>start_count</InlineCode> is always <InlineCode>"0"</InlineCode>: the store does not read the profile's follower count. In
             a list, an id that is not one of your orders gets its own error and the others are answered.
+          </p>
+          <p>
+            A drip-feed order also has <InlineCode>runs</InlineCode>, <InlineCode>runs_opened</InlineCode> (runs offered to workers so far),{" "}
+            <InlineCode>runs_done</InlineCode> (runs delivered in full) and <InlineCode>next_run_at</InlineCode> (when the next run opens, UTC;{" "}
+            <InlineCode>null</InlineCode> once all are open or the order has ended). A stopped drip-feed order is{" "}
+            <InlineCode>Partial</InlineCode>, and its <InlineCode>charge</InlineCode> is what it cost after the refund.
           </p>
           <StatusTable />
         </>
@@ -224,7 +283,10 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       intro: (
         <p>
           Cancels orders under the store's rule: a paid order within {hoursText(cancellationWindowHours)} of payment and before delivery has
-          begun. The charge of an order paid from your balance goes back to the balance at once. Each order gets its own answer:{" "}
+          begun. The charge of an order paid from your balance goes back to the balance at once. A drip-feed order can be cancelled while
+          runs remain, whenever it was paid: it stops, and the price of what was not delivered (the runs not opened and the open run's
+          remainder) goes back to the balance at once; it ends <InlineCode>Partial</InlineCode>, or <InlineCode>Canceled</InlineCode> when
+          nothing was delivered. Each order gets its own answer:{" "}
           <InlineCode>1</InlineCode> when it was cancelled, an error when not.
         </p>
       ),
@@ -275,10 +337,14 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     notCancellable: (
       <>
         {actions("cancel")}, for one order: it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is
-        already finished or cancelled.
+        already finished or cancelled (a drip-feed order: every run has opened).
       </>
     ),
     badReference: <>{actions("add")}: the reference is not 1-64 letters, digits, _ or -.</>,
+    badRuns: <>{actions("add")}: runs is sent but is not a whole number from {minimumRuns} to {maximumRuns} (an order delivered at once sends no runs).</>,
+    badInterval: <>{actions("add")}, drip-feed: interval is missing, or not a whole number of minutes from {minimumIntervalMinutes} to {maximumIntervalMinutes}.</>,
+    intervalWithoutRuns: <>{actions("add")}: interval is sent without runs.</>,
+    dripTotalTooLarge: <>{actions("add")}, drip-feed: quantity × runs is more than {maximumQuantity}.</>,
     rateLimited: <>Any action: more than {requestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
     badRequest: <>The body is neither form data nor JSON, cannot be read, or a parameter has the wrong type.</>,
   };

@@ -1,3 +1,4 @@
+import { dripFeedErrors } from "~/features/drip-feed/drip-feed";
 import { type CatalogPlatform, catalogCurrency, catalogPlatforms, formatMinor, maximumQuantity, minimumQuantity, platformLabels, unitPriceMinor } from "~/features/catalog/catalog";
 
 /**
@@ -26,6 +27,11 @@ export const apiV2Errors = {
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
+  // Drip-feed `add` (issue #21, decision 0025).
+  badRuns: dripFeedErrors.badRuns,
+  badInterval: dripFeedErrors.badInterval,
+  intervalWithoutRuns: dripFeedErrors.intervalWithoutRuns,
+  dripTotalTooLarge: dripFeedErrors.totalTooLarge,
 } as const;
 
 /** The de facto API's order statuses. */

@@ -1,4 +1,6 @@
-import { formatMinor } from "~/features/catalog/catalog";
+import { formatMinor, maximumQuantity } from "~/features/catalog/catalog";
+import { checkDripFeed } from "~/features/drip-feed/drip-feed";
+import { dripFeedSelect, toDripFeedView } from "~/features/drip-feed/drip-feed.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
 import type { OrderStatus, Prisma } from "~/generated/prisma/client";
@@ -44,15 +46,20 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
 const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Promise<Answer> {
-  const line = checkOrderLine(params);
-  if ("error" in line) return refusal(line.error);
+  const checked = checkOrderLine(params);
+  if ("error" in checked) return refusal(checked.error);
+  // Drip-feed (issue #21): `quantity` per run, `runs` runs, one every `interval` minutes; priced for the whole.
+  const dripFeed = checkDripFeed(params);
+  if (dripFeed !== null && "error" in dripFeed) return refusal(dripFeed.error);
+  if (dripFeed !== null && checked.quantity * dripFeed.runs > maximumQuantity) return refusal(apiV2Errors.dripTotalTooLarge);
+  const line = dripFeed === null ? checked : { ...checked, quantity: checked.quantity * dripFeed.runs, priceMinor: checked.priceMinor * dripFeed.runs };
   const reference = params.reference?.trim() || null;
   if (reference !== null && !referencePattern.test(reference)) return refusal(apiV2Errors.badReference);
-  const placed = await placeWalletOrder(caller.userId, line, { apiKeyId: caller.keyId, clientReference: reference }, now);
+  const placed = await placeWalletOrder(caller.userId, line, { apiKeyId: caller.keyId, clientReference: reference, dripFeed }, now);
   return "orderId" in placed ? { order: placed.orderId } : refusal(apiV2Errors.notEnoughFunds);
 }
 
-const statusSelect = { id: true, status: true, paymentStatus: true, quantity: true, deliveredQuantity: true, totalMinor: true, currency: true } as const;
+const statusSelect = { id: true, status: true, paymentStatus: true, totalMinor: true, currency: true, ...dripFeedSelect } as const;
 type StatusRow = Prisma.OrderGetPayload<{ select: typeof statusSelect }>;
 
 /** The de facto statuses: Processing is paid and waiting for workers, In progress is delivering. */
@@ -63,14 +70,18 @@ function apiStatusOf(order: Pick<StatusRow, "status" | "deliveredQuantity">): Ap
 }
 
 function statusView(order: StatusRow) {
+  const dripFeed = toDripFeedView(order);
+  const refundedMinor = order.status === "partial" ? (dripFeed?.refundedMinor ?? 0) : 0;
   return {
-    // What the order cost: nothing for one never paid.
-    charge: formatMinor(order.paymentStatus === "unpaid" ? 0 : order.totalMinor),
+    // What the order cost: nothing for one never paid; a stopped drip-feed, less what went back.
+    charge: formatMinor(order.paymentStatus === "unpaid" ? 0 : order.totalMinor - refundedMinor),
     // The store does not read the profile's follower count (docs say so).
     start_count: "0",
     status: apiStatusOf(order),
     remains: String(Math.max(order.quantity - order.deliveredQuantity, 0)),
     currency: order.currency,
+    // A drip-feed order: its runs, how many have opened and been wholly delivered, when the next opens.
+    ...(dripFeed && { runs: String(dripFeed.runs), runs_opened: String(dripFeed.runsOpened), runs_done: String(dripFeed.runsDelivered), next_run_at: dripFeed.nextRunAt }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DripFeed } from "~/features/drip-feed/drip-feed";
 import { pricedOrderFields } from "~/features/orders/order-placement.server";
 import { payFromWalletIn } from "~/features/wallet/wallet.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -17,7 +18,7 @@ export type PlacedWalletOrder = { orderId: number } | { refused: "insufficient_b
 export async function placeWalletOrder(
   clientId: number,
   line: OrderLine,
-  { apiKeyId = null, clientReference = null }: { apiKeyId?: number | null; clientReference?: string | null },
+  { apiKeyId = null, clientReference = null, dripFeed = null }: { apiKeyId?: number | null; clientReference?: string | null; dripFeed?: DripFeed | null },
   now: Date,
 ): Promise<PlacedWalletOrder> {
   if (clientReference) {
@@ -27,7 +28,13 @@ export async function placeWalletOrder(
   try {
     const orderId = await getPrisma().$transaction(async (transaction) => {
       const order = await transaction.order.create({
-        data: { ...pricedOrderFields(clientId, line.platform, line.quantity, line.username), apiKeyId, clientReference },
+        data: {
+          ...pricedOrderFields(clientId, line.platform, line.quantity, line.username),
+          apiKeyId,
+          clientReference,
+          // A drip-feed order (issue #21): `line.quantity` is the whole, delivered run by run.
+          ...(dripFeed && { dripRuns: dripFeed.runs, dripIntervalMinutes: dripFeed.intervalMinutes }),
+        },
         select: { id: true },
       });
       await payFromWalletIn(transaction, clientId, order.id, now);
