@@ -27,6 +27,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/checkout";
 import { readFormData } from "~/lib/request-body.server";
 import { PayFromBalance } from "~/features/wallet/pay-from-balance";
+import { dripFeedFormSchema } from "~/features/drip-feed/drip-feed";
 import { payOrderFromWallet, walletBalanceOf } from "~/features/wallet/wallet.server";
 
 export function meta() {
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const order = await readOrder(user, url);
     const formData = await readFormData(request);
     const intent = formData.get("intent");
-    if (intent === "wallet") return payFromWallet(user, order.id);
+    if (intent === "wallet") return payFromWallet(user, order.id, formData);
     if (!isPaymentIntent(intent)) throw data("Unknown action", 400);
     return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);
   }
@@ -112,10 +113,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** "Pay from balance": paid, to the success step; refused (balance too low, already paid), said on the page. */
-async function payFromWallet(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, orderId: number) {
+/**
+ * "Pay from balance": paid, to the success step; refused (balance too low, already paid, a bad
+ * "Deliver gradually" choice), said on the page with nothing changed.
+ */
+async function payFromWallet(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, orderId: number, formData: FormData) {
+  const dripFeed = dripFeedFormSchema.safeParse({ runs: formData.get("runs") ?? undefined, interval: formData.get("interval") ?? undefined });
+  if (!dripFeed.success) return data({ walletError: dripFeed.error.issues[0]?.message ?? "Check the runs and the interval." }, 400);
   try {
-    await payOrderFromWallet(user, orderId);
+    await payOrderFromWallet(user, orderId, new Date(), dripFeed.data);
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "already_paid") throw redirect(`/checkout?orderId=${orderId}`, 303);
@@ -141,7 +147,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     return (
       <CheckoutPage step="payment">
         {isPayable && loaderData.walletBalanceMinor >= Math.round(order.price * 100) ? (
-          <PayFromBalance orderId={order.id} price={order.price} balanceMinor={loaderData.walletBalanceMinor} error={actionData && "walletError" in actionData ? actionData.walletError : null} />
+          <PayFromBalance orderId={order.id} price={order.price} quantity={order.quantity} balanceMinor={loaderData.walletBalanceMinor} error={actionData && "walletError" in actionData ? actionData.walletError : null} />
         ) : null}
         {isPayable ? (
           <PaymentStep

@@ -149,16 +149,18 @@ export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise
  * Returns the units not delivered, or null (nothing written).
  */
 export async function stopDripFeedByClient(db: Db, order: { id: number; clientId: number }, now: Date): Promise<number | null> {
-  const updated = await db.$queryRaw<{ undelivered: number }[]>`
+  const updated = await db.$queryRaw<{ undelivered: number; status: OrderStatus }[]>`
     UPDATE orders SET
       status = CASE WHEN delivered_quantity = 0 THEN 'cancelled'::order_status ELSE 'partial'::order_status END,
-      cancelled_at = ${now}, refund_requested_at = ${now}, drip_next_run_at = NULL,
+      cancelled_at = ${now}, drip_next_run_at = NULL,
       drip_refunded_quantity = quantity - delivered_quantity, updated_at = ${now}
     WHERE id = ${order.id} AND client_id = ${order.clientId} AND status::text = ANY(${from("dripFeedStopped")})
       AND payment_status = 'paid' AND paid_from_wallet AND refund_requested_at IS NULL
       AND drip_runs IS NOT NULL AND drip_runs_opened < drip_runs AND delivered_quantity < quantity
-    RETURNING drip_refunded_quantity AS undelivered`;
+    RETURNING drip_refunded_quantity AS undelivered, status::text AS status`;
   if (updated.length !== 1) return null;
+  // Nothing delivered: a cancelled order wholly refunded, as any other; a partial one's refund is its own.
+  if (updated[0].status === "cancelled") await db.order.updateMany({ where: { id: order.id }, data: { refundRequestedAt: now } });
   await queueOrderEmail(db, order.id, "cancelledByClient");
   return Number(updated[0].undelivered);
 }

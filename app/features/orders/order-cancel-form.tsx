@@ -14,6 +14,15 @@ interface OrderCancelFormProps {
   refundsPayment: boolean;
   /** When a paid order's cancellation window closes, as the server formatted it. */
   until: string | null;
+  /** A drip-feed order with runs remaining: cancelling stops it and refunds what was not delivered to the balance. */
+  dripFeed?: DripFeedStop;
+}
+
+/** What stopping a drip-feed order gives back (decision 0025), as the server formatted it. */
+export interface DripFeedStop {
+  undeliveredQuantity: number;
+  /** "₵75.00". */
+  refund: string;
 }
 
 /**
@@ -21,16 +30,18 @@ interface OrderCancelFormProps {
  * plain form posting to the page's action, so it works without JavaScript (the explanation above
  * the button says what happens); with JavaScript a dialog asks for confirmation first.
  */
-export function OrderCancelForm({ action, amount, refundsPayment, until }: OrderCancelFormProps) {
+export function OrderCancelForm({ action, amount, refundsPayment, until, dripFeed }: OrderCancelFormProps) {
   const isHydrated = useHydrated();
   const navigation = useNavigation();
   const [isConfirming, setConfirming] = useState(false);
   // Kept after the dialog closes, so focus can return to it.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const isCancelling = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "cancel";
-  const consequence = refundsPayment
-    ? `Your payment of ${amount} will be refunded in full to the card or mobile money wallet you paid with.`
-    : "You have not paid for it, so nothing will be charged.";
+  const consequence = dripFeed
+    ? `The remaining runs stop, and the ${dripFeed.undeliveredQuantity.toLocaleString("en-GB")} not delivered yet, ${dripFeed.refund}, go back to your balance at once.`
+    : refundsPayment
+      ? `Your payment of ${amount} will be refunded in full to the card or mobile money wallet you paid with.`
+      : "You have not paid for it, so nothing will be charged.";
 
   return (
     <section aria-labelledby="cancel-order-heading" className="rounded-2xl border p-6 print:hidden">
@@ -38,7 +49,9 @@ export function OrderCancelForm({ action, amount, refundsPayment, until }: Order
         Changed your mind?
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        {refundsPayment
+        {dripFeed
+          ? `This order is delivered gradually, and you can stop it while runs remain. ${consequence}`
+          : refundsPayment
           ? `You can cancel this order until ${until ?? "1 hour after payment"}, as long as delivery has not started. ${consequence}`
           : `This order is not paid yet, so you can cancel it at any time. ${consequence}`}
       </p>
@@ -58,7 +71,7 @@ export function OrderCancelForm({ action, amount, refundsPayment, until }: Order
           }}
         >
           <Ban aria-hidden="true" />
-          {isCancelling ? "Cancelling…" : "Cancel order"}
+          {isCancelling ? "Cancelling…" : dripFeed ? "Stop remaining runs" : "Cancel order"}
         </Button>
       </Form>
 

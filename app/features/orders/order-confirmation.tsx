@@ -6,7 +6,7 @@ import { type SupportChannel, supportChannelLinks } from "~/features/support/sup
 import { useSupportContacts } from "~/features/support/use-support-contacts";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
-import { OrderCancelForm } from "./order-cancel-form";
+import { type DripFeedStop, OrderCancelForm } from "./order-cancel-form";
 import { type PaymentState, paymentStateOf, platformLabel } from "./order-display";
 import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
@@ -23,7 +23,7 @@ export interface OrderConfirmationPageProps {
   orderDate: string;
   deliveryTime: string;
   /** The cancellation the order service would accept now, or null. */
-  cancellation: { refundsPayment: boolean; until: string | null } | null;
+  cancellation: { refundsPayment: boolean; until: string | null; dripFeed?: DripFeedStop } | null;
   /** When an unpaid order expires or expired (formatted by the server), and the way to a new checkout. */
   expiry: OrderExpiryView;
   /** This page's public address, for the support links. */
@@ -85,7 +85,7 @@ export function OrderConfirmationPage({ order, reference, orderDate, deliveryTim
       <OrderActions orderHref={`/orders/${order.id}`} />
 
       {cancellation ? (
-        <OrderCancelForm action={`/order-success?orderId=${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} />
+        <OrderCancelForm action={`/order-success?orderId=${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} dripFeed={cancellation.dripFeed} />
       ) : null}
 
       <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />

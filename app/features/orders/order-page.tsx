@@ -14,6 +14,18 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
   isJustCancelled: boolean;
   /** An admin reads the page: where the admin console has this order. */
   adminHref: string | null;
+  /** A drip-feed order's runs (issue #21), times and amounts formatted by the server; null for one delivered at once. */
+  dripFeed: DripFeedPageView | null;
+}
+
+export interface DripFeedPageView {
+  runs: number;
+  intervalMinutes: number;
+  runsOpened: number;
+  runsDelivered: number;
+  nextRunAt: string | null;
+  refundedQuantity: number | null;
+  refunded: string | null;
 }
 
 /**
@@ -21,7 +33,7 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, dripFeed }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -51,21 +63,21 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
       {isJustCancelled ? (
         <p role="status" className="flex items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-semibold print:hidden">
           <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          Your order has been cancelled.
+          {order.status === "partial" ? "The remaining runs of your order have been stopped." : "Your order has been cancelled."}
         </p>
       ) : null}
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
 
       <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
-      <DeliveryProgress order={order} deliveryTime={deliveryTime} />
+      <DeliveryProgress order={order} deliveryTime={deliveryTime} dripFeed={dripFeed} />
 
       <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
 
       <OrderActions />
 
       {cancellation ? (
-        <OrderCancelForm action={`/orders/${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} />
+        <OrderCancelForm action={`/orders/${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} dripFeed={cancellation.dripFeed} />
       ) : null}
 
       <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />
@@ -74,7 +86,7 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
 }
 
 /** Where delivery stands: the order's status and how much of its quantity has arrived. */
-function DeliveryProgress({ order, deliveryTime }: { order: OrderConfirmation; deliveryTime: string }) {
+function DeliveryProgress({ order, deliveryTime, dripFeed }: { order: OrderConfirmation; deliveryTime: string; dripFeed: DripFeedPageView | null }) {
   const progress = deliveryProgress(order);
   const isUnderway = order.status === "pending" || order.status === "processing";
   return (
@@ -97,8 +109,28 @@ function DeliveryProgress({ order, deliveryTime }: { order: OrderConfirmation; d
       </div>
       <p className="mt-2 text-sm text-muted-foreground">
         {order.deliveredQuantity.toLocaleString("en-GB")} of {order.quantity.toLocaleString("en-GB")} delivered
-        {isUnderway ? ` · delivery within ${deliveryTime.toLowerCase()} of payment, gradually` : ""}
+        {isUnderway && !dripFeed ? ` · delivery within ${deliveryTime.toLowerCase()} of payment, gradually` : ""}
       </p>
+      {dripFeed ? <DripFeedRuns dripFeed={dripFeed} /> : null}
     </section>
+  );
+}
+
+/** A drip-feed order's runs: how many are delivered and open, when the next opens, what a stop refunded. */
+function DripFeedRuns({ dripFeed }: { dripFeed: DripFeedPageView }) {
+  const every = dripFeed.intervalMinutes === 1 ? "minute" : `${dripFeed.intervalMinutes.toLocaleString("en-GB")} minutes`;
+  return (
+    <div className="mt-4 rounded-xl bg-muted/50 px-4 py-3 text-sm" data-testid="drip-feed-runs">
+      <p className="font-semibold">
+        Run {dripFeed.runsDelivered} of {dripFeed.runs} delivered
+        {dripFeed.nextRunAt ? `, next run at ${dripFeed.nextRunAt}` : ""}
+      </p>
+      <p className="mt-1 text-muted-foreground">
+        Delivered gradually: {dripFeed.runs} runs, one every {every}; {dripFeed.runsOpened} of {dripFeed.runs} open to workers.
+        {dripFeed.refundedQuantity !== null && dripFeed.refunded !== null
+          ? ` Stopped: the ${dripFeed.refundedQuantity.toLocaleString("en-GB")} not delivered, ${dripFeed.refunded}, went back to your balance.`
+          : ""}
+      </p>
+    </div>
   );
 }

@@ -8,6 +8,8 @@ import { unpaidOrderExpiryMs } from "./order-expiry.server";
 import { cancelOrderFormSchema } from "./order-schema";
 import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
+import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
+import { formatMoney } from "~/lib/money";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
 
@@ -25,13 +27,24 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
     throw error;
   }
   const offer = await cancellationOfferFor(user, order.id);
+  const dripFeed = await dripFeedOf(order.id);
   return {
     found: true as const,
     order,
     reference: orderReference(order.id, order.createdAt),
     orderDate: formatOrderDateTime(order.createdAt),
     deliveryTime: deliveryTimeOf(order),
-    cancellation: offer && { refundsPayment: offer.refundsPayment, until: offer.until && formatOrderDateTime(offer.until) },
+    cancellation: offer && {
+      refundsPayment: offer.refundsPayment,
+      until: offer.until && formatOrderDateTime(offer.until),
+      ...(offer.dripFeed && { dripFeed: { undeliveredQuantity: offer.dripFeed.undeliveredQuantity, refund: formatMoney(offer.dripFeed.refundMinor, order.currency) } }),
+    },
+    // A drip-feed order (issue #21): its runs, as the order page shows them.
+    dripFeed: dripFeed && {
+      ...dripFeed,
+      nextRunAt: dripFeed.nextRunAt && formatOrderDateTime(dripFeed.nextRunAt),
+      refunded: dripFeed.refundedMinor === null ? null : formatMoney(dripFeed.refundedMinor, order.currency),
+    },
     expiry: {
       expiresAt: order.expiresAt && formatOrderDateTime(order.expiresAt),
       expiredAt: order.expiredAt && formatOrderDateTime(order.expiredAt),
