@@ -68,6 +68,27 @@ describe("POST /api/v2", () => {
     ]);
   });
 
+  it("drip-feed (issue #21): add with runs and interval charges quantity × runs, status shows the runs, cancel stops them for a refund", async () => {
+    const panel = await reseller(1000);
+    for (const [runs, interval, error] of [["0", "60", "Runs must be a whole number from 2 to 50"], ["500", "60", "Runs must be a whole number from 2 to 50"], ["3", "0", "Interval must be a whole number of minutes from 1 to 10080"]]) {
+      const refused = await asForm({ key: panel.key, action: "add", service: "1", link: "@drip.http", quantity: "100", runs, interval });
+      expect([refused.status, refused.json]).toEqual([200, { error }]);
+    }
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "1000.00", currency: "GHS" });
+
+    const added = await asJson({ key: panel.key, action: "add", service: "1", link: "@drip.http", quantity: 100, runs: 4, interval: 30 });
+    expect(added.json).toEqual({ order: expect.any(Number) });
+    const order = added.json.order as number;
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "400.00", currency: "GHS" });
+    const status = (await asForm({ key: panel.key, action: "status", order: String(order) })).json;
+    expect(status).toMatchObject({ charge: "600.00", status: "Processing", remains: "400", runs: "4", runs_opened: "1", runs_done: "0" });
+    expect(Date.parse(status.next_run_at as string)).toBeGreaterThan(Date.now() + 29 * 60_000);
+
+    expect((await asForm({ key: panel.key, action: "cancel", orders: String(order) })).json).toEqual([{ order, cancel: 1 }]);
+    expect((await asJson({ key: panel.key, action: "status", order })).json).toMatchObject({ status: "Canceled", remains: "400", next_run_at: null });
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "1000.00", currency: "GHS" });
+  });
+
   it("answers refusals as { error } with HTTP 200, and changes nothing", async () => {
     const panel = await reseller(100);
     const refusals: [Record<string, string>, string][] = [
