@@ -216,6 +216,8 @@ describe("stopping a drip-feed order", () => {
     expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 150);
     expect(await taskOf(orderId)).toMatchObject({ status: "cancelled" });
     expect(await dripFeedOf(orderId)).toMatchObject({ refundedQuantity: 5, refundedMinor: 750 });
+    const mail = await prisma().outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order:${orderId}:cancelledByClient` } });
+    expect(mail.textBody).toContain("₵7.50 goes back into your wallet at once");
 
     // A retried cancel, the job, and a worker all find it ended: nothing more moves.
     expect((await refusal(cancelOrder(client, orderId, minutes(6, paidAt)))).status).toBe(422);

@@ -21,7 +21,7 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
     where: { id: orderId },
     select: {
       id: true, createdAt: true, packageName: true, quantity: true, priceMinor: true, feeMinor: true, totalMinor: true, paidAt: true,
-      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, apiKeyId: true, clientReference: true, client: { select: { email: true, fullName: true } },
+      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, dripRefundedQuantity: true, apiKeyId: true, clientReference: true, client: { select: { email: true, fullName: true } },
     },
   });
   // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
@@ -40,10 +40,17 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
       case "refunded":
         return refundSentMail({ ...common, amountMinor: order.totalMinor, toWallet: order.paidFromWallet });
       default:
-        return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: order.refundRequestedAt ? order.totalMinor : null, expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS, toWallet: order.paidFromWallet });
+        return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: cancellationRefundMinor(order), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS, toWallet: order.paidFromWallet });
     }
   })();
   await queueEmail(db, `order:${order.id}:${event}`, order.client.email, content);
+}
+
+/** What a cancellation gives back: a stopped drip-feed order its undelivered units' price (decision 0025), else the whole when a refund was asked. */
+function cancellationRefundMinor(order: { refundRequestedAt: Date | null; totalMinor: number; priceMinor: number; quantity: number; dripRefundedQuantity: number | null }): number | null {
+  // Rounded down to the pesewa, as the ledger's refundUndeliveredToWallet books it (exact: priced per unit).
+  if (order.dripRefundedQuantity !== null) return Math.floor((order.priceMinor * order.dripRefundedQuantity) / order.quantity);
+  return order.refundRequestedAt ? order.totalMinor : null;
 }
 
 /**
