@@ -5,7 +5,7 @@ import { bootstrapAdmin } from "./bootstrap-admin";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
- * Drip-feed (issue #21, decision 0025), with JavaScript and without: at "Pay from balance" a client
+ * Drip-feed (issue #21, decision 0026), with JavaScript and without: at "Pay from balance" a client
  * chooses to deliver gradually, a bad choice is refused with its message and nothing paid, the order
  * page shows the runs, and stopping the remaining runs puts what was not delivered back in the wallet.
  * Runs opening on schedule are tested with an injected clock (drip-feed.server.test.ts).

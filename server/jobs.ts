@@ -27,7 +27,7 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payouts", everyMs: 5_000, run: () => reconcileProcessingPayouts() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
-  // Drip-feed orders (decision 0025): each run whose time has come opens its slots on the order's task, once.
+  // Drip-feed orders (decision 0026): each run whose time has come opens its slots on the order's task, once.
   { name: "open due drip-feed runs", everyMs: 30_000, atStart: true, run: () => openDueDripRuns() },
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.

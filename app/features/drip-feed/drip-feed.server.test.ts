@@ -17,7 +17,7 @@ import { checkDripFeed, dripFeedErrors, dripFeedFormSchema, priceOfUnits, runsDe
 import { dripFeedOf, openDueDripRuns, openNextRun } from "./drip-feed.server";
 
 /*
- * Drip-feed orders (issue #21, decision 0025) on PGlite and PostgreSQL: placed through the API's add
+ * Drip-feed orders (issue #21, decision 0026) on PGlite and PostgreSQL: placed through the API's add
  * or "Pay from balance", their runs open on schedule (once, however many processes try), workers
  * never deliver more than the runs opened, and stopping one refunds exactly its undelivered units to
  * the wallet. The ledger's invariants hold after every scenario.

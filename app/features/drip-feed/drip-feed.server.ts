@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
 
 /**
- * Drip-feed orders on the server (issue #21, decision 0025): the schedule columns of an order
+ * Drip-feed orders on the server (issue #21, decision 0026): the schedule columns of an order
  * (`drip_*`), the job that opens each run's slots on the order's task when it is due, and what the
  * pages and the API show of it. An order's status and money stay with order-lifecycle and the ledger.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { maximumQuantity, minimumQuantity } from "~/features/catalog/catalog";
 
 /**
- * Drip-feed (issue #21, decision 0025): an order delivered in `runs` runs, one every `interval`
+ * Drip-feed (issue #21, decision 0026): an order delivered in `runs` runs, one every `interval`
  * minutes. The rules both the reseller API's `add` and the checkout's "Deliver gradually" apply, and
  * the arithmetic of runs, shared by the server and the pages.
  */

@@ -77,7 +77,7 @@ export const ledgerRules: LedgerRule[] = [
     rule: "credited top-ups without a successful payment of their total",
     sql: `SELECT count(*)::int FROM wallet_top_ups t WHERE t.credited_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_attempts a WHERE a.top_up_id = t.id AND a.status = 'success' AND a.amount_minor = t.total_minor)`,
   },
-  // Drip-feed (issue #21, decision 0025): a stopped drip-feed order is refunded the price of its units
+  // Drip-feed (issue #21, decision 0026): a stopped drip-feed order is refunded the price of its units
   // not delivered (all of it when none was: then it is cancelled), rounded down to the pesewa.
   {
     rule: "wallet refunds of orders not cancelled, or other than what they paid from the wallet (a stopped drip-feed: its undelivered units)",

@@ -191,7 +191,7 @@ export async function refundToWallet(db: Db, orderId: number, description: strin
 }
 
 /**
- * A drip-feed order stopped with runs remaining (decision 0025): the price of its `units` not
+ * A drip-feed order stopped with runs remaining (decision 0026): the price of its `units` not
  * delivered back into the wallet, once. The same key as a whole refund (`wallet-refund:<order>`), so
  * an order is refunded to the wallet at most once, whole or in part. Rounded down to the pesewa (the
  * catalogue prices per unit, so it is exact). False when the order was not paid from the wallet.

@@ -46,7 +46,7 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
   await queueEmail(db, `order:${order.id}:${event}`, order.client.email, content);
 }
 
-/** What a cancellation gives back: a stopped drip-feed order its undelivered units' price (decision 0025), else the whole when a refund was asked. */
+/** What a cancellation gives back: a stopped drip-feed order its undelivered units' price (decision 0026), else the whole when a refund was asked. */
 function cancellationRefundMinor(order: { refundRequestedAt: Date | null; totalMinor: number; priceMinor: number; quantity: number; dripRefundedQuantity: number | null }): number | null {
   // Rounded down to the pesewa, as the ledger's refundUndeliveredToWallet books it (exact: priced per unit).
   if (order.dripRefundedQuantity !== null) return Math.floor((order.priceMinor * order.dripRefundedQuantity) / order.quantity);

@@ -12,7 +12,7 @@ import { type OrderEmailEvent, queueOrderEmail } from "./order-emails.server";
  * Statuses: an order is placed `pending` and unpaid; paid, it goes to `processing` (its task is
  * offered to workers) and to `completed` when every unit is delivered; `cancelled` ends it (by the
  * client, by an admin, or by expiry when never paid). `partial` ends a drip-feed order its client
- * stopped with part of it delivered (decision 0025).
+ * stopped with part of it delivered (decision 0026).
  *
  * Each applied transition that the client should hear about queues its e-mail in the same
  * transaction (order-emails.server.ts): pass a transaction, not the bare client, so both or neither.
@@ -141,7 +141,7 @@ export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise
 }
 
 /**
- * The client stops a wallet-paid drip-feed order while runs remain (issue #21, decision 0025): its
+ * The client stops a wallet-paid drip-feed order while runs remain (issue #21, decision 0026): its
  * runs not yet opened and the unfilled slots of the open one are not delivered, and their units are
  * recorded for the refund the caller books in the same transaction (ledger refundUndeliveredToWallet).
  * The order ends `partial`, or `cancelled` when nothing was delivered. Deliveries count only while
@@ -166,7 +166,7 @@ export async function stopDripFeedByClient(db: Db, order: { id: number; clientId
 }
 
 /**
- * Drip-feed schedule (decision 0025): "Deliver gradually" makes an unpaid order a drip-feed order,
+ * Drip-feed schedule (decision 0026): "Deliver gradually" makes an unpaid order a drip-feed order,
  * in the transaction that pays it. False when it is no longer unpaid (nothing written).
  */
 export async function scheduleDripFeed(db: Db, orderId: number, drip: { runs: number; intervalMinutes: number }): Promise<boolean> {

@@ -18,7 +18,7 @@ interface OrderCancelFormProps {
   dripFeed?: DripFeedStop;
 }
 
-/** What stopping a drip-feed order gives back (decision 0025), as the server formatted it. */
+/** What stopping a drip-feed order gives back (decision 0026), as the server formatted it. */
 export interface DripFeedStop {
   undeliveredQuantity: number;
   /** "₵75.00". */

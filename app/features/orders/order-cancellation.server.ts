@@ -18,7 +18,7 @@ export interface CancellationOffer {
   /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
   until: string | null;
   /**
-   * A drip-feed order with runs remaining (decision 0025): cancelling stops it and refunds to the
+   * A drip-feed order with runs remaining (decision 0026): cancelling stops it and refunds to the
    * wallet the units not delivered, `refundMinor` for `undeliveredQuantity` units. Absent otherwise.
    */
   dripFeed?: { undeliveredQuantity: number; refundMinor: number };
@@ -65,7 +65,7 @@ function isStoppableDripFeed(order: { status: string; paymentStatus: string; pai
 }
 
 /**
- * A drip-feed order with runs remaining stops (decision 0025): its undelivered units' price back into
+ * A drip-feed order with runs remaining stops (decision 0026): its undelivered units' price back into
  * the wallet in the same transaction; wholly refunded (and so `refunded`) when nothing was delivered.
  */
 async function stopDripFeed(owned: { id: number; clientId: number }, now: Date): Promise<boolean> {

@@ -27,7 +27,7 @@ export const apiV2Errors = {
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
-  // Drip-feed `add` (issue #21, decision 0025).
+  // Drip-feed `add` (issue #21, decision 0026).
   badRuns: dripFeedErrors.badRuns,
   badInterval: dripFeedErrors.badInterval,
   intervalWithoutRuns: dripFeedErrors.intervalWithoutRuns,

@@ -11,7 +11,7 @@ import { formatMoney, toMinorUnits } from "~/lib/money";
  * covers the order's price. Spending the balance carries no processing fee, so the order costs its
  * price. A plain form post (intent=wallet), so it works without JavaScript.
  *
- * "Deliver gradually" (issue #21, decision 0025): optional runs and minutes between them, offered
+ * "Deliver gradually" (issue #21, decision 0026): optional runs and minutes between them, offered
  * only here (a drip-feed order is paid from the wallet, which takes back what a stopped one did not
  * deliver) and when the order splits into runs of at least the catalogue's minimum. The server checks
  * them (dripFeedFormSchema); the form does not block on them, so its message is the server's.

@@ -92,7 +92,7 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
   if (!order) throw new AppError(404, "not_found", "Order not found");
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
-  // "Deliver gradually" (issue #21): only an order paid from the wallet is drip-fed (decision 0025).
+  // "Deliver gradually" (issue #21): only an order paid from the wallet is drip-fed (decision 0026).
   if (dripFeed) await makeDripFeedIn(db, order.id, dripFeed);
   // The order's transition first: it takes the order's row, so a second payment of the same order
   // waits here and is refused, before it could reach the wallet.

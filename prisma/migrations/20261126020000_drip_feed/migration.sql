@@ -1,4 +1,4 @@
--- Issue #21: drip-feed orders (decision 0025), delivered in runs opened on a schedule.
+-- Issue #21: drip-feed orders (decision 0026), delivered in runs opened on a schedule.
 ALTER TABLE "orders" ADD COLUMN "drip_runs" INTEGER,
 ADD COLUMN "drip_interval_minutes" INTEGER,
 ADD COLUMN "drip_runs_opened" INTEGER NOT NULL DEFAULT 0,
