@@ -172,7 +172,7 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   await expect(page.getByRole("status")).toHaveText("The ledger is sound.");
   const rules = page.getByRole("list", { name: "Ledger rules" }).getByRole("listitem");
   // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20).
-  await expect(rules).toHaveCount(18);
+  await expect(rules).toHaveCount(20);
   await expect(rules.filter({ hasText: "completions whose release or reversal disagrees with their review" })).toContainText("none");
   await expect(rules.filter({ hasText: "users with a negative wallet balance" })).toContainText("none");
 });

@@ -8,6 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
+import { endDueRechecks } from "~/features/refills/rechecks.server";
 
 /**
  * Periodic housekeeping of this process. Each job is idempotent, so several app processes running
@@ -26,6 +27,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payouts", everyMs: 5_000, run: () => reconcileProcessingPayouts() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
+  // Refills whose re-check deadline passed: unanswered checks count as drops, re-delivery opens.
+  { name: "end due re-checks", everyMs: 60_000, atStart: true, run: () => endDueRechecks() },
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },
