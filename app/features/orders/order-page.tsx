@@ -7,6 +7,8 @@ import { CancelRefusal, OrderActions, type OrderConfirmationPageProps, OrderHelp
 import { deliveryProgress, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
 import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
+import { RefillPanel } from "~/features/refills/refill-panel";
+import type { RefillPanel as RefillPanelData } from "~/features/refills/refills.server";
 
 /** The order-success page's data, plus what only the order page shows. */
 export interface OrderPageProps extends OrderConfirmationPageProps {
@@ -14,6 +16,11 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
   isJustCancelled: boolean;
   /** An admin reads the page: where the admin console has this order. */
   adminHref: string | null;
+  /** The refill panel of a delivered order (null: nothing to refill). */
+  refill: RefillPanelData | null;
+  /** The page was reached right after a successful "Request a refill". */
+  isJustRefilled: boolean;
+  refillError: string | null;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -55,10 +62,13 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
         </p>
       ) : null}
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
+      {refillError ? <CancelRefusal title="No refill was requested" message={refillError} /> : null}
 
       <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
       <DeliveryProgress order={order} deliveryTime={deliveryTime} />
+
+      {refill ? <RefillPanel orderId={order.id} refill={refill} canRequest={adminHref === null} isJustRequested={isJustRefilled} /> : null}
 
       <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
 

@@ -150,3 +150,37 @@ export function refillOfferFor(order: { status: string; completedAt: Date | null
   }
   return { state: "available" };
 }
+
+/** An order's refills as its page shows them: what the client may do now, and how each refill went. */
+export interface RefillPanel {
+  offer: RefillOffer;
+  refills: (RefillView & { requestedAtText: string; checkUntilText: string; completedAtText: string | null })[];
+}
+
+/** The order page's refill panel (null: the order was never delivered and has no refill). */
+export async function refillPanelFor(orderId: number, now = new Date()): Promise<RefillPanel | null> {
+  const [order, refills] = await Promise.all([
+    getPrisma().order.findUnique({ where: { id: orderId }, select: { status: true, completedAt: true } }),
+    refillsOfOrder(orderId),
+  ]);
+  if (!order) return null;
+  const offer = refillOfferFor(order, refills, now);
+  if (offer.state === "none" && refills.length === 0) return null;
+  return {
+    offer,
+    refills: refills.map((refill) => ({
+      ...refill,
+      requestedAtText: formatOrderDateTime(refill.requestedAt),
+      checkUntilText: formatOrderDateTime(refill.checkUntil),
+      completedAtText: refill.completedAt && formatOrderDateTime(refill.completedAt),
+    })),
+  };
+}
+
+/** GET /api/orders/:id/refills: the client's own order's refills (404 alike for a missing or another's order). */
+export async function refillsOfClientOrder(client: RefillRequester, orderId: number): Promise<RefillView[]> {
+  assertClient(client);
+  const order = orderId > 0 ? await getPrisma().order.findFirst({ where: { id: orderId, clientId: client.id }, select: { id: true } }) : null;
+  if (!order) throw orderNotFound();
+  return refillsOfOrder(order.id);
+}
