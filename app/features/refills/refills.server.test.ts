@@ -11,9 +11,10 @@ import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { createOrder } from "~/features/orders/order-placement.server";
 import { applyTransactionOutcome } from "~/features/payments/settlement.server";
+import { payoutRequestSchema, requestPayout } from "~/features/payouts/payouts.server";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { answerRecheck, endDueRechecks, listPendingRechecks } from "./rechecks.server";
-import { reliabilityOf } from "./reliability.server";
+import { reliabilityOf, resumeWorkerTasks } from "./reliability.server";
 import { refillOfferFor, refillsById, refillsOfOrder, requestRefill } from "./refills.server";
 
 /*
@@ -23,6 +24,8 @@ import { refillOfferFor, refillsById, refillsOfOrder, requestRefill } from "./re
  * Orders are really delivered: 50 workers each complete the order's task (the catalogue's minimum).
  */
 process.env.COMPLETION_HOLD_HOURS = "72";
+// One task's reward (₵0.45) can be withdrawn, so a claw-back can take a balance below zero.
+process.env.PAYOUT_MINIMUM_CEDIS = "0.40";
 
 const { prisma } = serviceDatabase();
 
@@ -121,8 +124,9 @@ describe("the re-check and the re-delivery", () => {
     const start = new Date();
     const { client, order, workers } = await deliveredOrder(start);
     const [confirmer, dropper, released] = workers;
-    // One deliverer's reward was already released before the refill: it is clawed back, not reversed.
+    // The rewards were released before the refill: they are clawed back, not reversed; one was withdrawn already.
     await releaseHeldEarnings(new Date(start.getTime() + 73 * hour));
+    await requestPayout(released, payoutRequestSchema.parse({ amount: 0.45, phone: "0241234567", provider: "mtn" }));
     const at = new Date(start.getTime() + 80 * hour);
     const refill = await requestRefill(client, order.id, at);
 
@@ -148,6 +152,14 @@ describe("the re-check and the re-delivery", () => {
     expect(await prisma().ledgerEntry.count({ where: { kind: "earning_clawback", userId: { in: [dropper.id, released.id] } } })).toBe(2);
     expect((await workerStats(dropper)).availableBalance).toBe(0);
     expect((await workerStats(dropper)).completedTasks).toBe(0);
+    // The one who had withdrawn is below zero: no withdrawal until new earnings cover it.
+    expect((await workerStats(released)).availableBalance).toBe(-0.45);
+    const blocked = await refusal(requestPayout(released, payoutRequestSchema.parse({ amount: 0.45, phone: "0241234567", provider: "mtn" })));
+    expect([blocked.status, blocked.code, blocked.message]).toEqual([
+      422,
+      "negative_balance",
+      "Your balance is ₵0.45 below zero: work you were paid for was found undone at a refill's re-check. Withdrawals open again once new earnings cover it.",
+    ]);
     expect(await prisma().adminAuditLog.count({ where: { action: "completion.drop", adminId: null, targetId: { in: [String(dropperCheck.completionId)] } } })).toBe(1);
 
     // The re-delivery: 2 slots, offered to workers who never did this target, never past 2.
@@ -246,6 +258,15 @@ describe("reliability", () => {
     expect(await prisma().adminAuditLog.findMany({ where: { action: "worker.tasks_pause", targetId: String(doubtful.id) }, select: { adminId: true, details: true } })).toEqual([
       { adminId: null, details: { before: "receiving tasks", after: "tasks paused", confirmed: 3, dropped: 2, percent: 60 } },
     ]);
+
+    // Only an admin resumes them, once; the reliability figure stays as it is.
+    const admin = await createTestUser(prisma(), "admin");
+    expect((await refusal(resumeWorkerTasks(doubtful, doubtful.id))).status).toBe(403);
+    await resumeWorkerTasks(admin, doubtful.id);
+    expect((await refusal(resumeWorkerTasks(admin, doubtful.id))).status).toBe(409);
+    expect((await reliabilityOf(doubtful.id)).paused).toBe(false);
+    expect((await listAvailableTasks(doubtful, 50)).map((item) => item.id)).toContain(task.id);
+    expect(await prisma().adminAuditLog.count({ where: { action: "worker.tasks_resume", adminId: admin.id, targetId: String(doubtful.id) } })).toBe(1);
     await ledgerIsSound();
   });
 });

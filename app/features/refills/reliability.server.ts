@@ -1,6 +1,7 @@
-import { recordStoreAction } from "~/features/audit/audit.server";
+import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
 import { reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "./refill-rules";
 
 /**
@@ -52,4 +53,22 @@ export async function pauseIfUnreliable(db: Db, workerId: number, now: Date): Pr
     details: { before: "receiving tasks", after: "tasks paused", confirmed: reliability.confirmed, dropped: reliability.dropped, percent: reliability.percent },
   });
   return true;
+}
+
+/** An admin reviewed a paused worker and lets them take tasks again (audited); 409 when not paused. */
+export async function resumeWorkerTasks(admin: { id: number; role: string }, workerId: number): Promise<void> {
+  if (admin.role !== "admin") throw new AppError(403, "forbidden", "Access denied");
+  await getPrisma().$transaction(async (transaction) => {
+    const worker = await transaction.user.findUnique({ where: { id: workerId }, select: { role: true, tasksPausedAt: true } });
+    if (!worker || worker.role !== "worker") throw new AppError(404, "not_found", "Worker not found");
+    const resumed = await transaction.user.updateMany({ where: { id: workerId, tasksPausedAt: { not: null } }, data: { tasksPausedAt: null } });
+    if (resumed.count === 0) throw new AppError(409, "stale_state", "This worker's tasks are not paused.");
+    const reliability = await reliabilityOf(workerId, new Date(), transaction);
+    await recordAdminAction(transaction, admin, {
+      action: "worker.tasks_resume",
+      targetType: "user",
+      targetId: String(workerId),
+      details: { before: "tasks paused", after: "receiving tasks", confirmed: reliability.confirmed, dropped: reliability.dropped, percent: reliability.percent },
+    });
+  });
 }
