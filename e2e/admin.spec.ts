@@ -171,8 +171,8 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   await expect(page).toHaveURL(/\/admin\/ledger$/);
   await expect(page.getByRole("status")).toHaveText("The ledger is sound.");
   const rules = page.getByRole("list", { name: "Ledger rules" }).getByRole("listitem");
-  // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20), one of drip-feed (issue #21).
-  await expect(rules).toHaveCount(19);
+  // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20), one of refills and one of drip-feed (issue #21).
+  await expect(rules).toHaveCount(21);
   await expect(rules.filter({ hasText: "completions whose release or reversal disagrees with their review" })).toContainText("none");
   await expect(rules.filter({ hasText: "users with a negative wallet balance" })).toContainText("none");
 });

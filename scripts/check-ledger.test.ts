@@ -23,6 +23,6 @@ describe("npm run check-ledger", () => {
 
     const broken = await checkLedger("--json");
     expect(broken.code).toBe(1);
-    expect(JSON.parse(broken.output).filter((result: { offending: number }) => result.offending > 0)).toEqual([{ rule: "users with a negative available balance", offending: 1 }]);
+    expect(JSON.parse(broken.output).filter((result: { offending: number }) => result.offending > 0)).toEqual([{ rule: "users with a negative available balance other than by claw-backs", offending: 1 }]);
   });
 });

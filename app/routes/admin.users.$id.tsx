@@ -54,6 +54,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <Fact label="Joined">{formatAdminDateTime(user.createdAt)}</Fact>
           <Fact label="Last sign-in">{formatAdminDateTime(user.lastLoginAt)}</Fact>
           {isWorker ? <Fact label="Platforms">{user.platforms.length > 0 ? user.platforms.join(", ") : "—"}</Fact> : null}
+          {user.reliability ? (
+            <Fact label="Reliability (90 days)">
+              {user.reliability.percent === null ? "No re-checks yet" : `${user.reliability.percent} % (${user.reliability.confirmed} confirmed, ${user.reliability.dropped} dropped)`}
+              {user.reliability.paused ? " · tasks paused" : ""}
+            </Fact>
+          ) : null}
           {isWorker ? (
             <Fact label="Linked handles">{user.handles.length > 0 ? user.handles.map((item) => `${item.platform}: @${item.handle}`).join(", ") : "None yet"}</Fact>
           ) : null}
@@ -67,6 +73,11 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             ) : null}
             {isWorker && user.status === "pending_review" ? (
               <ConfirmAction intent="reject" id={user.id} summary="Reject…" description="Reject this worker application? They will not be offered tasks." confirmLabel="Reject application" />
+            ) : null}
+            {user.reliability?.paused ? (
+              <ActionButton intent="resume-tasks" id={user.id} variant="default" label={`Resume tasks of ${user.username}`}>
+                Resume tasks
+              </ActionButton>
             ) : null}
             {user.status === "suspended" ? (
               <ActionButton intent="unsuspend" id={user.id}>

@@ -40,9 +40,9 @@ describe("POST /api/v2", () => {
     const services = await asForm({ key: panel.key, action: "services" });
     expect(services.status).toBe(200);
     expect(services.json).toEqual([
-      { service: 1, name: "Instagram Followers (real people)", type: "Default", category: "Instagram", rate: "1500.00", min: 50, max: 100000, refill: false, cancel: true },
-      { service: 2, name: "TikTok Followers (real people)", type: "Default", category: "TikTok", rate: "1500.00", min: 50, max: 100000, refill: false, cancel: true },
-      { service: 3, name: "YouTube Subscribers (real people)", type: "Default", category: "YouTube", rate: "2000.00", min: 50, max: 100000, refill: false, cancel: true },
+      { service: 1, name: "Instagram Followers (real people)", type: "Default", category: "Instagram", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true },
+      { service: 2, name: "TikTok Followers (real people)", type: "Default", category: "TikTok", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true },
+      { service: 3, name: "YouTube Subscribers (real people)", type: "Default", category: "YouTube", rate: "2000.00", min: 50, max: 100000, refill: true, cancel: true },
     ]);
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "500.00", currency: "GHS" });
 
@@ -95,7 +95,9 @@ describe("POST /api/v2", () => {
       [{ action: "balance" }, "Invalid API key"],
       [{ key: "smb_" + "x".repeat(43), action: "balance" }, "Invalid API key"],
       [{ key: panel.key }, "Incorrect request: unknown action"],
-      [{ key: panel.key, action: "refill" }, "Incorrect request: unknown action"],
+      [{ key: panel.key, action: "drip" }, "Incorrect request: unknown action"],
+      [{ key: panel.key, action: "refill" }, "Incorrect order ID"],
+      [{ key: panel.key, action: "refill_status", refill: "99999999" }, "Incorrect refill ID"],
       [{ key: panel.key, action: "add", service: "7", link: "@ama", quantity: "100" }, "Incorrect service ID"],
       [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "10" }, "Quantity must be a whole number from 50 to 100000"],
       [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account"],

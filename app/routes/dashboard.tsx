@@ -4,7 +4,8 @@ import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
-import { completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
+import { answerRecheckFromForm, completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
+import type { RecheckOutcome } from "~/features/fulfilment/worker-rechecks";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
 import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
@@ -23,7 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }), walletBalance: formatMoney(await walletBalanceOf(user)) } : null;
   const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
   const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
-  return { user, client, worker, admin, verification: verificationOutcomeOf(new URL(request.url)), passwordReset: new URL(request.url).searchParams.has("passwordReset") };
+  return {
+    user,
+    client,
+    worker,
+    admin,
+    verification: verificationOutcomeOf(new URL(request.url)),
+    passwordReset: new URL(request.url).searchParams.has("passwordReset"),
+    recheckedAnswer: recheckedAnswerOf(request),
+  };
 }
 
 /** `?completed=<completion id>`: the outcome of a no-JavaScript Complete (PRG), shown once it is found. */
@@ -32,10 +41,22 @@ function completedIdOf(request: Request): number | undefined {
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
+/** `?rechecked=confirmed|dropped`: where a re-check answer lands (PRG). */
+function recheckedAnswerOf(request: Request): RecheckOutcome | null {
+  const answer = new URL(request.url).searchParams.get("rechecked");
+  return answer === "confirmed" || answer === "dropped" ? { answer } : null;
+}
+
 /** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePageUser(request);
   const form = await readFormData(request);
+  if (form.get("intent") === "recheck") {
+    if (user.role !== "worker") return data({ recheckOutcome: { error: "Only workers answer re-checks." } satisfies RecheckOutcome }, { status: 403 });
+    const answered = await answerRecheckFromForm(user, form);
+    if (answered.ok) throw redirect(`/dashboard?rechecked=${answered.answer}`, 303);
+    return data({ recheckOutcome: { error: answered.message } satisfies RecheckOutcome }, { status: answered.status });
+  }
   if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
   if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });
   const result = await completeTaskFromForm(user, form);
@@ -71,7 +92,13 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       <div className="mt-8">
-        <RoleView user={user} client={loaderData.client} worker={loaderData.worker} taskFailure={actionData?.taskFailure ?? null} />
+        <RoleView
+          user={user}
+          client={loaderData.client}
+          worker={loaderData.worker}
+          taskFailure={actionData && "taskFailure" in actionData ? actionData.taskFailure : null}
+          recheckOutcome={(actionData && "recheckOutcome" in actionData ? actionData.recheckOutcome : null) ?? loaderData.recheckedAnswer}
+        />
       </div>
     </div>
   );
@@ -82,12 +109,24 @@ function roleLabel(role: string) {
 }
 
 /** Picks the view by role (SPEC §2 "/dashboard"); each view's contents arrive with its feature. */
-function RoleView({ user, client, worker, taskFailure }: { user: PublicUser; client: Route.ComponentProps["loaderData"]["client"]; worker: Route.ComponentProps["loaderData"]["worker"]; taskFailure: TaskFailure | null }) {
+function RoleView({
+  user,
+  client,
+  worker,
+  taskFailure,
+  recheckOutcome,
+}: {
+  user: PublicUser;
+  client: Route.ComponentProps["loaderData"]["client"];
+  worker: Route.ComponentProps["loaderData"]["worker"];
+  taskFailure: TaskFailure | null;
+  recheckOutcome: RecheckOutcome | null;
+}) {
   switch (user.role) {
     case "client":
       return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} walletBalance={client.walletBalance} /> : null;
     case "worker":
-      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} /> : null;
+      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} recheckOutcome={recheckOutcome} /> : null;
     case "admin":
       return <AdminDashboard />;
     default:

@@ -2,7 +2,7 @@ import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { OrderPage } from "~/features/orders/order-page";
-import { cancelOrderFromForm, loadOrderView } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, loadOrderView, orderPageFormSchema, requestRefillFromForm } from "~/features/orders/order-pages.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/orders.$id";
 import { readFormData } from "~/lib/request-body.server";
@@ -25,22 +25,30 @@ export function headers() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requirePageUser(request);
   const orderId = parseRecordId(params.id);
-  const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`);
+  const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`, { withRefills: true });
   if (!view.found) return data(view, { status: 404 });
   return {
     ...view,
     // `?cancelled=1` is where a cancellation lands (PRG): say so while the order is indeed cancelled.
     isJustCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && view.order.status === "cancelled",
+    isJustRefilled: new URL(request.url).searchParams.get("refill") === "requested" && (view.refill?.refills.length ?? 0) > 0,
     adminHref: user.role === "admin" ? `/admin/orders/${orderId}` : null,
   };
 }
 
-/** The "Cancel order" form (with or without JavaScript): back to this page with a notice (PRG). */
+/** The "Cancel order" and "Request a refill" forms (with or without JavaScript): back to this page with a notice (PRG). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requirePageUser(request);
   const orderId = parseRecordId(params.id);
-  const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
-  if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
+  const form = await readFormData(request);
+  const parsed = orderPageFormSchema.safeParse(Object.fromEntries(form));
+  if (parsed.success && parsed.data.intent === "refill") {
+    const requested = await requestRefillFromForm(user, orderId);
+    if (!requested.isRequested) return data({ cancelError: null, refillError: requested.refillError }, { status: requested.status });
+    throw redirect(`/orders/${orderId}?refill=requested`, 303);
+  }
+  const outcome = await cancelOrderFromForm(user, orderId, form);
+  if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError, refillError: null }, { status: outcome.status });
   throw redirect(`/orders/${orderId}?cancelled=1`, 303);
 }
 
@@ -51,7 +59,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <OrderFetchFailure message={loaderData.message} />;
-  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} />;
+  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} refillError={actionData?.refillError ?? null} />;
 }
 
 /** SPEC §8: 'Failed to load order details.' when reading the order failed for another reason. */

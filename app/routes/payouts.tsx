@@ -104,6 +104,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Withdraw earnings</h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
         A task's reward is held for 72 hours while we check the follow stays, then it is available here. Our team approves each withdrawal and sends it to your mobile money wallet.
+        If a client's refill later finds a task of yours undone, its reward is taken back.
       </p>
 
       {justRequested ? (
@@ -120,6 +121,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             ["Held for review", formatMoney(toMinorUnits(stats.heldEarnings))],
           ]}
         />
+      ) : null}
+
+      {stats && stats.availableBalance < 0 ? (
+        <p role="status" className="mt-6 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+          Your balance is {formatMoney(-toMinorUnits(stats.availableBalance))} below zero: work you were paid for was found undone at a refill&rsquo;s re-check. Withdrawals open
+          again once new earnings cover it.
+        </p>
       ) : null}
 
       {canWithdraw && unconfirmedEmail ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const lastUpdated = { iso: "2026-11-24", text: "24 November 2026" };
+const lastUpdated = { iso: "2026-11-26", text: "26 November 2026" };
 
 const sections: LegalSection[] = [
   {
@@ -112,7 +113,10 @@ const sections: LegalSection[] = [
         <li>If we cannot complete an order, the part that was not delivered is refunded to the original payment method.</li>
         <li>
           There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
-          people who followed or subscribed.
+          people who followed or subscribed. Instead, for {refillWindowDays} days after an order is delivered you may request a refill
+          on its page, once every {refillCooldownHours} hours: we ask each person who delivered it to confirm within {recheckHours} hours
+          that their follow still stands, and whatever dropped, or was not confirmed in time, is delivered again by other people at no
+          cost. A refill covers what was delivered through us, nothing more; the order page shows its progress.
         </li>
         <li>
           To cancel, use Cancel order on the order's page (your <Link to="/orders">orders</Link> list links to it) while the hour lasts.
@@ -152,6 +156,13 @@ const sections: LegalSection[] = [
         <li>
           Complete each task as described and submit honest proof. Earnings for tasks with false or fraudulent proof, or undone soon
           after payment (for example an unfollow), are forfeited, and the account may be suspended.
+        </li>
+        <li>
+          When a client requests a refill, you are asked on your dashboard whether each task of yours for that order still stands. Answer
+          within {recheckHours} hours: a task you report undone, or do not confirm in time, no longer counts, and its reward is taken back
+          (cancelled while it is held, deducted from your balance once released; your balance can go below zero, and withdrawals wait until
+          new earnings cover it). If under {reliabilityThresholdPercent} % of your re-checked tasks over the last {reliabilityWindowDays}{" "}
+          days still stand (from 5 re-checks on), you are offered no tasks until our team reviews your account.
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in

@@ -183,6 +183,9 @@ function buildTable(world: World): Row[] {
     { method: "POST", path: "/api/orders", body: () => ({ packageId: "custom-tiktok", quantity: 100, targetUsername: uniqueName("t"), accountScreenshot: null }), cells: clients(201) },
     { method: "GET", path: `/api/orders/${orders.view.id}`, cells: { ...signedIn(404), client: 200, admin: 200 } },
     { method: "POST", path: `/api/orders/${orders.cancel.id}/cancel`, cells: clients(200, 404) },
+    // Issue #21: refills of the client's own order (this one is not delivered: 422 with the reason).
+    { method: "GET", path: `/api/orders/${orders.view.id}/refills`, cells: clients(200, 404) },
+    { method: "POST", path: `/api/orders/${orders.view.id}/refills`, cells: clients(422, 404) },
     { method: "GET", path: "/api/stats/client", cells: clients(200) },
     // Issue #20: API keys, each client's own (another client's key answers 404 like an unknown one).
     { method: "GET", path: "/api/keys", cells: clients(200) },
@@ -207,6 +210,9 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/tasks/my-tasks", cells: approvedWorkers(200, 200) },
     { method: "POST", path: `/api/tasks/${world.tasks.open}/complete`, body: {}, cells: approvedWorkers(201) },
     { method: "GET", path: "/api/dashboard/worker-stats", cells: approvedWorkers(200, 200) },
+    // A worker's own re-checks (none here); answering one that is not theirs or not there is 404 or 403.
+    { method: "GET", path: "/api/refill-checks", cells: approvedWorkers(200, 200) },
+    { method: "POST", path: "/api/refill-checks/999999", body: { answer: "confirmed" }, cells: approvedWorkers(404, 404) },
     { method: "GET", path: "/api/worker/handles", cells: approvedWorkers(200, 200) },
     { method: "PUT", path: "/api/worker/handles", body: () => ({ platform: "tiktok", handle: uniqueName("tt") }), cells: approvedWorkers(200, 200) },
     { method: "GET", path: "/api/payouts", cells: approvedWorkers(200, 200) },
@@ -221,6 +227,8 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/admin/users", cells: admins(200) },
     { method: "GET", path: `/api/admin/users/${world.userToSuspend}`, cells: admins(200) },
     { method: "POST", path: `/api/admin/users/${world.userToSuspend}/suspend`, body: { reason: "Card fraud" }, cells: admins(200) },
+    // Resuming tasks is for a worker the store paused: a client is no such worker (404).
+    { method: "POST", path: `/api/admin/users/${client.id}/resume-tasks`, body: {}, cells: admins(404) },
     { method: "POST", path: `/api/admin/users/${client.id}/wallet-adjustments`, body: { amount: 1, reason: "Goodwill credit" }, cells: admins(201) },
     { method: "GET", path: "/api/admin/orders", cells: admins(200) },
     { method: "GET", path: `/api/admin/orders/${orders.view.id}`, cells: admins(200) },

@@ -106,6 +106,7 @@ export const adminNotices: Record<string, string> = {
   "worker-rejected": "Worker application rejected.",
   "user-suspended": "Account suspended: every session of it has ended.",
   "user-unsuspended": "Suspension lifted: the account can sign in again.",
+  "worker-tasks-resumed": "Tasks resumed: the worker is offered tasks again.",
   "order-cancelled": "Order cancelled. Its refund is requested: the payments job sends it to Paystack within minutes.",
   "payment-reverified": "Payment re-verified with Paystack: nothing changed.",
   "payment-credited": "Paystack confirms the payment: the order is paid and its task is open.",

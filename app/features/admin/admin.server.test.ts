@@ -387,7 +387,7 @@ describe("audit log", () => {
     await suspendUser(otherAdmin, user.id, { reason: "first" });
     await unsuspendUser(admin, user.id);
     const all = await listAuditEntries(admin, schemas.auditListQuerySchema.parse({ targetType: "user", targetId: String(user.id) }));
-    expect(all.items.map((entry) => [entry.action, entry.admin.id])).toEqual([
+    expect(all.items.map((entry) => [entry.action, entry.admin?.id])).toEqual([
       ["user.unsuspend", admin.id],
       ["user.suspend", otherAdmin.id],
     ]);

@@ -14,7 +14,7 @@ export function AuditEntryItem({ entry, showTarget = true }: { entry: AuditEntry
       </time>
       <div className="min-w-0">
         <p>
-          <span className="font-mono text-xs font-semibold">{entry.action}</span> by <span className="font-medium">{entry.admin.username}</span>
+          <span className="font-mono text-xs font-semibold">{entry.action}</span> by <span className="font-medium">{entry.admin?.username ?? "the store"}</span>
           {showTarget ? (
             <>
               {" "}

@@ -13,7 +13,8 @@ import type { AuditListQuery } from "./admin-schemas";
 export interface AuditEntryView {
   id: number;
   action: string;
-  admin: { id: number; username: string; email: string };
+  /** null: the store decided it by itself. */
+  admin: { id: number; username: string; email: string } | null;
   targetType: string;
   targetId: string;
   /** As recorded: usually `{ before, after }` plus a reason. */

@@ -11,6 +11,7 @@ import { reverifyPaymentAttempt } from "./payment-attempts.server";
 import { closeTicket, markTicketAnswered } from "./tickets.server";
 import { suspendUser, unsuspendUser } from "./users.server";
 import { decideWorker } from "./workers.server";
+import { resumeWorkerTasks } from "~/features/refills/reliability.server";
 
 /*
  * What each admin page's forms may do: `intent` → a zod schema for the form's fields (conform parses
@@ -43,6 +44,10 @@ export const userIntents = {
   reject: adminIntent(idOnly, async (admin, { id }) => {
     await decideWorker(admin, id, "reject");
     return "worker-rejected";
+  }),
+  "resume-tasks": adminIntent(idOnly, async (admin, { id }) => {
+    await resumeWorkerTasks(admin, id);
+    return "worker-tasks-resumed";
   }),
 } satisfies IntentTable;
 

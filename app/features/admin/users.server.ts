@@ -9,6 +9,7 @@ import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-acce
 import { type SuspensionInput, type UserListQuery, userStatuses } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { type Reliability, reliabilityOf } from "~/features/refills/reliability.server";
 
 /**
  * Users for admins: search and filter every account, look at one, suspend or unsuspend it.
@@ -38,6 +39,8 @@ export interface AdminUserDetail extends AdminUserListItem {
     heldEarnings: number;
     availableBalance: number;
   };
+  /** A worker's re-checks over the last 90 days, and whether their tasks are paused for it (issue #21). */
+  reliability: Reliability | null;
   recentOrders: { id: number; packageName: string; platform: string; status: string; paymentStatus: string; total: number; currency: string; createdAt: string }[];
   history: AuditEntryView[];
 }
@@ -74,11 +77,11 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   const prisma = getPrisma();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: listSelect });
   if (!user) throw new AppError(404, "not_found", "User not found");
-  const [handles, orders, paidOrders, completions, balance, recentOrders, history] = await Promise.all([
+  const [handles, orders, paidOrders, completions, balance, recentOrders, history, reliability] = await Promise.all([
     prisma.workerHandle.findMany({ where: { workerId: userId }, orderBy: { platform: "asc" }, select: { platform: true, handle: true } }),
     prisma.order.count({ where: { clientId: userId } }),
     prisma.order.count({ where: { clientId: userId, paymentStatus: { not: "unpaid" } } }),
-    prisma.taskCompletion.count({ where: { workerId: userId, review: { not: "rejected" } } }),
+    prisma.taskCompletion.count({ where: { workerId: userId, review: { not: "rejected" }, droppedAt: null } }),
     balanceOf(prisma, userId),
     prisma.order.findMany({
       where: { clientId: userId },
@@ -87,6 +90,7 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
       select: { id: true, packageName: true, platform: true, status: true, paymentStatus: true, totalMinor: true, currency: true, createdAt: true },
     }),
     auditEntriesFor("user", String(userId)),
+    user.role === "worker" ? reliabilityOf(userId) : null,
   ]);
   return {
     ...toListItem(user),
@@ -94,6 +98,7 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
     activity: { orders, paidOrders, completions, heldEarnings: toMajorUnits(balance.heldMinor), availableBalance: toMajorUnits(balance.availableMinor) },
     recentOrders: recentOrders.map(({ totalMinor, createdAt, ...order }) => ({ ...order, total: toMajorUnits(totalMinor), createdAt: createdAt.toISOString() })),
     history,
+    reliability,
   };
 }
 

@@ -9,3 +9,11 @@ export async function recordAdminAction(
 ): Promise<void> {
   await transaction.adminAuditLog.create({ data: { adminId: admin.id, ...entry } });
 }
+
+/** What the store decided by itself (no admin acted): audited beside the admins' actions. */
+export async function recordStoreAction(
+  transaction: Prisma.TransactionClient,
+  entry: { action: string; targetType: string; targetId: string; details?: Prisma.InputJsonValue },
+): Promise<void> {
+  await transaction.adminAuditLog.create({ data: { adminId: null, ...entry } });
+}

@@ -27,7 +27,7 @@ export async function workerStats(worker: PublicUser, now = new Date()): Promise
     prisma.ledgerEntry.aggregate({ where: { userId: worker.id, kind: { in: earnedKinds } }, _sum: { amountMinor: true } }),
     prisma.ledgerEntry.aggregate({ where: { userId: worker.id, kind: { in: earnedKinds }, createdAt: { gte: dayStart } }, _sum: { amountMinor: true } }),
     balanceOf(prisma, worker.id),
-    prisma.taskCompletion.count({ where: { workerId: worker.id, review: { not: "rejected" } } }),
+    prisma.taskCompletion.count({ where: { workerId: worker.id, review: { not: "rejected" }, droppedAt: null } }),
     worker.status === "active" ? countAvailableTasks(worker) : Promise.resolve(0),
   ]);
   const cedis = (sum: { _sum: { amountMinor: number | null } }) => toMajorUnits(sum._sum.amountMinor ?? 0);

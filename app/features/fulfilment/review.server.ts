@@ -3,6 +3,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
 import { revertDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
+import { revertRedelivery } from "~/features/refills/redelivery.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -15,7 +16,7 @@ import { AppError } from "~/lib/errors";
 export async function rejectCompletion(admin: PublicUser, completionId: number, reason: string, now = new Date()): Promise<void> {
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
-    const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: { id: true, taskId: true, workerId: true, rewardMinor: true, currency: true, review: true, task: { select: { orderId: true } } } });
+    const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: { id: true, taskId: true, workerId: true, rewardMinor: true, currency: true, review: true, task: { select: { orderId: true, refillId: true } } } });
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
     const rejected = await transaction.taskCompletion.updateMany({ where: { id: completionId, review: "held" }, data: { review: "rejected", reviewedAt: now, rejectionReason: reason } });
     if (rejected.count === 0) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
@@ -26,7 +27,8 @@ export async function rejectCompletion(admin: PublicUser, completionId: number, 
         status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
         completed_at = NULL, updated_at = ${now}
       WHERE id = ${completion.taskId}`;
-    await revertDelivery(transaction, completion.task.orderId, now);
+    if (completion.task.refillId === null) await revertDelivery(transaction, completion.task.orderId, now);
+    else await revertRedelivery(transaction, completion.task.refillId, now);
     await recordAdminAction(transaction, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "rejected", reason } });
   });
 }

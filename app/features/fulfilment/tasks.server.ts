@@ -4,6 +4,7 @@ import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/featu
 import { firstRunSlotsIn } from "~/features/drip-feed/drip-feed.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
+import { recordRedelivery } from "~/features/refills/redelivery.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -95,7 +96,9 @@ interface TaskRow {
 
 /**
  * The open tasks this worker may do: on platforms they joined and linked a handle for, on targets
- * neither their account nor their handle has completed before (any order), oldest first.
+ * neither their account nor their handle has completed before (any order), oldest first; none while
+ * the store has paused their tasks for reliability (issue #21). A refill's re-delivery task is one
+ * more open task of its target, so it goes only to workers who never did that target.
  * One entry per target, its oldest open order's task: a worker completes a target once, however
  * many orders it has (completeTask credits that oldest order). The filter is in the query, so the
  * first 10 are 10 targets; each row looks for an older open task of its target through the
@@ -111,6 +114,7 @@ function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prism
     SELECT ${select}
     FROM tasks t
     JOIN worker_handles h ON h.worker_id = ${worker.id} AND h.platform = t.platform
+    JOIN users me ON me.id = ${worker.id} AND me.tasks_paused_at IS NULL
     WHERE t.status = 'available'
       AND t.completion_count < t.required_completions
       AND t.platform IN (${Prisma.join(platforms.map((platform) => Prisma.sql`CAST(${platform} AS platform)`))})
@@ -196,12 +200,15 @@ function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView 
 interface ClaimedTask {
   id: number;
   orderId: number;
+  refillId: number | null;
   rewardMinor: number;
   currency: "GHS" | "USD";
 }
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
+export const tasksPaused = () =>
+  new AppError(403, "tasks_paused", "Your tasks are paused: too many of your re-checked tasks were found undone. An admin will review your account; re-checks and withdrawals go on meanwhile.");
 
 /** POST /api/tasks/{id}/complete: one action by this worker, with their linked handle as proof. */
 export async function completeTask(worker: PublicUser, taskId: number, { proofHandle }: { proofHandle?: string }, now = new Date()): Promise<CompletedTaskView> {
@@ -224,7 +231,8 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   try {
     const completion = await prisma.$transaction(async (transaction) => {
       // One worker's completions queue on their own row, so the limits hold under concurrent calls.
-      await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
+      const [me] = await transaction.$queryRaw<{ tasks_paused_at: Date | null }[]>`SELECT tasks_paused_at FROM users WHERE id = ${worker.id} FOR UPDATE`;
+      if (me?.tasks_paused_at) throw tasksPaused();
       await assertWithinLimits(transaction, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
 
       // One slot of the target's oldest open task, as the list offers it. FOR UPDATE queues concurrent
@@ -243,11 +251,13 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
           LIMIT 1
           FOR UPDATE
         )
-        RETURNING id, order_id AS "orderId", reward_minor AS "rewardMinor", currency::text AS currency`;
+        RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency`;
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
-      if (!(await recordDelivery(transaction, claimed.orderId, now))) throw noLongerAvailable();
+      // A refill's re-delivery counts on the refill instead (its order is long completed).
+      const counted = claimed.refillId === null ? await recordDelivery(transaction, claimed.orderId, now) : await recordRedelivery(transaction, claimed.refillId, now);
+      if (!counted) throw noLongerAvailable();
 
       const created = await transaction.taskCompletion.create({
         data: {

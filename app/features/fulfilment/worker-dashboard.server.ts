@@ -5,6 +5,9 @@ import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
 import { type TaskView, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
 import { listWorkerHandles } from "./worker-handles.server";
+import { answerRecheck, listPendingRechecks, type RecheckView } from "~/features/refills/rechecks.server";
+import { recheckFormSchema } from "~/features/refills/refill-schemas";
+import { type Reliability, reliabilityOf } from "~/features/refills/reliability.server";
 
 /**
  * The worker's /dashboard (SPEC §2 "Worker: stats, the first 10 available tasks each with a Complete
@@ -38,6 +41,9 @@ export type WorkerDashboard =
       holdHours: number;
       /** The completion a no-JavaScript Complete just made (PRG `?completed=`), if it is this worker's. */
       justCompleted: RecentCompletion | null;
+      /** Refills' re-checks waiting for this worker's answer (issue #21). */
+      rechecks: RecheckView[];
+      reliability: Reliability;
     };
 
 /** SPEC §9: 5 recent completed tasks. */
@@ -68,7 +74,14 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
   if (worker.status === "pending_review" || worker.status === "rejected") return { state: worker.status };
   if (worker.status !== "active") return { state: "inactive" };
 
-  const [stats, tasks, mine, linked] = await Promise.all([workerStats(worker), listAvailableTasks(worker), listMyTasks(worker, recentLimit), listWorkerHandles(worker)]);
+  const [stats, tasks, mine, linked, rechecks, reliability] = await Promise.all([
+    workerStats(worker),
+    listAvailableTasks(worker),
+    listMyTasks(worker, recentLimit),
+    listWorkerHandles(worker),
+    listPendingRechecks(worker),
+    reliabilityOf(worker.id),
+  ]);
   const recent = mine.map((item) => ({
     completionId: item.completionId,
     taskId: item.id,
@@ -90,6 +103,8 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
     otherPlatforms: worker.platforms.filter((platform) => !isCatalogPlatform(platform)),
     holdHours: getEnv().COMPLETION_HOLD_HOURS,
     justCompleted: completedId === undefined ? null : (recent.find((item) => item.completionId === completedId) ?? null),
+    rechecks,
+    reliability,
   };
 }
 
@@ -107,6 +122,21 @@ export async function completeTaskFromForm(worker: PublicUser, form: FormData): 
     return { ok: true, completionId: completion.completionId };
   } catch (error) {
     if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, taskId, message: error.message };
+    throw error;
+  }
+}
+
+export type RecheckFromFormResult = { ok: true; answer: "confirmed" | "dropped" } | { ok: false; status: number; message: string };
+
+/** The dashboard's re-check form (intent=recheck, checkId, answer): the same service as POST /api/refill-checks/{id}. */
+export async function answerRecheckFromForm(worker: PublicUser, form: FormData): Promise<RecheckFromFormResult> {
+  const parsed = recheckFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, status: 400, message: "Choose “Still following” or “No longer following”." };
+  try {
+    await answerRecheck(worker, parsed.data.checkId, parsed.data.answer);
+    return { ok: true, answer: parsed.data.answer };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { actionOf, cedis, platformName, targetNameOf, taskNotices } from "./work
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
 import { listOf, reviewPeriod } from "./worker-display";
+import { type RecheckOutcome, WorkerRechecks, WorkerReliability } from "./worker-rechecks";
 
 export type ActiveDashboard = Extract<WorkerDashboard, { state: "active" }>;
 
@@ -18,7 +19,7 @@ export interface TaskFailure {
 }
 
 /** The worker's /dashboard by account state (SPEC §2 "Worker"; DESIGN §6: approval before tasks). */
-export function WorkerOverview({ dashboard, taskFailure }: { dashboard: WorkerDashboard; taskFailure: TaskFailure | null }) {
+export function WorkerOverview({ dashboard, taskFailure, recheckOutcome = null }: { dashboard: WorkerDashboard; taskFailure: TaskFailure | null; recheckOutcome?: RecheckOutcome | null }) {
   switch (dashboard.state) {
     case "pending_review":
       return (
@@ -55,16 +56,18 @@ export function WorkerOverview({ dashboard, taskFailure }: { dashboard: WorkerDa
         </section>
       );
     case "active":
-      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} />;
+      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} recheckOutcome={recheckOutcome} />;
   }
 }
 
-function ActiveWorkerOverview({ dashboard, taskFailure }: { dashboard: ActiveDashboard; taskFailure: TaskFailure | null }) {
+function ActiveWorkerOverview({ dashboard, taskFailure, recheckOutcome }: { dashboard: ActiveDashboard; taskFailure: TaskFailure | null; recheckOutcome: RecheckOutcome | null }) {
   const { stats, justCompleted } = dashboard;
   const unlinked = dashboard.handles.filter((item) => item.handle === null);
   return (
     <div className="grid gap-8">
       {justCompleted ? <CompletedNote completion={justCompleted} /> : null}
+
+      <WorkerRechecks rechecks={dashboard.rechecks} outcome={recheckOutcome} />
 
       {unlinked.length > 0 ? (
         <section role="status" aria-labelledby="link-handles-heading" className="rounded-xl border border-primary/30 bg-primary/5 p-6">
@@ -93,6 +96,7 @@ function ActiveWorkerOverview({ dashboard, taskFailure }: { dashboard: ActiveDas
 
       <AvailableTasks dashboard={dashboard} taskFailure={taskFailure} />
       <RecentActivity recent={dashboard.recent} />
+      <WorkerReliability reliability={dashboard.reliability} />
 
       {/* Where the earnings sit: held during the review period, then available. */}
       <section aria-labelledby="balance-heading" className="rounded-xl border bg-card p-6">

@@ -20,7 +20,11 @@ const entriesOf = (completion: string, kind: string) => `(SELECT count(*) FROM l
 
 export const ledgerRules: LedgerRule[] = [
   // Balances: nobody holds less than nothing.
-  { rule: "users with a negative available balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "available")} < 0` },
+  // Nobody, that is, but for claw-backs: a worker's balance may go below zero by work taken back (issue #21).
+  {
+    rule: "users with a negative available balance other than by claw-backs",
+    sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "available")} - (SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind = 'earning_clawback') < 0`,
+  },
   { rule: "users with a negative held balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "held")} < 0` },
   // Earnings: one held earning per completion, for its worker and reward; its hold ends once, as the review went.
   { rule: "completions without exactly one earning entry", sql: `SELECT count(*)::int FROM task_completions c WHERE ${entriesOf("c.id", "earning")} <> 1` },
@@ -38,6 +42,21 @@ export const ledgerRules: LedgerRule[] = [
     rule: "completions whose held amount is not back to zero after their review",
     sql: `SELECT count(*)::int FROM task_completions c WHERE c.review <> 'held'
       AND (SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.task_completion_id = c.id AND l.bucket = 'held') <> 0`,
+  },
+  // Refills: a dropped completion's earning is reversed while held, clawed back once released, never both.
+  {
+    rule: "completions whose claw-back disagrees with their drop",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE
+      (SELECT count(*) FROM ledger_entries l WHERE l.task_completion_id = c.id AND l.kind = 'earning_clawback' AND l.amount_minor = -c.reward_minor AND l.user_id = c.worker_id AND l.bucket = 'available')
+        <> CASE WHEN c.dropped_at IS NOT NULL AND c.review = 'approved' THEN 1 ELSE 0 END
+      OR ${entriesOf("c.id", "earning_clawback")} > 1
+      OR (c.dropped_at IS NOT NULL AND c.review = 'held')`,
+  },
+  {
+    rule: "refills re-delivered other than by their tasks' completions, or past what dropped",
+    sql: `SELECT count(*)::int FROM refills r WHERE r.redelivered_count > r.dropped_count
+      OR r.redelivered_count <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.refill_id = r.id AND c.review <> 'rejected')
+      OR (r.status = 'completed') <> (r.dropped_count > 0 AND r.redelivered_count = r.dropped_count)`,
   },
   // Payouts: the amount leaves `available` once when requested, and comes back once if it is not paid.
   {

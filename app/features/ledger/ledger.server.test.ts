@@ -101,7 +101,7 @@ describe("the invariant check", () => {
     const worker = await createTestUser(prisma(), "worker");
     const payout = await payoutOf(worker.id, 500);
     await reservePayout(prisma(), payout); // more than the worker had
-    expect(await offendingRules()).toEqual([{ rule: "users with a negative available balance", offending: 1 }]);
+    expect(await offendingRules()).toEqual([{ rule: "users with a negative available balance other than by claw-backs", offending: 1 }]);
     await prisma().payout.update({ where: { id: payout.id }, data: { status: "success" } });
     await releasePayoutReservation(prisma(), payout, "given back by mistake");
     expect(await offendingRules()).toEqual([{ rule: "payouts whose amount came back other than once exactly when they were not paid", offending: 1 }]);

@@ -80,6 +80,16 @@ export async function releaseHeldEarning(db: Db, reward: CompletionReward, descr
   });
 }
 
+/**
+ * A released reward whose work was undone (a refill's re-check found it dropped): taken back out of
+ * `available`, once. The balance may go below zero; payouts wait until later earnings cover it.
+ */
+export async function clawBackEarning(db: Db, reward: CompletionReward, description: string) {
+  await db.ledgerEntry.create({
+    data: { ...rewardColumns(reward), kind: "earning_clawback", bucket: "available", amountMinor: -reward.rewardMinor, idempotencyKey: `clawback:${reward.completionId}`, description },
+  });
+}
+
 function rewardColumns(reward: CompletionReward) {
   return { userId: reward.workerId, currency: reward.currency, taskCompletionId: reward.completionId, orderId: reward.orderId };
 }
@@ -132,8 +142,8 @@ export async function recordRefund(db: Db, refund: ProcessedRefund) {
   });
 }
 
-/** Kinds that add to what a worker has earned (the dashboard's "total earned"): rewards, minus rejections. */
-export const earnedKinds: LedgerEntryKind[] = ["earning", "earning_reversal"];
+/** Kinds that add to what a worker has earned (the dashboard's "total earned"): rewards, minus rejections and claw-backs. */
+export const earnedKinds: LedgerEntryKind[] = ["earning", "earning_reversal", "earning_clawback"];
 
 /** A client's wallet balance in minor units (GHS, the catalogue's currency). */
 export function walletBalanceMinor(db: Db, userId: number): Promise<number> {

@@ -100,12 +100,12 @@ const bannerTones = {
 } as const;
 
 /** Why the last "Cancel order" was refused (the order service's words). */
-export function CancelRefusal({ message }: { message: string }) {
+export function CancelRefusal({ message, title = "The order could not be cancelled" }: { message: string; title?: string }) {
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm print:hidden">
       <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
       <div>
-        <p className="font-semibold text-destructive">The order could not be cancelled</p>
+        <p className="font-semibold text-destructive">{title}</p>
         <p className="mt-1">{message}</p>
       </div>
     </div>

@@ -7,6 +7,8 @@ import { CancelRefusal, OrderActions, type OrderConfirmationPageProps, OrderHelp
 import { deliveryProgress, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
 import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
+import { RefillPanel } from "~/features/refills/refill-panel";
+import type { RefillPanel as RefillPanelData } from "~/features/refills/refills.server";
 
 /** The order-success page's data, plus what only the order page shows. */
 export interface OrderPageProps extends OrderConfirmationPageProps {
@@ -14,6 +16,11 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
   isJustCancelled: boolean;
   /** An admin reads the page: where the admin console has this order. */
   adminHref: string | null;
+  /** The refill panel of a delivered order (null: nothing to refill). */
+  refill: RefillPanelData | null;
+  /** The page was reached right after a successful "Request a refill". */
+  isJustRefilled: boolean;
+  refillError: string | null;
   /** A drip-feed order's runs (issue #21), times and amounts formatted by the server; null for one delivered at once. */
   dripFeed: DripFeedPageView | null;
 }
@@ -33,7 +40,7 @@ export interface DripFeedPageView {
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, dripFeed }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError, dripFeed }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -67,10 +74,13 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
         </p>
       ) : null}
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
+      {refillError ? <CancelRefusal title="No refill was requested" message={refillError} /> : null}
 
       <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
       <DeliveryProgress order={order} deliveryTime={deliveryTime} dripFeed={dripFeed} />
+
+      {refill ? <RefillPanel orderId={order.id} refill={refill} canRequest={adminHref === null} isJustRequested={isJustRefilled} /> : null}
 
       <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
 

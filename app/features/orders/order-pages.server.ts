@@ -1,4 +1,5 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { z } from "zod";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { orderFetchMessages } from "./order-confirmation";
@@ -10,15 +11,16 @@ import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
 import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
 import { formatMoney } from "~/lib/money";
+import { refillPanelFor, requestRefill } from "~/features/refills/refills.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
 
 /**
  * One order as its pages show it, for its owner or an admin; `found: false` with SPEC §8's message
  * when it is missing or someone else's (alike, so order ids reveal nothing). `pagePath` is the
- * page's own address, for the prefilled support links.
+ * page's own address, for the prefilled support links. `withRefills`: the order page's refill panel too.
  */
-export async function loadOrderView(request: Request, user: PublicUser, orderId: number, pagePath: string) {
+export async function loadOrderView(request: Request, user: PublicUser, orderId: number, pagePath: string, { withRefills = false } = {}) {
   let order;
   try {
     order = await getOrderFor(user, orderId);
@@ -26,8 +28,7 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
     if (isAppError(error) && error.status === 404) return { found: false as const, message: orderFetchMessages.notOk };
     throw error;
   }
-  const offer = await cancellationOfferFor(user, order.id);
-  const dripFeed = await dripFeedOf(order.id);
+  const [offer, refill, dripFeed] = await Promise.all([cancellationOfferFor(user, order.id), withRefills ? refillPanelFor(order.id) : null, dripFeedOf(order.id)]);
   return {
     found: true as const,
     order,
@@ -52,6 +53,7 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
       newCheckoutHref: newCheckoutHref(order),
     },
     pageUrl: `${siteBaseUrl(request)}${pagePath}`,
+    refill,
   };
 }
 
@@ -61,6 +63,25 @@ function hoursText(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes % 60 !== 0) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
   return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
+}
+
+/** The order page's forms: "Cancel order" and "Request a refill". */
+export const orderPageFormSchema = z.discriminatedUnion("intent", [cancelOrderFormSchema, z.object({ intent: z.literal("refill") })]);
+
+export type RefillFormOutcome = { isRequested: true } | { isRequested: false; status: number; refillError: string };
+
+/** "Request a refill" posted to an order page: the refill service decides. */
+export async function requestRefillFromForm(user: PublicUser, orderId: number): Promise<RefillFormOutcome> {
+  if (user.role !== "client") return { isRequested: false, status: 403, refillError: "Only the client who placed this order can request a refill." };
+  try {
+    await requestRefill(user, orderId);
+    return { isRequested: true };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) {
+      return { isRequested: false, status: error.status, refillError: error.status === 404 ? orderFetchMessages.notOk : error.message };
+    }
+    throw error;
+  }
 }
 
 export type CancelFormOutcome = { isCancelled: true } | { isCancelled: false; status: number; cancelError: string };

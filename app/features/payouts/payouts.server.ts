@@ -102,6 +102,10 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
     // Requests of one worker queue on their row: the balance read below is the one this request spends.
     await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
     const available = await availableBalanceMinor(transaction, worker.id);
+    // Below zero only by claw-backs (issue #21): paid work a refill's re-check found undone.
+    if (available < 0) {
+      throw new AppError(422, "negative_balance", `Your balance is ${formatMoney(-available)} below zero: work you were paid for was found undone at a refill's re-check. Withdrawals open again once new earnings cover it.`);
+    }
     if (amountMinor > available) throw new AppError(422, "insufficient_balance", `You can withdraw at most ${formatMoney(available)} now.`);
     const created = await transaction.payout.create({
       data: {

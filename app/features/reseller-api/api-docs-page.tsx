@@ -1,6 +1,7 @@
 import { type ReactNode, Fragment } from "react";
 import { Link } from "react-router";
 import { ContentPage } from "~/components/content-page";
+import { recheckHours, refillCooldownHours, refillStatusLabels, refillWindowDays } from "~/features/refills/refill-rules";
 import { type CatalogPlatform, formatMinor, maximumQuantity, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
 import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
 import { CodeBlock, curlExample, curlJsonExample, type ExampleParameters, exampleKey, jsonExample, phpExample, pythonExample } from "./api-docs-code";
@@ -69,6 +70,7 @@ const serviceOf = (platform: CatalogPlatform): ApiV2Service => services.find((se
 const exampleHandles: Record<CatalogPlatform, string> = { instagram: "ama.grows", tiktok: "ama.grows", youtube: "amagrows" };
 const instagram = serviceOf("instagram");
 const youtube = serviceOf("youtube");
+const exampleRefillId = 121;
 export const exampleOrder = { id: 23501, service: instagram, quantity: 100, link: targetUrlFor("instagram", exampleHandles.instagram), reference: "panel-8812" };
 
 /** rate is the price per 1000 in cedis: the charge of `quantity` units, as the API writes amounts. */
@@ -301,6 +303,72 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         },
       ],
     },
+    refill: {
+      summary: "ask for refills",
+      intro: (
+        <p>
+          Asks for a refill of a delivered order (<InlineCode>Completed</InlineCode> or <InlineCode>Partial</InlineCode>) within{" "}
+          {refillWindowDays} days of its delivery, at most one per order every {refillCooldownHours} hours and one open at a time. The
+          people who delivered the order are asked to confirm within {recheckHours} hours that their follow still stands; whatever dropped,
+          or was not confirmed in time, is delivered again by other people, at no charge. Send <InlineCode>order</InlineCode> for one
+          order (the answer is the refill's id) or <InlineCode>orders</InlineCode> for several (one answer each).
+        </p>
+      ),
+      parameters: [
+        keyParameter,
+        actionParameter("refill"),
+        { name: "order", isRequired: false, text: "One order id (send order or orders)" },
+        { name: "orders", isRequired: false, text: orderListText },
+      ],
+      examples: [
+        { title: "One order", parameters: { ...base, action: "refill", order: exampleOrder.id }, answer: { refill: exampleRefillId } },
+        {
+          title: "Several orders",
+          parameters: { ...base, action: "refill", orders: `${exampleOrder.id},23502` },
+          answer: [
+            { order: exampleOrder.id, refill: exampleRefillId },
+            { order: 23502, refill: { error: "Only a delivered order can be refilled: this one is not delivered yet." } },
+          ],
+        },
+      ],
+      details: (
+        <p>
+          A refused refill is answered with the reason in words: the order is not delivered yet, its {refillWindowDays} days are over, a
+          refill of it is still open, or the last one was asked less than {refillCooldownHours} hours ago (the answer says when the next
+          one may be asked). <InlineCode>{apiV2Errors.incorrectOrderId}</InlineCode> is the answer for an order that is not yours.
+        </p>
+      ),
+    },
+    refill_status: {
+      summary: "check refills",
+      intro: (
+        <p>
+          The state of one refill (<InlineCode>refill</InlineCode>) or of several (<InlineCode>refills</InlineCode>):{" "}
+          <InlineCode>{refillStatusLabels.pending}</InlineCode> while the people who delivered re-check (at most {recheckHours} hours),{" "}
+          <InlineCode>{refillStatusLabels.in_progress}</InlineCode> while what dropped is delivered again,{" "}
+          <InlineCode>{refillStatusLabels.completed}</InlineCode> once it is, and <InlineCode>{refillStatusLabels.rejected}</InlineCode> when
+          nothing had dropped.
+        </p>
+      ),
+      parameters: [
+        keyParameter,
+        actionParameter("refill_status"),
+        { name: "refill", isRequired: false, text: "One refill id (send refill or refills)" },
+        { name: "refills", isRequired: false, text: <>Refill ids separated by commas, at most {maximumOrdersPerRequest}</> },
+      ],
+      examples: [
+        { title: "One refill", parameters: { ...base, action: "refill_status", refill: exampleRefillId }, answer: { status: refillStatusLabels.in_progress } },
+        {
+          title: "Several refills",
+          parameters: { ...base, action: "refill_status", refills: `${exampleRefillId},118,7` },
+          answer: [
+            { refill: exampleRefillId, status: refillStatusLabels.in_progress },
+            { refill: 118, status: refillStatusLabels.rejected },
+            { refill: 7, status: { error: apiV2Errors.incorrectRefillId } },
+          ],
+        },
+      ],
+    },
     balance: {
       summary: "your balance",
       intro: <p>What is left on your balance to pay orders with.</p>,
@@ -329,11 +397,13 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     notEnoughFunds: <>{actions("add")}: the balance is less than the order's price. Nothing is charged.</>,
     incorrectOrderId: (
       <>
-        {actions("status", "cancel")}: the order does not exist or is not yours, or no order id was sent. In a list it is the answer for that
+        {actions("status", "cancel", "refill")}: the order does not exist or is not yours, or no order id was sent. In a list it is the answer for that
         id alone.
       </>
     ),
-    tooManyOrders: <>{actions("status", "cancel")}: orders lists more than {maximumOrdersPerRequest} ids.</>,
+    tooManyOrders: <>{actions("status", "cancel", "refill")}: orders lists more than {maximumOrdersPerRequest} ids.</>,
+    tooManyRefills: <>{actions("refill_status")}: refills lists more than {maximumOrdersPerRequest} ids.</>,
+    incorrectRefillId: <>{actions("refill_status")}: the refill does not exist or is not yours, or no refill id was sent. In a list it is the answer for that id alone.</>,
     notCancellable: (
       <>
         {actions("cancel")}, for one order: it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is
@@ -589,7 +659,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
             seconds to wait before trying again.
           </li>
           <li>
-            <a href="#status">status</a> and <a href="#cancel">cancel</a> take at most {maximumOrdersPerRequest} order ids per request.
+            <a href="#status">status</a>, <a href="#cancel">cancel</a> and <a href="#refill">refill</a> take at most {maximumOrdersPerRequest} order ids per request, and <a href="#refill_status">refill_status</a> as many refill ids.
           </li>
         </ul>
       </section>

@@ -9,7 +9,7 @@ import { type CatalogPlatform, catalogCurrency, catalogPlatforms, formatMinor, m
 
 export const apiV2Path = "/api/v2";
 
-export const apiV2Actions = ["services", "add", "status", "cancel", "balance"] as const;
+export const apiV2Actions = ["services", "add", "status", "cancel", "refill", "refill_status", "balance"] as const;
 export type ApiV2Action = (typeof apiV2Actions)[number];
 
 /** Every error an action answers, as `{ "error": "<message>" }` with HTTP 200 (429 for the rate limit). */
@@ -23,7 +23,9 @@ export const apiV2Errors = {
   notEnoughFunds: "Not enough funds on balance",
   incorrectOrderId: "Incorrect order ID",
   tooManyOrders: "Too many orders: at most 100 per request",
+  tooManyRefills: "Too many refills: at most 100 per request",
   notCancellable: "Order cannot be cancelled",
+  incorrectRefillId: "Incorrect refill ID",
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
@@ -41,7 +43,7 @@ export type ApiV2Status = (typeof apiV2Statuses)[number];
 /** Requests per minute per key; more answer 429 with `{ error }`. */
 export const defaultApiV2RequestsPerMinute = 600;
 
-/** `orders` lists in `status` and `cancel` take at most this many ids. */
+/** `orders` lists in `status`, `cancel` and `refill` (and `refills` in `refill_status`) take at most this many ids. */
 export const maximumOrdersPerRequest = 100;
 
 export interface ApiV2Service {
@@ -74,7 +76,7 @@ export function apiV2Services(): ApiV2Service[] {
     rate: formatMinor(unitPriceMinor[platform] * 1000),
     min: minimumQuantity,
     max: maximumQuantity,
-    refill: false,
+    refill: true,
     cancel: true,
   }));
 }

@@ -2,6 +2,9 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
 import { createApiKey, acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
+import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
+import { completeTask } from "~/features/fulfilment/tasks.server";
+import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
@@ -189,5 +192,42 @@ describe("links", () => {
     expect(targetFromLink("https://www.instagram.com/p/Cxyz/", "instagram")).toEqual({ problem: "bad_link" });
     expect(targetFromLink("https://www.instagram.com/ama", "youtube")).toEqual({ problem: "wrong_platform" });
     expect(targetFromLink("javascript:alert(1)", "instagram")).toEqual({ problem: "bad_link" });
+  });
+});
+
+describe("refill and refill_status", () => {
+  it("refills a delivered order placed by the API, answers each order of a list, and reports the refill's status", async () => {
+    // 50 Instagram followers (₵75.00), delivered by 50 workers through the task service.
+    const caller = await fundedCaller(15_000);
+    const { order } = (await add(caller, { service: "1", link: `@refill_api_${process.pid}_${Date.now().toString(36)}`, quantity: "50" })) as { order: number };
+    const { order: undelivered } = (await add(caller, { service: "1", link: `@refill_api2_${process.pid}_${Date.now().toString(36)}`, quantity: "50" })) as { order: number };
+    const task = await prisma().task.findFirstOrThrow({ where: { orderId: order } });
+    const start = new Date();
+    for (let index = 0; index < 50; index += 1) {
+      const worker = await createTestUser(prisma(), "worker", { platforms: ["instagram"] });
+      await linkWorkerHandle(worker, workerHandleSchema.parse({ platform: "instagram", handle: `api_refill_${worker.id}` }));
+      await completeTask(worker, task.id, {}, start);
+    }
+    const other = await fundedCaller(0);
+
+    expect(await runApiV2Action(other, "refill", { order: String(order) })).toEqual({ error: apiV2Errors.incorrectOrderId });
+    expect(await runApiV2Action(caller, "refill", { order: "abc" })).toEqual({ error: apiV2Errors.incorrectOrderId });
+    const first = (await runApiV2Action(caller, "refill", { order: String(order) })) as { refill: number };
+    expect(first).toEqual({ refill: expect.any(Number) });
+    expect(await runApiV2Action(caller, "refill", { orders: `${order},${undelivered},999999999` })).toEqual([
+      { order, refill: { error: `This order already has a refill in progress (refill ${first.refill}).` } },
+      { order: undelivered, refill: { error: "Only a delivered order can be refilled: this one is not delivered yet." } },
+      { order: 999999999, refill: { error: apiV2Errors.incorrectOrderId } },
+    ]);
+    expect(await runApiV2Action(caller, "refill_status", { refill: String(first.refill) })).toEqual({ status: "Pending" });
+    expect(await runApiV2Action(other, "refill_status", { refill: String(first.refill) })).toEqual({ error: apiV2Errors.incorrectRefillId });
+    expect(await runApiV2Action(caller, "refill_status", { refills: `${first.refill},0,abc` })).toEqual([
+      { refill: first.refill, status: "Pending" },
+      { refill: 0, status: { error: apiV2Errors.incorrectRefillId } },
+      { refill: -1, status: { error: apiV2Errors.incorrectRefillId } },
+    ]);
+    expect(await runApiV2Action(caller, "refill_status", { refills: Array.from({ length: 101 }, (_, index) => index + 1).join(",") })).toEqual({ error: apiV2Errors.tooManyRefills });
+    expect(await prisma().refill.count({ where: { clientId: caller.userId } })).toBe(1);
+    expect(await offendingRules()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { checkDripFeed } from "~/features/drip-feed/drip-feed";
 import { dripFeedSelect, toDripFeedView } from "~/features/drip-feed/drip-feed.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
+import { refillsById, requestRefill } from "~/features/refills/refills.server";
 import type { OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
@@ -40,6 +41,10 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
       return params.orders !== undefined ? statusOfMany(caller, params.orders) : statusOfOne(caller, params.order);
     case "cancel":
       return cancelMany(caller, params.orders ?? params.order, now);
+    case "refill":
+      return params.orders !== undefined ? refillMany(caller, params.orders, now) : refillOne(caller, params.order, now);
+    case "refill_status":
+      return params.refills !== undefined ? refillStatusOfMany(caller, params.refills) : refillStatusOfOne(caller, params.refill);
   }
 }
 
@@ -142,4 +147,48 @@ async function cancelMany(caller: ApiV2Caller, list: string | undefined, now: Da
     }
   }
   return answers;
+}
+
+/** A refill of one order under the store's refill rules (refills.server.ts): its id, or why not in the service's words. */
+async function refillOf(caller: ApiV2Caller, id: number, now: Date): Promise<number | { error: string }> {
+  if (!isRecordId(id)) return refusal(apiV2Errors.incorrectOrderId);
+  try {
+    return (await requestRefill({ id: caller.userId, role: "client" }, id, now)).id;
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return refusal(error.status === 404 ? apiV2Errors.incorrectOrderId : error.message);
+  }
+}
+
+async function refillOne(caller: ApiV2Caller, order: string | undefined, now: Date): Promise<Answer> {
+  const id = wholeNumber(order);
+  if (id === null) return refusal(apiV2Errors.incorrectOrderId);
+  const refill = await refillOf(caller, id, now);
+  return typeof refill === "number" ? { refill } : refill;
+}
+
+async function refillMany(caller: ApiV2Caller, list: string, now: Date): Promise<Answer> {
+  const ids = orderIds(list);
+  if (ids === "too_many") return refusal(apiV2Errors.tooManyOrders);
+  if (ids === null) return refusal(apiV2Errors.incorrectOrderId);
+  const answers = [];
+  for (const id of ids) answers.push({ order: id, refill: await refillOf(caller, id, now) });
+  return answers;
+}
+
+async function refillStatusOfOne(caller: ApiV2Caller, refill: string | undefined): Promise<Answer> {
+  const id = wholeNumber(refill);
+  const [found] = id !== null && isRecordId(id) ? await refillsById([id], caller.userId) : [];
+  return found ? { status: found.statusLabel } : refusal(apiV2Errors.incorrectRefillId);
+}
+
+async function refillStatusOfMany(caller: ApiV2Caller, list: string): Promise<Answer> {
+  const ids = orderIds(list);
+  if (ids === "too_many") return refusal(apiV2Errors.tooManyRefills);
+  if (ids === null) return refusal(apiV2Errors.incorrectRefillId);
+  const found = new Map((await refillsById(ids.filter(isRecordId), caller.userId)).map((refill) => [refill.id, refill]));
+  return ids.map((id) => {
+    const refill = found.get(id);
+    return { refill: id, status: refill ? refill.statusLabel : refusal(apiV2Errors.incorrectRefillId) };
+  });
 }

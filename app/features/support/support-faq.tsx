@@ -1,3 +1,4 @@
+import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -64,6 +65,17 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
         Yes. We sell followers (subscribers on YouTube), and every one is a real person on our worker network who follows your account as
         a paid task; we use no bots. People remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise
         that every follower stays forever.
+      </p>
+    ),
+  },
+  {
+    question: "What if some followers drop?",
+    answer: (
+      <p>
+        For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
+        {refillCooldownHours} hours). We ask each person who delivered it to confirm within {recheckHours} hours that their follow still
+        stands; whatever dropped, or was not confirmed in time, is delivered again by other people, at no cost to you. The order page
+        shows each refill's progress. The worker whose follow dropped does not keep its reward.
       </p>
     ),
   },

@@ -1,0 +1,103 @@
+import { CircleAlert, CircleCheck, ShieldCheck } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { ProfileLink } from "~/components/profile-link";
+import { Button } from "~/components/ui/button";
+import { targetUrlFor, isCatalogPlatform } from "~/features/catalog/catalog";
+import type { RecheckView } from "~/features/refills/rechecks.server";
+import { recheckHours, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
+import type { Reliability } from "~/features/refills/reliability.server";
+import { actionOf, platformName, targetNameOf } from "./worker-display";
+
+/** What a dashboard re-check form just did (PRG `?rechecked=`), or why it was refused. */
+export type RecheckOutcome = { answer: "confirmed" | "dropped" } | { error: string };
+
+/** Past tense of the task's action, for the re-check's question: "follow", "like", "subscription". */
+function doneWordOf(check: RecheckView): string {
+  if (check.type === "followers") return check.platform === "youtube" ? "subscription to" : "follow of";
+  if (check.type === "likes") return "like on";
+  return "engagement with";
+}
+
+/**
+ * The re-checks a client's refill asked this worker (issue #21): one question per completion, with
+ * the handle linked to their profile, and two plain form buttons (no JavaScript needed).
+ */
+export function WorkerRechecks({ rechecks, outcome }: { rechecks: RecheckView[]; outcome: RecheckOutcome | null }) {
+  const navigation = useNavigation();
+  const answering = navigation.state !== "idle" && navigation.formData?.get("intent") === "recheck" ? Number(navigation.formData.get("checkId")) : null;
+  if (rechecks.length === 0 && !outcome) return null;
+  return (
+    <section aria-labelledby="rechecks-heading" className="rounded-xl border border-primary/30 bg-card p-6">
+      <h2 id="rechecks-heading" className="text-lg font-bold">
+        Re-checks
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A client asked for a refill: please confirm whether your work still stands. Answer within {recheckHours} hours; work reported dropped, or not confirmed in
+        time, no longer counts and its reward is taken back.
+      </p>
+      {outcome && "answer" in outcome ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-semibold">
+          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          {outcome.answer === "confirmed" ? "Thank you: confirmed as still standing." : "Thank you for telling us: it will be delivered again by someone else."}
+        </p>
+      ) : null}
+      {outcome && "error" in outcome ? (
+        <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-semibold text-destructive">
+          <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+          {outcome.error}
+        </p>
+      ) : null}
+      {rechecks.length > 0 ? (
+        <ul aria-label="Re-checks waiting for your answer" className="mt-4 grid gap-3">
+          {rechecks.map((check) => (
+            <li key={check.id} className="rounded-lg border p-4 text-sm">
+              <p>
+                Does your {doneWordOf(check)}{" "}
+                <ProfileLink url={check.targetUrl}>@{targetNameOf(check.targetUrl)}</ProfileLink> on {platformName(check.platform)} still stand? You did it as{" "}
+                {isCatalogPlatform(check.platform) ? <ProfileLink url={targetUrlFor(check.platform, check.handle)}>@{check.handle}</ProfileLink> : `@${check.handle}`} on{" "}
+                {check.completedAt}.
+              </p>
+              <p className="mt-1 text-muted-foreground">
+                {actionOf(check)} @{targetNameOf(check.targetUrl)} · answer by {check.answerBy}
+              </p>
+              <Form method="post" action="/dashboard" className="mt-3 flex flex-wrap gap-2">
+                <input type="hidden" name="intent" value="recheck" />
+                <input type="hidden" name="checkId" value={check.id} />
+                <Button type="submit" name="answer" value="confirmed" size="sm" disabled={answering === check.id}>
+                  Still following
+                </Button>
+                <Button type="submit" name="answer" value="dropped" size="sm" variant="outline" disabled={answering === check.id}>
+                  No longer following
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The worker's reliability figure, and the pause it can bring. */
+export function WorkerReliability({ reliability }: { reliability: Reliability }) {
+  return (
+    <section aria-labelledby="reliability-heading" className={`rounded-xl border p-6 ${reliability.paused ? "border-destructive/40 bg-destructive/5" : "bg-card"}`}>
+      <h2 id="reliability-heading" className="flex items-center gap-2 text-lg font-bold">
+        <ShieldCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+        Reliability
+      </h2>
+      <p className="mt-2 text-sm">
+        {reliability.percent === null
+          ? `None of your tasks has been re-checked in the last ${reliabilityWindowDays} days.`
+          : `${reliability.percent} % of your re-checked tasks still stood (${reliability.confirmed} confirmed, ${reliability.dropped} dropped, last ${reliabilityWindowDays} days).`}
+      </p>
+      {reliability.paused ? (
+        <p role="status" className="mt-2 text-sm font-semibold text-destructive">
+          Your tasks are paused: too many of your re-checked tasks were found undone. An admin will review your account; re-checks and withdrawals go on meanwhile.
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-muted-foreground">Under {reliabilityThresholdPercent} % (over 5 or more re-checks), tasks pause until an admin reviews your account.</p>
+      )}
+    </section>
+  );
+}

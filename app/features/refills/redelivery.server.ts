@@ -1,0 +1,29 @@
+import type { Prisma } from "~/generated/prisma/client";
+
+/**
+ * A refill's re-delivery, counted by the task side (fulfilment's completion and an admin's
+ * rejection) in their own transaction: like an order's delivery, each a conditional update, so a
+ * refill is never re-delivered past what dropped; the last unit completes it.
+ */
+
+type Db = Prisma.TransactionClient;
+
+/** One unit re-delivered: false when the refill no longer takes one (the caller refuses the completion). */
+export async function recordRedelivery(db: Db, refillId: number, now: Date): Promise<boolean> {
+  const updated = await db.$executeRaw`
+    UPDATE refills SET
+      redelivered_count = redelivered_count + 1,
+      status = CASE WHEN redelivered_count + 1 >= dropped_count THEN 'completed'::refill_status ELSE status END,
+      completed_at = CASE WHEN redelivered_count + 1 >= dropped_count THEN ${now} ELSE completed_at END,
+      updated_at = ${now}
+    WHERE id = ${refillId} AND status = 'in_progress' AND redelivered_count < dropped_count`;
+  return updated === 1;
+}
+
+/** A re-delivery an admin rejected: the unit is owed again, so a completed refill is in progress again. */
+export async function revertRedelivery(db: Db, refillId: number, now: Date): Promise<boolean> {
+  const updated = await db.$executeRaw`
+    UPDATE refills SET redelivered_count = redelivered_count - 1, status = 'in_progress', completed_at = NULL, updated_at = ${now}
+    WHERE id = ${refillId} AND redelivered_count > 0`;
+  return updated === 1;
+}
