@@ -45,12 +45,13 @@ export async function firstRunSlotsIn(db: Db, orderId: number): Promise<number> 
 /**
  * Opens the next run of one drip-feed order if it is due: one conditional update of the order's run
  * counter (a run opens once, however many processes try) and the task's required completions raised
- * to the run's end, reopening a task its last run had filled. The task's row is locked first, in the
+ * to the run's end, reopening a task its last run had filled (the order's own task: a refill's
+ * re-delivery task is not a run). The task's row is locked first, in the
  * order a worker's completion takes them (task, then order), so the two never deadlock.
  */
 export async function openNextRun(orderId: number, now = new Date()): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw`SELECT id FROM tasks WHERE order_id = ${orderId} ORDER BY id FOR UPDATE`;
+    await transaction.$queryRaw`SELECT id FROM tasks WHERE order_id = ${orderId} AND refill_id IS NULL ORDER BY id FOR UPDATE`;
     const order = await transaction.order.findUnique({
       where: { id: orderId },
       select: { quantity: true, dripRuns: true, dripIntervalMinutes: true, dripRunsOpened: true },
@@ -65,7 +66,7 @@ export async function openNextRun(orderId: number, now = new Date()): Promise<bo
         status = CASE WHEN status = 'completed' AND completion_count < ${slots} THEN 'available'::task_status ELSE status END,
         completed_at = CASE WHEN completion_count < ${slots} THEN NULL ELSE completed_at END,
         updated_at = ${now}
-      WHERE order_id = ${orderId} AND status <> 'cancelled'`;
+      WHERE order_id = ${orderId} AND refill_id IS NULL AND status <> 'cancelled'`;
     return true;
   });
 }
