@@ -36,16 +36,19 @@ const successStatuses = new Set(["success"]);
 const closedStatuses = new Set(["success", "failed", "abandoned", "reversed"]);
 
 export function createClientTally() {
-  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, openOnReturn: 0, findings: [] };
+  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, openOnReturn: 0, refillsRequested: 0, refillsRefused: 0, findings: [] };
 }
 
 /** Loops until the run ends. `tally` is shared by all clients. */
 export async function runClient(client, { call, pace, tally, rampMs }) {
   const targets = [];
+  // Paid orders the client comes back to, to ask for a refill once delivered (issue #21).
+  const paidOrders = [];
   let orderNumber = 0;
   await pace.think(0, rampMs); // clients arrive over the ramp-up, not all in the same second
   while (pace.running()) {
     try {
+      if (paidOrders.length > 0 && chance(0.5)) await revisitOrder(client, paidOrders, { call, tally });
       if (chance(0.6)) await call("GET", "/packages", { cookie: client.cookie, raw: true, expect: [200] });
       await pace.think(2000, 5000);
       if (!pace.running()) break;
@@ -55,7 +58,10 @@ export async function runClient(client, { call, pace, tally, rampMs }) {
       const method = pickWeighted(paymentMix);
       const outcome = await pay(client, order, method, { call, pace, tally });
       count(tally.outcomes, `${method}: ${outcome}`);
-      if (outcome === "success") tally.paidSeen.set(order.id, method);
+      if (outcome === "success") {
+        tally.paidSeen.set(order.id, method);
+        paidOrders.push(order);
+      }
       await followOrder(client, order, outcome, { call, pace, tally });
     } catch (error) {
       if (error instanceof HttpError) tally.findings.push(`client ${client.index}: ${error.message}`);
@@ -311,6 +317,28 @@ async function followOrder(client, order, outcome, { call, pace, tally }) {
     }
     if (chance(0.4)) await call("GET", "/api/orders?limit=20", { token: client.token, expect: [200] });
   }
+}
+
+/**
+ * Back at one of its paid orders: once it is delivered, the client asks for a refill, and sometimes
+ * asks again at once (the store's one-open and 24-hour rules answer that one). The order is then
+ * left alone.
+ */
+async function revisitOrder(client, paidOrders, { call, tally }) {
+  const order = pickOne(paidOrders);
+  const { body } = await call("GET", `/api/orders/${order.id}`, { token: client.token, expect: [200] });
+  if (body.status !== "completed") return;
+  paidOrders.splice(paidOrders.indexOf(order), 1);
+  await requestRefill(client, order, { call, tally });
+  if (chance(0.3)) await requestRefill(client, order, { call, tally });
+}
+
+/** A refill of a delivered order: 201, or 409/429 when one is open or was asked within 24 hours. */
+async function requestRefill(client, order, { call, tally }) {
+  const { status } = await call("POST", `/api/orders/${order.id}/refills`, { token: client.token, body: {}, expect: [201, 409, 429] });
+  if (status === 201) tally.refillsRequested++;
+  else tally.refillsRefused++;
+  await call("GET", `/api/orders/${order.id}/refills`, { token: client.token, expect: [200] });
 }
 
 function count(record, key) {

@@ -23,13 +23,27 @@ const checks = [
   offending("attempts charged another amount or currency than their order's total", `SELECT count(*)::int FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.amount_minor <> o.total_minor OR a.currency <> o.currency`),
   offending("paid orders without paid_at or not in fulfilment", `SELECT count(*)::int FROM orders WHERE payment_status = 'paid' AND (paid_at IS NULL OR status NOT IN ('processing', 'completed'))`),
   offending("unpaid orders that left pending or have a task", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'unpaid' AND (o.status <> 'pending' OR EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id))`),
-  offending("paid orders with other than one task (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id) <> 1`),
+  offending("paid orders with other than one task of their own (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id AND t.refill_id IS NULL) <> 1`),
   // Fulfilment: never past the quantity, counters equal their rows, one completion per worker and handle per target.
   offending("tasks over-delivered (completion_count > required_completions)", `SELECT count(*)::int FROM tasks WHERE completion_count > required_completions`),
   offending("tasks whose completion_count differs from their completion rows", `SELECT count(*)::int FROM tasks t WHERE t.completion_count <> (SELECT count(*) FROM task_completions c WHERE c.task_id = t.id)`),
   offending("tasks whose status disagrees with their count", `SELECT count(*)::int FROM tasks WHERE status <> 'cancelled' AND (status = 'completed') <> (completion_count >= required_completions)`),
-  offending("tasks whose required completions differ from their order's quantity", `SELECT count(*)::int FROM tasks t JOIN orders o ON o.id = t.order_id WHERE t.required_completions <> o.quantity OR t.target_url <> o.target_url`),
-  offending("orders whose delivered_quantity differs from their completion rows", `SELECT count(*)::int FROM orders o WHERE o.delivered_quantity <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.order_id = o.id)`),
+  offending("tasks whose required completions differ from their order's quantity", `SELECT count(*)::int FROM tasks t JOIN orders o ON o.id = t.order_id WHERE t.refill_id IS NULL AND (t.required_completions <> o.quantity OR t.target_url <> o.target_url)`),
+  offending("orders whose delivered_quantity differs from their completion rows", `SELECT count(*)::int FROM orders o WHERE o.delivered_quantity <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.order_id = o.id AND t.refill_id IS NULL)`),
+  // Refills (issue #21): one re-delivery task of what dropped, on the order's target, once the re-check ended.
+  offending(
+    "refills whose re-delivery task is not one of their dropped count on their order's target",
+    `SELECT count(*)::int FROM refills r JOIN orders o ON o.id = r.order_id WHERE (SELECT count(*) FROM tasks t WHERE t.refill_id = r.id AND t.order_id = r.order_id AND t.target_url = o.target_url AND t.required_completions = r.dropped_count) <> CASE WHEN r.dropped_count > 0 THEN 1 ELSE 0 END`,
+  ),
+  offending(
+    "refills whose state disagrees with their re-checks",
+    `SELECT count(*)::int FROM refills r WHERE (r.status = 'pending') <> (r.checked_at IS NULL)
+       OR (r.checked_at IS NOT NULL AND EXISTS (SELECT 1 FROM refill_checks k WHERE k.refill_id = r.id AND k.answer = 'pending'))
+       OR (r.checked_at IS NOT NULL AND r.dropped_count <> (SELECT count(*) FROM refill_checks k JOIN task_completions c ON c.id = k.completion_id WHERE k.refill_id = r.id AND k.answer IN ('dropped', 'unanswered') AND c.dropped_at IS NOT NULL))
+       OR (r.status = 'rejected') <> (r.checked_at IS NOT NULL AND r.dropped_count = 0)`,
+  ),
+  offending("more than one open refill of an order", `SELECT count(*)::int FROM (SELECT 1 FROM refills WHERE status IN ('pending', 'in_progress') GROUP BY order_id HAVING count(*) > 1) repeated`),
+  offending("re-checks of another worker's completion", `SELECT count(*)::int FROM refill_checks k JOIN task_completions c ON c.id = k.completion_id WHERE k.worker_id <> c.worker_id`),
   offending("orders over-delivered or whose completed status disagrees with the delivery", `SELECT count(*)::int FROM orders WHERE delivered_quantity > quantity OR (payment_status = 'paid' AND (status = 'completed') <> (delivered_quantity >= quantity))`),
   offending("a worker twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY worker_id, target_url HAVING count(*) > 1) repeated`),
   offending("a handle twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY target_url, platform, handle HAVING count(*) > 1) repeated`),
@@ -73,6 +87,9 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
     completions: await one("SELECT count(*)::int FROM task_completions"),
     earningsMinor: await one("SELECT coalesce(sum(amount_minor), 0)::int FROM ledger_entries WHERE kind = 'earning'"),
     workersWhoEarned: await one("SELECT count(DISTINCT user_id)::int FROM ledger_entries WHERE kind = 'earning'"),
+    refills: (await database.query("SELECT status::text, count(*)::int AS count FROM refills GROUP BY status ORDER BY status")).rows,
+    clawbacks: await one("SELECT count(*)::int FROM ledger_entries WHERE kind = 'earning_clawback'"),
+    redelivered: await one("SELECT coalesce(sum(redelivered_count), 0)::int FROM refills"),
   };
 
   // What the users were told must be what the database holds.
@@ -104,6 +121,12 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
   compare("store refunds booked as processed that Paystack did not make exactly once", processed.filter((row) => refundsAtPaystack.get(row.reference) !== 1).length, 0);
   compare("orders in the database = orders answered 201", figures.orders, clientTally.ordersCreated);
   compare("completion rows = completions answered 201", figures.completions, workerTally.accepted);
+  compare("refills in the database = refills answered 201", await one("SELECT count(*)::int FROM refills"), clientTally.refillsRequested);
+  compare(
+    "re-checks answered in the database = answers answered 200",
+    await one("SELECT count(*)::int FROM refill_checks WHERE answer IN ('confirmed', 'dropped')"),
+    workerTally.rechecksConfirmed + workerTally.rechecksDropped,
+  );
   const seenPaid = [...clientTally.paidSeen.keys()];
   const notPaid = seenPaid.length === 0 ? 0 : await one("SELECT count(*)::int FROM unnest($1::int[]) AS seen(id) LEFT JOIN orders o ON o.id = seen.id WHERE o.payment_status IS DISTINCT FROM 'paid'", [seenPaid]);
   compare("orders a client saw paid that are not paid", notPaid, 0);
@@ -147,16 +170,18 @@ function readSandboxRefunds(sandboxDirectory) {
  */
 export async function compareWorkerStats(call, database, workers) {
   const { rows } = await database.query(
-    `SELECT u.id, coalesce((SELECT sum(amount_minor) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind = 'earning'), 0)::int AS earned,
-            (SELECT count(*) FROM task_completions c WHERE c.worker_id = u.id)::int AS completions
+    // Earned: rewards less those a refill's drop took back; held: what is still under review; completions that still count.
+    `SELECT u.id, coalesce((SELECT sum(amount_minor) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind IN ('earning', 'earning_reversal', 'earning_clawback')), 0)::int AS earned,
+            coalesce((SELECT sum(amount_minor) FROM ledger_entries l WHERE l.user_id = u.id AND l.bucket = 'held' AND l.kind <> 'refund'), 0)::int AS held,
+            (SELECT count(*) FROM task_completions c WHERE c.worker_id = u.id AND c.review <> 'rejected' AND c.dropped_at IS NULL)::int AS completions
      FROM users u WHERE u.role = 'worker'`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const mismatches = [];
   for (const worker of workers) {
     const { body } = await call("GET", "/api/dashboard/worker-stats", { token: worker.token, expect: [200] });
-    const stored = byId.get(worker.id) ?? { earned: 0, completions: 0 };
-    if (Math.round(body.totalEarnings * 100) !== stored.earned || body.completedTasks !== stored.completions || Math.round(body.heldEarnings * 100) !== stored.earned) {
+    const stored = byId.get(worker.id) ?? { earned: 0, held: 0, completions: 0 };
+    if (Math.round(body.totalEarnings * 100) !== stored.earned || body.completedTasks !== stored.completions || Math.round(body.heldEarnings * 100) !== stored.held) {
       mismatches.push(`worker ${worker.index}: API ${JSON.stringify(body)}, ledger ${stored.earned} pesewas in ${stored.completions} completions`);
     }
   }

@@ -48,6 +48,10 @@ export function printReport({ recorder, integrity, clientTally, workerTally, wor
     `Completions: ${figures.completions} (${(figures.completions / seconds).toFixed(1)}/s) on ${figures.tasks} tasks (${figures.tasksFilled} filled) by ${figures.workersWhoEarned} workers; earnings ${figures.earningsMinor} pesewas. ` +
       `Worker answers: ${workerTally.accepted} accepted, ${workerTally.closed} task closed, ${workerTally.repeats} already done, ${workerTally.tooFast} too fast (429), ${workerTally.dailyLimit} daily limit, ${workerTally.idleLooks} empty lists.`,
   );
+  console.log(
+    `Refills: ${clientTally.refillsRequested} requested, ${clientTally.refillsRefused} refused (one open, or one per 24 h); re-checks answered ${workerTally.rechecksConfirmed} still standing, ${workerTally.rechecksDropped} dropped, ${workerTally.rechecksClosed} already closed; ` +
+      `in the database: ${figures.refills.map((row) => `${row.count} ${row.status}`).join(", ") || "none"}, ${figures.clawbacks} claw-backs, ${figures.redelivered} units re-delivered.`,
+  );
 
   if (guesserCount > 0) {
     console.log(

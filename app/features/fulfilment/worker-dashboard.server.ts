@@ -131,7 +131,7 @@ export type RecheckFromFormResult = { ok: true; answer: "confirmed" | "dropped" 
 /** The dashboard's re-check form (intent=recheck, checkId, answer): the same service as POST /api/refill-checks/{id}. */
 export async function answerRecheckFromForm(worker: PublicUser, form: FormData): Promise<RecheckFromFormResult> {
   const parsed = recheckFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: "Choose “Still following” or “No longer following”." };
+  if (!parsed.success) return { ok: false, status: 400, message: "Please answer whether your work still stands." };
   try {
     await answerRecheck(worker, parsed.data.checkId, parsed.data.answer);
     return { ok: true, answer: parsed.data.answer };

@@ -68,6 +68,8 @@ function ActiveWorkerOverview({ dashboard, taskFailure, recheckOutcome }: { dash
       {justCompleted ? <CompletedNote completion={justCompleted} /> : null}
 
       <WorkerRechecks rechecks={dashboard.rechecks} outcome={recheckOutcome} />
+      {/* Paused: why there are no tasks comes first; otherwise the figure sits below the activity. */}
+      {dashboard.reliability.paused ? <WorkerReliability reliability={dashboard.reliability} /> : null}
 
       {unlinked.length > 0 ? (
         <section role="status" aria-labelledby="link-handles-heading" className="rounded-xl border border-primary/30 bg-primary/5 p-6">
@@ -96,7 +98,7 @@ function ActiveWorkerOverview({ dashboard, taskFailure, recheckOutcome }: { dash
 
       <AvailableTasks dashboard={dashboard} taskFailure={taskFailure} />
       <RecentActivity recent={dashboard.recent} />
-      <WorkerReliability reliability={dashboard.reliability} />
+      {dashboard.reliability.paused ? null : <WorkerReliability reliability={dashboard.reliability} />}
 
       {/* Where the earnings sit: held during the review period, then available. */}
       <section aria-labelledby="balance-heading" className="rounded-xl border bg-card p-6">

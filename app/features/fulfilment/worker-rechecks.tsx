@@ -6,7 +6,7 @@ import { targetUrlFor, isCatalogPlatform } from "~/features/catalog/catalog";
 import type { RecheckView } from "~/features/refills/rechecks.server";
 import { recheckHours, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
 import type { Reliability } from "~/features/refills/reliability.server";
-import { actionOf, platformName, targetNameOf } from "./worker-display";
+import { platformName, targetNameOf } from "./worker-display";
 
 /** What a dashboard re-check form just did (PRG `?rechecked=`), or why it was refused. */
 export type RecheckOutcome = { answer: "confirmed" | "dropped" } | { error: string };
@@ -16,6 +16,12 @@ function doneWordOf(check: RecheckView): string {
   if (check.type === "followers") return check.platform === "youtube" ? "subscription to" : "follow of";
   if (check.type === "likes") return "like on";
   return "engagement with";
+}
+
+/** The two answers in the task's own words: "Still following", "No longer subscribed". */
+function answerLabelsOf(check: RecheckView): { confirmed: string; dropped: string } {
+  const verb = check.type === "followers" ? (check.platform === "youtube" ? "subscribed" : "following") : check.type === "likes" ? "liked" : "in place";
+  return { confirmed: `Still ${verb}`, dropped: `No longer ${verb}` };
 }
 
 /**
@@ -57,17 +63,15 @@ export function WorkerRechecks({ rechecks, outcome }: { rechecks: RecheckView[];
                 {isCatalogPlatform(check.platform) ? <ProfileLink url={targetUrlFor(check.platform, check.handle)}>@{check.handle}</ProfileLink> : `@${check.handle}`} on{" "}
                 {check.completedAt}.
               </p>
-              <p className="mt-1 text-muted-foreground">
-                {actionOf(check)} @{targetNameOf(check.targetUrl)} · answer by {check.answerBy}
-              </p>
+              <p className="mt-1 text-muted-foreground">Answer by {check.answerBy}.</p>
               <Form method="post" action="/dashboard" className="mt-3 flex flex-wrap gap-2">
                 <input type="hidden" name="intent" value="recheck" />
                 <input type="hidden" name="checkId" value={check.id} />
                 <Button type="submit" name="answer" value="confirmed" size="sm" disabled={answering === check.id}>
-                  Still following
+                  {answerLabelsOf(check).confirmed}
                 </Button>
                 <Button type="submit" name="answer" value="dropped" size="sm" variant="outline" disabled={answering === check.id}>
-                  No longer following
+                  {answerLabelsOf(check).dropped}
                 </Button>
               </Form>
             </li>
