@@ -9,6 +9,7 @@ import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { cancellationOfferFor, cancelOrder } from "~/features/orders/order-cancellation.server";
+import { requestRefill } from "~/features/refills/refills.server";
 import { apiV2Errors } from "~/features/reseller-api/api-v2-contract";
 import { type ApiV2Caller, runApiV2Action } from "~/features/reseller-api/api-v2.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
@@ -225,6 +226,9 @@ describe("stopping a drip-feed order", () => {
     expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 150);
     expect(await cancellationOfferFor(client, orderId)).toBeNull();
     expect(await offendingRules()).toEqual([]);
+
+    // What was delivered is covered like a completed order's delivery: the client may ask for a refill.
+    expect(await requestRefill(client, orderId, minutes(60, paidAt))).toMatchObject({ status: "pending" });
   });
 
   it("with nothing delivered: cancelled and refunded in full, hours after payment", async () => {

@@ -159,8 +159,10 @@ export async function stopDripFeedByClient(db: Db, order: { id: number; clientId
       AND drip_runs IS NOT NULL AND drip_runs_opened < drip_runs AND delivered_quantity < quantity
     RETURNING drip_refunded_quantity AS undelivered, status::text AS status`;
   if (updated.length !== 1) return null;
-  // Nothing delivered: a cancelled order wholly refunded, as any other; a partial one's refund is its own.
-  if (updated[0].status === "cancelled") await db.order.updateMany({ where: { id: order.id }, data: { refundRequestedAt: now } });
+  // Nothing delivered: a cancelled order wholly refunded, as any other; a partial one's refund is its
+  // own, and its delivery ended now (what was delivered may be refilled, as a completed order's).
+  const ended = updated[0].status === "cancelled" ? { refundRequestedAt: now } : { completedAt: now };
+  await db.order.updateMany({ where: { id: order.id }, data: ended });
   await queueOrderEmail(db, order.id, "cancelledByClient");
   return Number(updated[0].undelivered);
 }
