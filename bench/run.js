@@ -13,6 +13,8 @@
 //                                      verify journeys of 10 clients, then 200 at once, PGlite and PostgreSQL (bench/checkout.js)
 //   npm run bench -- public-pages      instead: every public page, cached and uncached (bench/public-pages.js)
 //   npm run bench -- sign-in-flood     instead: an owner's sign-ins during floods of 200 bad ones (bench/sign-in-flood.js)
+//   npm run bench -- request-cost      instead: server CPU per request of issue #22's signed-in pages and API
+//                                      calls, wrk beside the hello world, PostgreSQL and PGlite (bench/request-cost.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //
@@ -32,6 +34,7 @@ import { apiV2Rows, measureApiV2 } from "./api-v2.js";
 import { checkoutRows, measureCheckout } from "./checkout.js";
 import { measureCompletions, processCpuSeconds } from "./completions.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
+import { measureRequestCost, requestCostRows } from "./request-cost.js";
 import { measureSignInFlood, signInFloodRows } from "./sign-in-flood.js";
 import { findFreePort, getStatus } from "./loopback.js";
 
@@ -62,6 +65,8 @@ const scenarioModules = {
   // Any 5xx or unanswered request fails it too (issue #17: a burst makes checkouts slower, never fails them).
   checkout: { measure: measureCheckout, rows: checkoutRows, failed: (results) => !results.integrityOk || results.serverErrors > 0 },
   "public-pages": { measure: measurePublicPages, rows: publicPagesRows, failed: (results) => options.strict && !results.targetsMet },
+  // Issue #22: server CPU per request of the signed-in pages and API calls; a missed target with --strict.
+  "request-cost": { measure: measureRequestCost, rows: requestCostRows, failed: (results) => options.strict && !results.targetsMet },
   // A refused owner or a 5xx other than the gate's 503 fails it always; a missed p99 with --strict.
   "sign-in-flood": { measure: measureSignInFlood, rows: signInFloodRows, failed: (results) => results.ownerFailures > 0 || results.floodServerErrors > 0 || (options.strict && !results.targetMet) },
 };
