@@ -11,9 +11,8 @@
 // at most one per connection per run whose answer autocannon did not wait for), each paid from the
 // wallet with its task opened, and the balance is what was funded less
 // what they cost. A refusal would answer `{ error }` with HTTP 200, so this check is what catches it.
-import fs from "node:fs";
 import { apiClient } from "./completions.js";
-import { openBenchDatabase } from "./databases.js";
+import { openBenchDatabase, postgresCpuSeconds } from "./databases.js";
 
 const connections = 10;
 const password = "bench-password";
@@ -138,20 +137,6 @@ async function checkMoney(query, { add, balance }) {
   return { ok, ...checks };
 }
 
-/** User + system CPU seconds of every PostgreSQL process on this machine so far (Linux /proc). */
-function postgresCpuSeconds() {
-  let seconds = 0;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      seconds += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return seconds;
-}
 
 /** The api-v2 figures as a Markdown table (also printed to the terminal). */
 export function apiV2Rows({ hello, databases, integrityOk }) {

@@ -58,3 +58,28 @@ async function openPglite() {
 export async function runStatements(query, statements) {
   for (const statement of statements) await query(statement);
 }
+
+/**
+ * User + system CPU seconds of the PostgreSQL server on this machine so far (Linux /proc): every live
+ * `postgres` process's own time, plus the time of backends that have exited, which the postmaster
+ * (the one whose parent is not postgres) holds as its children's (cutime + cstime). Without the
+ * latter a connection closing during a measurement takes its CPU out of the sum.
+ */
+export function postgresCpuSeconds() {
+  let seconds = 0;
+  const processes = new Map();
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      // Fields after the command name: state, ppid, ... utime (12th), stime, cutime, cstime, in ticks (100/s).
+      processes.set(pid, fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" "));
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  for (const fields of processes.values()) {
+    seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+    if (!processes.has(fields[1])) seconds += (Number(fields[13]) + Number(fields[14])) / 100;
+  }
+  return seconds;
+}

@@ -6,11 +6,10 @@
 // also the database server's processes'. The task completion and the checkout journey are measured
 // by their own scenarios (bench/completions.js, bench/checkout.js), run here with the same build.
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { measureCheckout } from "./checkout.js";
 import { apiClient, measureCompletions, processCpuSeconds } from "./completions.js";
-import { openBenchDatabase, runStatements } from "./databases.js";
+import { openBenchDatabase, postgresCpuSeconds, runStatements } from "./databases.js";
 import { describeSeed, readSeedStatements, seedSize } from "./read-seed.js";
 
 /** Milliseconds of server CPU per request (app + PostgreSQL), as issue #22 sets them. */
@@ -177,20 +176,6 @@ function runWrk(url, headers, seconds) {
   });
 }
 
-/** User + system CPU seconds of every PostgreSQL process on this machine so far (Linux /proc). */
-function postgresCpuSeconds() {
-  let seconds = 0;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      seconds += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return seconds;
-}
 
 /** The request-cost figures as a Markdown table (also printed to the terminal). */
 export function requestCostRows({ hello, databases, verdicts }) {
