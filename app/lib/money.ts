@@ -17,7 +17,8 @@ export function formatMinorUnits(amountMinor: number): string {
 
 /** 15255 → "₵152.55". */
 export function formatMoney(amountMinor: number, currency: CurrencyCode = "GHS"): string {
-  return `${currencySymbols[currency]}${formatMinorUnits(amountMinor)}`;
+  // The sign before the symbol: "-₵0.45" (a worker's balance after a claw-back), never "₵-0.45".
+  return amountMinor < 0 ? `-${currencySymbols[currency]}${formatMinorUnits(-amountMinor)}` : `${currencySymbols[currency]}${formatMinorUnits(amountMinor)}`;
 }
 
 /** A major-unit number from an API shape (152.55) back to minor units (15255), rounding float noise away. */

@@ -97,7 +97,7 @@ describe("POST /api/v2", () => {
       [{ key: panel.key }, "Incorrect request: unknown action"],
       [{ key: panel.key, action: "drip" }, "Incorrect request: unknown action"],
       [{ key: panel.key, action: "refill" }, "Incorrect order ID"],
-      [{ key: panel.key, action: "refill_status", refill: "99999999" }, "Incorrect refill ID"],
+      [{ key: panel.key, action: "refill_status", refill: "99999999" }, "Refill not found"],
       [{ key: panel.key, action: "add", service: "7", link: "@ama", quantity: "100" }, "Incorrect service ID"],
       [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "10" }, "Quantity must be a whole number from 50 to 100000"],
       [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account"],

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
+import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -162,7 +162,7 @@ const sections: LegalSection[] = [
           within {recheckHours} hours: a task you report undone, or do not confirm in time, no longer counts, and its reward is taken back
           (cancelled while it is held, deducted from your balance once released; your balance can go below zero, and withdrawals wait until
           new earnings cover it). If under {reliabilityThresholdPercent} % of your re-checked tasks over the last {reliabilityWindowDays}{" "}
-          days still stand (from 5 re-checks on), you are offered no tasks until our team reviews your account.
+          days still stand (from {reliabilityMinimumChecks} re-checks on), you are offered no tasks until our team reviews your account.
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in

@@ -4,7 +4,7 @@ import { ProfileLink } from "~/components/profile-link";
 import { Button } from "~/components/ui/button";
 import { targetUrlFor, isCatalogPlatform } from "~/features/catalog/catalog";
 import type { RecheckView } from "~/features/refills/rechecks.server";
-import { recheckHours, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
+import { recheckHours, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
 import type { Reliability } from "~/features/refills/reliability.server";
 import { platformName, targetNameOf } from "./worker-display";
 
@@ -100,7 +100,7 @@ export function WorkerReliability({ reliability }: { reliability: Reliability })
           Your tasks are paused: too many of your re-checked tasks were found undone. An admin will review your account; re-checks and withdrawals go on meanwhile.
         </p>
       ) : (
-        <p className="mt-1 text-xs text-muted-foreground">Under {reliabilityThresholdPercent} % (over 5 or more re-checks), tasks pause until an admin reviews your account.</p>
+        <p className="mt-1 text-xs text-muted-foreground">Under {reliabilityThresholdPercent} % (over {reliabilityMinimumChecks} or more re-checks), tasks pause until an admin reviews your account.</p>
       )}
     </section>
   );

@@ -149,20 +149,20 @@ export async function cancelByAdmin(db: Db, orderId: number, now: Date): Promise
  * Returns the units not delivered, or null (nothing written).
  */
 export async function stopDripFeedByClient(db: Db, order: { id: number; clientId: number }, now: Date): Promise<number | null> {
-  const updated = await db.$queryRaw<{ undelivered: number; status: OrderStatus }[]>`
+  const updated = await db.$queryRaw<{ undelivered: number }[]>`
     UPDATE orders SET
       status = CASE WHEN delivered_quantity = 0 THEN 'cancelled'::order_status ELSE 'partial'::order_status END,
       cancelled_at = ${now}, drip_next_run_at = NULL,
-      drip_refunded_quantity = quantity - delivered_quantity, updated_at = ${now}
+      drip_refunded_quantity = quantity - delivered_quantity, updated_at = ${now},
+      -- Nothing delivered: a cancelled order wholly refunded, as any other; a partial one's refund is
+      -- its own, and its delivery ended now (what was delivered may be refilled, as a completed order's).
+      refund_requested_at = CASE WHEN delivered_quantity = 0 THEN ${now} ELSE refund_requested_at END,
+      completed_at = CASE WHEN delivered_quantity = 0 THEN completed_at ELSE ${now} END
     WHERE id = ${order.id} AND client_id = ${order.clientId} AND status::text = ANY(${from("dripFeedStopped")})
       AND payment_status = 'paid' AND paid_from_wallet AND refund_requested_at IS NULL
       AND drip_runs IS NOT NULL AND drip_runs_opened < drip_runs AND delivered_quantity < quantity
-    RETURNING drip_refunded_quantity AS undelivered, status::text AS status`;
+    RETURNING drip_refunded_quantity AS undelivered`;
   if (updated.length !== 1) return null;
-  // Nothing delivered: a cancelled order wholly refunded, as any other; a partial one's refund is its
-  // own, and its delivery ended now (what was delivered may be refilled, as a completed order's).
-  const ended = updated[0].status === "cancelled" ? { refundRequestedAt: now } : { completedAt: now };
-  await db.order.updateMany({ where: { id: order.id }, data: ended });
   await queueOrderEmail(db, order.id, "cancelledByClient");
   return Number(updated[0].undelivered);
 }

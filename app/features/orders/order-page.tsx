@@ -9,6 +9,7 @@ import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
 import { RefillPanel } from "~/features/refills/refill-panel";
 import type { RefillPanel as RefillPanelData } from "~/features/refills/refills.server";
+import type { DripFeedView } from "~/features/drip-feed/drip-feed.server";
 
 /** The order-success page's data, plus what only the order page shows. */
 export interface OrderPageProps extends OrderConfirmationPageProps {
@@ -25,15 +26,8 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
   dripFeed: DripFeedPageView | null;
 }
 
-export interface DripFeedPageView {
-  runs: number;
-  intervalMinutes: number;
-  runsOpened: number;
-  runsDelivered: number;
-  nextRunAt: string | null;
-  refundedQuantity: number | null;
-  refunded: string | null;
-}
+/** The drip-feed service's view with the times and the refund formatted for the page. */
+export type DripFeedPageView = Omit<DripFeedView, "refundedMinor"> & { refunded: string | null };
 
 /**
  * /orders/:id: one order for the client who placed it (or an admin), to come back to at any time:

@@ -25,7 +25,8 @@ export const apiV2Errors = {
   tooManyOrders: "Too many orders: at most 100 per request",
   tooManyRefills: "Too many refills: at most 100 per request",
   notCancellable: "Order cannot be cancelled",
-  incorrectRefillId: "Incorrect refill ID",
+  // The panels' own words for an unknown refill (their refill_status answers `{ "status": { "error": "Refill not found" } }`).
+  incorrectRefillId: "Refill not found",
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
