@@ -17,11 +17,11 @@ import { getSelfBaseUrl } from "~/lib/self-url.server";
 import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/paystack/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
-import { checkHealth } from "./health";
+import { answerHealthChecks } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
-import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
+import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, securityHeaders, securityHeaderTemplate } from "./security";
 import { isFromTrustedProxy, visitorMarketVariation } from "./visitor-market";
 
 /**
@@ -98,24 +98,17 @@ if (env.REQUEST_LOGS) {
         req: (request) => ({ id: request.id, method: request.method, path: request.url.split("?")[0] }),
         res: (response) => ({ statusCode: response.statusCode }),
       },
-      autoLogging: { ignore: (request) => request.url === "/healthz" },
     }),
   );
 }
 
-app.use(
-  ...securityHeaders({
-    isDevelopment: env.NODE_ENV === "development",
-    isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false,
-    paymentPageOrigins: paystackCheckoutOrigins(env),
-  }),
-);
-
-app.get("/healthz", async (_request, response) => {
-  const health = await checkHealth(getDatabase().sql);
-  if (!health.ok) response.set("Retry-After", String(databaseUnavailableRetryAfterSeconds));
-  response.status(health.ok ? 200 : 503).set("Cache-Control", "no-store").json({ ...health, payments: paymentMode });
+/** Every response's security headers for a CSP nonce, worked out once (server/security.ts). */
+const securityHeadersWithNonce = securityHeaderTemplate({
+  isDevelopment: env.NODE_ENV === "development",
+  isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false,
+  paymentPageOrigins: paystackCheckoutOrigins(env),
 });
+app.use(...securityHeaders(securityHeadersWithNonce));
 
 // Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
 // The sandbox's hosted checkout is a browser page (no key): it comes first.
@@ -134,8 +127,19 @@ const pageCache =
     ? createPageCache({ variations: { market: visitorMarketVariation(app) }, createNonce: createCspNonce })
     : undefined;
 if (pageCache) app.use(pageCache.storeRenderedPages);
-/** Wraps the process's request listener so cached anonymous pages are answered before anything else runs. */
-export const serveCachedPages = (listener: RequestListener): RequestListener => (pageCache ? pageCache.serveCachedPages(listener) : listener);
+/**
+ * Wraps the process's request listener: health checks and cached anonymous pages are answered before
+ * anything else runs.
+ */
+export const serveBeforeExpress = (listener: RequestListener): RequestListener => {
+  const answerHealth = answerHealthChecks({
+    sql: () => getDatabase().sql,
+    report: { payments: paymentMode },
+    securityHeaders: () => securityHeadersWithNonce(createCspNonce()),
+    retryAfterSeconds: databaseUnavailableRetryAfterSeconds,
+  });
+  return answerHealth(pageCache ? pageCache.serveCachedPages(listener) : listener);
+};
 
 app.all(
   "/{*splat}",

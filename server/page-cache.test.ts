@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache } from "./page-cache";
-import { createCspNonce, securityHeaders } from "./security";
+import { createCspNonce, securityHeaders, securityHeaderTemplate } from "./security";
 import { comparableBody, comparableHeaders, cspNonceOf, type RawAnswer, rawRequest } from "./testing/raw-http";
 
 /*
@@ -26,7 +26,7 @@ beforeAll(async () => {
     variations: { market: { valueOf: (request) => String(request.headers["x-test-market"] ?? "none"), sharedCacheVary: () => ["X-Test-Market"] } },
   });
   const app = express();
-  app.use(...securityHeaders({ isDevelopment: false, isHttps: false }));
+  app.use(...securityHeaders(securityHeaderTemplate({ isDevelopment: false, isHttps: false })));
   app.use(cache.storeRenderedPages);
   const page = (marker: string | null, extra: (response: express.Response) => void = () => {}) =>
     ((request, response) => {

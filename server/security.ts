@@ -29,43 +29,76 @@ export function createCspNonce(): string {
  * applies `form-action` to the redirects that follow a form post too, so the card form's redirect to
  * Paystack needs its origin here: exactly that origin, nothing wider.
  */
-export function securityHeaders({ isDevelopment, isHttps, paymentPageOrigins = [] }: { isDevelopment: boolean; isHttps: boolean; paymentPageOrigins?: string[] }): RequestHandler[] {
-  const assignNonce: RequestHandler = (_request, response, next) => {
-    response.locals.cspNonce = createCspNonce();
+type SecurityHeaderOptions = { isDevelopment: boolean; isHttps: boolean; paymentPageOrigins?: string[] };
+
+/**
+ * The security headers of a response with this CSP nonce, as [name, value] pairs. Helmet works them
+ * out once, here, with a placeholder for the nonce: running helmet for every request rebuilt the same
+ * strings each time (issue #22), and the answers sent before Express (/healthz) need them too.
+ */
+export function securityHeaderTemplate(options: SecurityHeaderOptions): (nonce: string) => [string, string][] {
+  const placeholder = "csp-nonce-placeholder";
+  const captured: [string, string][] = [];
+  const recorder = {
+    locals: { cspNonce: placeholder },
+    setHeader: (name: string, value: string) => void captured.push([name, String(value)]),
+    removeHeader: () => {}, // X-Powered-By: never set (the apps disable it)
+  };
+  let isDone = false;
+  helmet(helmetOptions(options))({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+    isDone = true;
+  });
+  if (!isDone) throw new Error("helmet did not set its headers synchronously");
+  const withNonce = captured.filter(([, value]) => value.includes(placeholder));
+  const fixed = captured.filter(([, value]) => !value.includes(placeholder));
+  const [csp] = withNonce;
+  if (withNonce.length > 1) throw new Error("more than one header carries the nonce");
+  if (!csp) return () => fixed;
+  const [before, after] = csp[1].split(placeholder);
+  return (nonce) => [...fixed, [csp[0], before + nonce + after]];
+}
+
+/** Sets every response's security headers (securityHeaderTemplate) and its CSP nonce (`response.locals.cspNonce`). */
+export function securityHeaders(headersWithNonce: ReturnType<typeof securityHeaderTemplate>): RequestHandler[] {
+  const setSecurityHeaders: RequestHandler = (_request, response, next) => {
+    const nonce = createCspNonce();
+    response.locals.cspNonce = nonce;
+    for (const [name, value] of headersWithNonce(nonce)) response.setHeader(name, value);
     next();
   };
+  return [setSecurityHeaders, routeHeadersReplaceDefaults];
+}
+
+function helmetOptions({ isDevelopment, isHttps, paymentPageOrigins = [] }: SecurityHeaderOptions): Parameters<typeof helmet>[0] {
   const scriptSources = isDevelopment
     ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] // Vite's dev client and React refresh preamble
     : ["'self'", (_request: unknown, response: unknown) => `'nonce-${(response as { locals: { cspNonce: string } }).locals.cspNonce}'`];
-  return [
-    assignNonce,
-    routeHeadersReplaceDefaults,
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'", ...paymentPageOrigins],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          scriptSrc: scriptSources,
-          scriptSrcAttr: ["'none'"],
-          // Our CSS is a file; `style` attributes (React, Radix positioning) carry no URLs of their own.
-          styleSrc: isDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"], // Vite injects CSS inline in dev
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'"],
-          connectSrc: isDevelopment ? ["'self'", "ws:"] : ["'self'"],
-          upgradeInsecureRequests: isHttps ? [] : null,
-        },
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...paymentPageOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        scriptSrc: scriptSources,
+        scriptSrcAttr: ["'none'"],
+        // Our CSS is a file; `style` attributes (React, Radix positioning) carry no URLs of their own.
+        styleSrc: isDevelopment ? ["'self'", "'unsafe-inline'"] : ["'self'"], // Vite injects CSS inline in dev
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: isDevelopment ? ["'self'", "ws:"] : ["'self'"],
+        upgradeInsecureRequests: isHttps ? [] : null,
       },
-      // `no-referrer` makes Chromium send `Origin: null` on no-JS form posts, failing CSRF checks.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  ];
+    },
+    // `no-referrer` makes Chromium send `Origin: null` on no-JS form posts, failing CSRF checks.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  };
 }
 
 /** Headers helmet sets for every response that a route may also set for itself (e.g. an upload's `default-src 'none'`). */

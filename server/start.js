@@ -58,9 +58,9 @@ try {
 const { env, logger } = appModule;
 server.use(isDevelopment ? async (request, response, next) => (await loadAppModule()).app(request, response, next) : appModule.app);
 
-// Cached anonymous pages are answered before Express (server/page-cache.ts); everything else goes to
-// `server`. A build made before the page cache existed has no serveCachedPages: it still starts.
-const httpServer = http.createServer(appModule.serveCachedPages?.(server) ?? server);
+// Health checks and cached anonymous pages are answered before Express (server/health.ts,
+// server/page-cache.ts); everything else goes to `server`.
+const httpServer = http.createServer(appModule.serveBeforeExpress(server));
 // Node closes an idle kept-alive connection after 5 s; a client or proxy that sends its next request
 // on it at that moment gets a reset (a 502 behind a proxy). The load test (npm run test:load) met
 // such resets on a busy machine. Idle connections are kept longer than the 60 s of common proxies
