@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import { signingKey } from "./signing-keys";
+import { createVerifiedCache } from "./verified-cache";
 import { tokenLifetimeSeconds } from "./token.server";
 
 /**
@@ -34,9 +35,19 @@ function sessionStorage() {
   return storage;
 }
 
+/** Cookie headers whose session cookie verified, with the token it holds (the key never changes in a process). */
+const verifiedCookieHeaders = createVerifiedCache<string>({ maxEntries: 5_000, maxKeyLength: 4_096 });
+
 export async function readSessionToken(request: Request): Promise<string | undefined> {
-  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
-  return session.get("token");
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader) return undefined;
+  const known = verifiedCookieHeaders.get(cookieHeader);
+  if (known) return known;
+  const session = await sessionStorage().getSession(cookieHeader);
+  const token: unknown = session.get("token");
+  if (typeof token !== "string") return undefined;
+  verifiedCookieHeaders.set(cookieHeader, token);
+  return token;
 }
 
 /** A Set-Cookie value that keeps the token in the session cookie. */

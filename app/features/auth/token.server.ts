@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from "jose";
 import type { UserRole } from "~/lib/session-user";
+import { createVerifiedCache } from "./verified-cache";
 
 /**
  * The one sign-in token (DESIGN §2): an HS256 JWT carried in the page session cookie and sent by
@@ -40,14 +41,26 @@ export async function issueToken(claims: TokenClaims, secret: string, now = Date
     .sign(await keyOf(secret));
 }
 
+/** Tokens whose signature and claims checked out, by token and key: their claims and expiry (seconds). */
+const verifiedTokens = createVerifiedCache<{ secret: string; claims: TokenClaims; expiresAt: number }>({ maxEntries: 10_000, maxKeyLength: 1_000 });
+
 /** The token's claims, or null for anything forged, expired, malformed or not HS256 (e.g. alg none). */
 export async function readToken(token: string, secret: string): Promise<TokenClaims | null> {
+  const verified = verifiedTokens.get(token);
+  if (verified?.secret === secret) {
+    // As jose decides it: expired once `exp` is not after the current second.
+    if (verified.expiresAt > Math.floor(Date.now() / 1000)) return verified.claims;
+    verifiedTokens.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ["HS256"], issuer });
     const userId = Number(payload.sub);
     const { role, ver } = payload as { role?: unknown; ver?: unknown };
-    if (!Number.isSafeInteger(userId) || typeof ver !== "number" || !isRole(role)) return null;
-    return { userId, role, tokenVersion: ver };
+    if (!Number.isSafeInteger(userId) || typeof ver !== "number" || !isRole(role) || typeof payload.exp !== "number") return null;
+    const claims = { userId, role, tokenVersion: ver };
+    verifiedTokens.set(token, { secret, claims, expiresAt: payload.exp });
+    return claims;
   } catch {
     return null;
   }
