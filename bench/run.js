@@ -17,6 +17,8 @@
 //                                      calls, wrk beside the hello world, PostgreSQL and PGlite (bench/request-cost.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
+//   BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles": extra flags for the app's node
+//   (a profile of any scenario; NODE_OPTIONS refuses --cpu-prof)
 //
 // --extra also measures GET /healthz (Express and one SQL query, no React) and GET / with
 // Accept-Encoding: gzip, to show where the time of a page goes.
@@ -89,6 +91,8 @@ if (!path.basename(buildDirectory).startsWith("build") || buildDirectory === rep
 // Rendered (signed-in) pages have the 3 % target; `npm run bench -- public-pages` measures them.
 const targets = { coldStartMs: 2000, appToHelloPercent: 25, clientJsGzipBytes: 120 * 1000 };
 const startDeadlineMs = 30_000;
+/** The flags production starts node with (package.json's start, the Dockerfile, docs/deployment.md). */
+const productionNodeFlags = ["--max-semi-space-size=64"];
 const stopDeadlineMs = 15_000;
 
 // Every child we start is killed, and the temporary data folder removed, however this process ends.
@@ -283,7 +287,8 @@ function spawnTracked(args, environment) {
 async function startApp(extraEnvironment = {}, { deadlineMs = startDeadlineMs } = {}) {
   const port = await findFreePort();
   const startedAt = performance.now();
-  const processHandle = spawnTracked(["server/start.js"], appEnvironment(port, extraEnvironment));
+  const nodeOptions = (process.env.BENCH_APP_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const processHandle = spawnTracked([...productionNodeFlags, ...nodeOptions, "server/start.js"], appEnvironment(port, extraEnvironment));
   await waitUntilAnswering(processHandle, port, "/healthz", "the app", deadlineMs);
   return { ...processHandle, port, readyMs: performance.now() - startedAt };
 }
