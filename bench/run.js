@@ -15,6 +15,8 @@
 //   npm run bench -- sign-in-flood     instead: an owner's sign-ins during floods of 200 bad ones (bench/sign-in-flood.js)
 //   npm run bench -- request-cost      instead: server CPU per request of issue #22's signed-in pages and API
 //                                      calls, wrk beside the hello world, PostgreSQL and PGlite (bench/request-cost.js)
+//   npm run bench -- lighthouse        instead: Lighthouse's mobile run (slow 4G, 4× CPU slowdown) of the
+//                                      signed-out pages in Debian's Chromium, LCP and scores (bench/lighthouse.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //   BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles": extra flags for the app's node
@@ -35,6 +37,7 @@ import { apiReadsRows, measureApiReads } from "./api-reads.js";
 import { apiV2Rows, measureApiV2 } from "./api-v2.js";
 import { checkoutRows, measureCheckout } from "./checkout.js";
 import { measureCompletions, processCpuSeconds } from "./completions.js";
+import { lighthouseRows, measureLighthouse } from "./lighthouse.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
 import { measureRequestCost, requestCostRows } from "./request-cost.js";
 import { measureSignInFlood, signInFloodRows } from "./sign-in-flood.js";
@@ -66,6 +69,8 @@ const scenarioModules = {
   "api-v2": { measure: measureApiV2, rows: apiV2Rows, failed: (results) => !results.integrityOk },
   // Any 5xx or unanswered request fails it too (issue #17: a burst makes checkouts slower, never fails them).
   checkout: { measure: measureCheckout, rows: checkoutRows, failed: (results) => !results.integrityOk || results.serverErrors > 0 },
+  // Issue #22: the signed-out pages' LCP on a simulated slow phone; a missed target with --strict.
+  lighthouse: { measure: measureLighthouse, rows: lighthouseRows, failed: (results) => options.strict && !results.targetsMet },
   "public-pages": { measure: measurePublicPages, rows: publicPagesRows, failed: (results) => options.strict && !results.targetsMet },
   // Issue #22: server CPU per request of the signed-in pages and API calls; a missed target with --strict.
   "request-cost": { measure: measureRequestCost, rows: requestCostRows, failed: (results) => options.strict && !results.targetsMet },
