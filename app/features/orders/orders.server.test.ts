@@ -13,7 +13,7 @@ process.env.LOG_LEVEL = "silent";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-orders-test-"));
 process.env.DATA_DIR = dataDir;
 
-const { getOrderFor, listOrdersFor, clientStats } = await import("./orders.server");
+const { getOrderFor, listOrdersFor, listOrderHistoryFor, clientStats } = await import("./orders.server");
 const { createOrder } = await import("./order-placement.server");
 const { cancelOrder, CANCELLATION_WINDOW_MS } = await import("./order-cancellation.server");
 
@@ -207,6 +207,12 @@ describe("listOrdersFor", () => {
       expired_at: null,
       created_at: created[0].createdAt,
     });
+
+    // The list reads its rows with SQL, the history page through Prisma: the same items, timestamps included.
+    await prisma().order.update({ where: { id: created[1].id }, data: { expiredAt: new Date("2026-11-26T08:00:00.120Z") } });
+    const listed = await listOrdersFor(client, { limit: 20 });
+    expect(listed[1].expired_at).toBe("2026-11-26T08:00:00.120Z");
+    expect(listed).toEqual((await listOrderHistoryFor(client, 1)).orders);
 
     const firstPage = await listOrdersFor(client, { limit: 2 });
     expect(firstPage.map((item) => item.id)).toEqual([created[2].id, created[1].id]);
