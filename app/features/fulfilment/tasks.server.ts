@@ -5,8 +5,8 @@ import { firstRunSlotsIn } from "~/features/drip-feed/drip-feed.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
-import { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -203,6 +203,10 @@ interface ClaimedTask {
   refillId: number | null;
   rewardMinor: number;
   currency: "GHS" | "USD";
+  platform: Platform;
+  type: EngagementType;
+  targetUrl: string;
+  createdAt: Date;
 }
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
@@ -216,17 +220,15 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   const env = getEnv();
   const prisma = getPrisma();
   // The task names the target; the action goes to the target's oldest open order (see the claim below).
-  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { platform: true, targetUrl: true } });
+  const task = await readTaskForCompletion(taskId, worker.id);
   if (!task) throw new AppError(404, "not_found", "Task not found");
   const label = isCatalogPlatform(task.platform) ? platformLabels[task.platform] : task.platform;
   if (!worker.platforms.includes(task.platform)) throw new AppError(403, "wrong_platform", `This task is on ${label}, which you have not joined.`);
-  const linked = await prisma.workerHandle.findUnique({ where: { workerId_platform: { workerId: worker.id, platform: task.platform } }, select: { handle: true } });
-  if (!linked) throw new AppError(400, "handle_missing", `Link your ${label} handle in your profile first.`);
-  const handle = proofHandle === undefined ? linked.handle : normalizeHandle(proofHandle);
-  if (handle !== linked.handle) throw new AppError(400, "handle_mismatch", `Use the ${label} handle linked to your profile (@${linked.handle}).`);
+  if (task.linkedHandle === null) throw new AppError(400, "handle_missing", `Link your ${label} handle in your profile first.`);
+  const handle = proofHandle === undefined ? task.linkedHandle : normalizeHandle(proofHandle);
+  if (handle !== task.linkedHandle) throw new AppError(400, "handle_mismatch", `Use the ${label} handle linked to your profile (@${task.linkedHandle}).`);
   // The common repeat, answered before the limits (the unique indexes still decide under races).
-  const repeat = await prisma.taskCompletion.findFirst({ where: { targetUrl: task.targetUrl, OR: [{ workerId: worker.id }, { platform: task.platform, handle }] }, select: { id: true } });
-  if (repeat) throw alreadyDone();
+  if (task.isRepeat) throw alreadyDone();
 
   try {
     const completion = await prisma.$transaction(async (transaction) => {
@@ -251,7 +253,8 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
           LIMIT 1
           FOR UPDATE
         )
-        RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency`;
+        RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency,
+          platform::text AS platform, type::text AS type, target_url AS "targetUrl", created_at AS "createdAt"`;
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
@@ -278,9 +281,10 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
         `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
       );
-      return created;
+      const { id, platform, type, targetUrl, createdAt } = claimed;
+      return { ...created, task: { id, platform, type, targetUrl, createdAt } };
     }, burstTransactionOptions);
-    return toCompletedTaskView({ ...completion, task: await prisma.task.findUniqueOrThrow({ where: { id: completion.taskId }, select: completedTaskSelect }) });
+    return toCompletedTaskView(completion);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyDone();
     throw error;
@@ -288,12 +292,30 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
 }
 
 async function assertWithinLimits(transaction: TransactionClient, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
-  const last = await transaction.taskCompletion.findFirst({ where: { workerId }, orderBy: { completedAt: "desc" }, select: { completedAt: true } });
-  if (last && now.getTime() - last.completedAt.getTime() < minIntervalMs) {
-    throw new AppError(429, "too_fast", `Please wait ${Math.ceil(minIntervalMs / 1000)} seconds between tasks.`);
-  }
   // Ghana keeps GMT all year: the Africa/Accra day is the UTC day.
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const today = await transaction.taskCompletion.count({ where: { workerId, completedAt: { gte: dayStart } } });
-  if (today >= perDay) throw new AppError(429, "daily_limit", `You have reached today's limit of ${perDay} tasks. Please come back tomorrow.`);
+  // Both limits in one statement (after the worker's row lock, so it sees their other completions).
+  const [recent] = await transaction.$queryRaw<{ last: Date | null; today: number }[]>`
+    SELECT (SELECT completed_at FROM task_completions WHERE worker_id = ${workerId} ORDER BY completed_at DESC LIMIT 1) AS last,
+      (SELECT count(*)::int FROM task_completions WHERE worker_id = ${workerId} AND completed_at >= ${dayStart}) AS today`;
+  if (recent.last && now.getTime() - recent.last.getTime() < minIntervalMs) {
+    throw new AppError(429, "too_fast", `Please wait ${Math.ceil(minIntervalMs / 1000)} seconds between tasks.`);
+  }
+  if (recent.today >= perDay) throw new AppError(429, "daily_limit", `You have reached today's limit of ${perDay} tasks. Please come back tomorrow.`);
+}
+
+/**
+ * The task, the worker's handle on its platform and whether either already did its target, in one
+ * statement below Prisma: three reads before every completion (issue #22).
+ */
+async function readTaskForCompletion(taskId: number, workerId: number) {
+  const [row] = await getDatabase().sql.query<{ platform: Platform; target_url: string; linked_handle: string | null; is_repeat: boolean }>(
+    `SELECT t.platform::text AS platform, t.target_url, h.handle AS linked_handle,
+       EXISTS (SELECT 1 FROM task_completions c
+               WHERE c.target_url = t.target_url AND (c.worker_id = $2 OR (c.platform = t.platform AND c.handle = h.handle))) AS is_repeat
+     FROM tasks t LEFT JOIN worker_handles h ON h.worker_id = $2 AND h.platform = t.platform
+     WHERE t.id = $1`,
+    [taskId, workerId],
+  );
+  return row && { platform: row.platform, targetUrl: row.target_url, linkedHandle: row.linked_handle, isRepeat: row.is_repeat };
 }
