@@ -4,6 +4,7 @@
 // browser tests do), against the production build on PostgreSQL. Each page is run three times and
 // the median run by LCP is reported: its performance score, LCP, FCP, the render-blocking resources
 // and the unused JavaScript; accessibility must stay 100. Target: LCP ≤ 1.5 s on every page.
+// LIGHTHOUSE_PAGES=/,/auth runs only those pages (while working on one).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { openBenchDatabase } from "./databases.js";
