@@ -107,6 +107,13 @@ describe("completing a task", () => {
     expect(error).toMatchObject({ status: 400, message: "Use the Instagram handle linked to your profile (@mine.only)." });
   });
 
+  it("answers 404 for a task that does not exist, an id past PostgreSQL's integer included", async () => {
+    const worker = await newWorker("no.such.task");
+    for (const taskId of [0, 987_654, 2_147_483_648, 99_999_999_999]) {
+      expect(await refusal(completeTask(worker, taskId, {}))).toMatchObject({ status: 404, message: "Task not found" });
+    }
+  });
+
   it("limits bursts (one per 5 s) and days (COMPLETIONS_PER_DAY)", async () => {
     const worker = await newWorker();
     const start = new Date();

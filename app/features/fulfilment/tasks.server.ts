@@ -10,6 +10,7 @@ import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
+import { maximumRecordId } from "~/lib/record-id";
 import { normalizeHandle } from "./handle-schema";
 
 /**
@@ -309,6 +310,8 @@ async function assertWithinLimits(transaction: TransactionClient, workerId: numb
  * statement below Prisma: three reads before every completion (issue #22).
  */
 async function readTaskForCompletion(taskId: number, workerId: number) {
+  // Past PostgreSQL's integer the statement would fail; no task has such an id.
+  if (!Number.isSafeInteger(taskId) || taskId < 1 || taskId > maximumRecordId) return undefined;
   const [row] = await getDatabase().sql.query<{ platform: Platform; target_url: string; linked_handle: string | null; is_repeat: boolean }>(
     `SELECT t.platform::text AS platform, t.target_url, h.handle AS linked_handle,
        EXISTS (SELECT 1 FROM task_completions c
