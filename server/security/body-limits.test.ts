@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../testing/spawn-server";
@@ -147,6 +148,27 @@ describe("request bodies sent without a length", () => {
     const answer = await postChunked(`${server.url}/api/auth/login`, fiftyMegabytes, { "content-type": "application/json" });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: "The request body is too large." });
+  });
+
+  it("reach a client that sends far past the limit before it reads its answer: no reset drops it", async () => {
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    socket.pause(); // nothing is read until the client has sent 40 MiB (or as much as the server lets it)
+    const closed = new Promise<string>((resolve) => {
+      let received = "";
+      socket.on("data", (data) => (received += data.toString("latin1")));
+      socket.on("error", (error) => resolve(`${received}\n[${error.message}]`));
+      socket.on("close", () => resolve(received));
+    });
+    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    for (let sent = 0; sent < 40 * 1024 * 1024; sent += chunk.byteLength) socket.write(`${chunk.byteLength.toString(16)}\r\n${chunk}\r\n`);
+    // Long enough for the server to answer and discard its allowance (16 MiB), within its 2 s deadline.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    socket.resume();
+    const received = await closed;
+    expect(received.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(received).toContain('{"message":"The request body is too large."}');
   });
 
   it("are read as usual under the limit", async () => {
