@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
@@ -6,6 +5,8 @@ import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction,
 import { databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable, markDatabaseUnavailable, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { PaintFirstScriptProvider } from "~/lib/paint-first";
+import { paintFirstScript, paintFirstTransform } from "~/lib/paint-first.server";
 
 /**
  * A loader or action failed because the database was unreachable or every connection stayed busy
@@ -63,18 +64,17 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PaintFirstScriptProvider value={paintFirstScript}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PaintFirstScriptProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = paintFirstTransform(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -12,6 +12,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { useStoredTokenCheck } from "~/lib/stored-token";
 import { type SupportContacts, supportContactsOf } from "~/features/support/contact-details";
 import { getEnv } from "~/lib/env.server";
+import { PaintFirstScript } from "~/lib/paint-first";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Restores the position on back/forward and scrolls to the top on every other navigation. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PaintFirstScript />
       </body>
     </html>
   );

@@ -35,6 +35,8 @@ export async function measureClientJs(pageUrl) {
 /**
  * Same-origin JavaScript the page loads: modulepreload links, script src, and the imports of inline
  * module scripts (React Router's <Scripts> imports the manifest, route modules and the entry there).
+ * The links and the module script arrive inert and are turned on after the first paint
+ * (app/lib/paint-first.tsx): they count the same.
  */
 function findScriptUrls(html, pageUrl) {
   const found = new Set();
@@ -43,12 +45,12 @@ function findScriptUrls(html, pageUrl) {
     if (url.origin === new URL(pageUrl).origin) found.add(url.href);
   };
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (/\brel=["']?modulepreload\b/i.test(tag)) add(attribute(tag, "href"));
+    if (/\b(?:rel|data-after-paint)=["']?modulepreload\b/i.test(tag)) add(attribute(tag, "href"));
   }
   for (const [whole, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const source = attribute(`<script${attributes}>`, "src");
     if (source) add(source);
-    else if (/\btype=["']?module\b/i.test(whole)) {
+    else if (/\btype=["']?(?:module|text\/x-after-paint)\b/i.test(whole)) {
       for (const [, reference] of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?\(?\s*["']([^"']+)["']/g)) add(reference);
     }
   }

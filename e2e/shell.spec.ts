@@ -158,6 +158,31 @@ test.describe("footer", () => {
   });
 });
 
+test.describe("loading on a slow connection", () => {
+  test.skip(() => !isJavaScriptProject(), "without JavaScript no script is loaded");
+
+  test("the page paints before it asks for its JavaScript, then hydrates with every module it needs", async ({ page }) => {
+    await open(page, "/packages");
+    const timings = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scriptStarts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timings.firstPaint).toBeGreaterThan(0);
+    expect(timings.scriptStarts.length).toBeGreaterThan(2);
+    expect(Math.min(...timings.scriptStarts)).toBeGreaterThanOrEqual(timings.firstPaint);
+    // React Router's script, sent inert, was turned on (it is gone once the app has hydrated).
+    await expect(page.locator('script[type="text/x-after-paint"]')).toHaveCount(0);
+    // And the page works as an app: a client-side navigation keeps the document.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
+    await expect(page).toHaveURL("/how-it-works");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+});
+
 test.describe("content pages", () => {
   test("home shows the hero and its call to action", async ({ page }) => {
     await open(page, "/");
