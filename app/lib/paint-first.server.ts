@@ -37,17 +37,20 @@ const replacements: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The page's HTML stream with the replacements made. A chunk's end that could begin a tag to replace
- * waits for the next chunk; everything else passes at once, so streaming is unchanged. Bytes are
- * read as latin1 so a character cut between chunks passes through untouched.
+ * waits for the next chunk; everything else passes at once, so streaming is unchanged. The bytes are
+ * read as latin1 (one character per byte; V8 searches such strings fastest), so a UTF-8 character
+ * cut between chunks passes through untouched; a chunk with nothing to change is passed on as is.
  */
 export function paintFirstTransform(onEnd: () => void): Transform {
   let held = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = replaceAll(held + chunk.toString("latin1"));
+      const received = held + chunk.toString("latin1");
+      const text = replaceAll(received);
       const holdLength = lengthOfPartialTag(text);
+      const unchanged = !held && !holdLength && text === received;
       held = text.slice(text.length - holdLength);
-      callback(null, Buffer.from(text.slice(0, text.length - holdLength), "latin1"));
+      callback(null, unchanged ? chunk : Buffer.from(text.slice(0, text.length - holdLength), "latin1"));
     },
     flush(callback) {
       onEnd();
@@ -62,11 +65,14 @@ function replaceAll(text: string): string {
 }
 
 const maximumHeldLength = Math.max(...replacements.map(([from]) => from.length - 1));
+const tagStarts = new Set(replacements.map(([from]) => from.charCodeAt(0)));
 
 /** How many characters at the end of `text` are the start of a tag to replace. */
 function lengthOfPartialTag(text: string): number {
-  for (let length = Math.min(text.length, maximumHeldLength); length > 0; length--) {
-    if (replacements.some(([from]) => from.startsWith(text.slice(text.length - length)))) return length;
+  for (let at = Math.max(0, text.length - maximumHeldLength); at < text.length; at++) {
+    if (!tagStarts.has(text.charCodeAt(at))) continue;
+    const tail = text.slice(at);
+    if (replacements.some(([from]) => from.startsWith(tail))) return text.length - at;
   }
   return 0;
 }
