@@ -12,7 +12,10 @@ const expected = page
   .replaceAll('<link rel="modulepreload" ', '<link data-after-paint="modulepreload" ')
   .replace(' type="module" async="">', ' type="text/x-after-paint" async="">');
 
-/** Writes the chunks one by one and collects what comes out after each write and at the end. */
+/**
+ * Writes the chunks one by one, each followed by React's flush(), and collects what comes out after
+ * each and at the end.
+ */
 async function run(chunks: Buffer[]) {
   let ended = false;
   const transform = paintFirstTransform(() => (ended = true));
@@ -21,6 +24,8 @@ async function run(chunks: Buffer[]) {
   const passedAfterWrite: number[] = [];
   for (const chunk of chunks) {
     await new Promise<void>((resolve) => transform.write(chunk, () => resolve()));
+    transform.flush();
+    await new Promise((resolve) => setImmediate(resolve));
     passedAfterWrite.push(Buffer.concat(outputs.map((text) => Buffer.from(text, "latin1"))).length);
   }
   await new Promise<void>((resolve) => transform.end(resolve));
@@ -44,7 +49,19 @@ describe("paintFirstTransform", () => {
     }
   });
 
-  it("holds back only a chunk's end that could start a tag to replace", async () => {
+  it("writes on what React wrote in one piece when React flushes", async () => {
+    const transform = paintFirstTransform(() => {});
+    const outputs: Buffer[] = [];
+    transform.on("data", (chunk: Buffer) => outputs.push(chunk));
+    for (const piece of ["<p>one</p>", "<p>two</p>", "<p>three</p>"]) transform.write(Buffer.from(piece));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outputs).toEqual([]);
+    transform.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outputs.map(String)).toEqual(["<p>one</p><p>two</p><p>three</p>"]);
+  });
+
+  it("holds back only a flush's end that could start a tag to replace", async () => {
     const { passedAfterWrite } = await run([Buffer.from("<p>first</p><li"), Buffer.from("nk rel=x><p>second</p>")]);
     expect(passedAfterWrite[0]).toBe("<p>first</p>".length);
     const plain = await run([Buffer.from("<p>first</p>")]);

@@ -36,25 +36,43 @@ const replacements: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * The page's HTML stream with the replacements made. A chunk's end that could begin a tag to replace
- * waits for the next chunk; everything else passes at once, so streaming is unchanged. The bytes are
- * read as latin1 (one character per byte; V8 searches such strings fastest), so a UTF-8 character
- * cut between chunks passes through untouched; a chunk with nothing to change is passed on as is.
+ * The page's HTML stream with the replacements made, written on in one piece per React flush.
+ *
+ * React writes a page in 4 KB pieces and then calls the stream's `flush()` (as it does for
+ * compression's response), so the pieces are gathered until then: each later stage (the web stream
+ * React Router answers with, Express, gzip on the thread pool) then handles one buffer per flush
+ * instead of eight or more for a page. A flush's end that could begin a tag to replace waits for the
+ * next one. The bytes are read as latin1 (one character per byte; V8 searches those fastest), so
+ * a UTF-8 character passes through untouched.
  */
-export function paintFirstTransform(onEnd: () => void): Transform {
+export function paintFirstTransform(onEnd: () => void): Transform & { flush(): void } {
+  let pending: Buffer[] = [];
   let held = "";
-  return new Transform({
+  const takePending = () => {
+    const text = replaceAll(held + Buffer.concat(pending).toString("latin1"));
+    pending = [];
+    const holdLength = lengthOfPartialTag(text);
+    held = text.slice(text.length - holdLength);
+    return text.length > holdLength ? Buffer.from(text.slice(0, text.length - holdLength), "latin1") : undefined;
+  };
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const received = held + chunk.toString("latin1");
-      const text = replaceAll(received);
-      const holdLength = lengthOfPartialTag(text);
-      const unchanged = !held && !holdLength && text === received;
-      held = text.slice(text.length - holdLength);
-      callback(null, unchanged ? chunk : Buffer.from(text.slice(0, text.length - holdLength), "latin1"));
+      pending.push(chunk);
+      callback();
     },
     flush(callback) {
+      const rest = pending.length ? takePending() : undefined;
+      if (rest) this.push(rest);
       onEnd();
       callback(null, held ? Buffer.from(held, "latin1") : undefined);
+    },
+  });
+  return Object.assign(stream, {
+    /** React's "nothing more to write for now". */
+    flush() {
+      if (!pending.length) return;
+      const ready = takePending();
+      if (ready) stream.push(ready);
     },
   });
 }
