@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
+import { createApiRouteCaller } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
 
 type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
@@ -12,7 +13,8 @@ type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
  * route reads is cut at the request's limit (`response.locals.bodyLimitBytes`, set by bodyGuards)
  * while it streams, whether or not a Content-Length was declared. Past the limit the route's read
  * fails with BodyTooLargeError (its reader answers 413), and the connection is closed after the
- * answer (closeAfterDraining).
+ * answer (closeAfterDraining). And /api calls go to their route's loader or action directly
+ * (server/api-routes.ts), past React Router's request pipeline.
  */
 export function createRequestHandler({
   build,
@@ -24,11 +26,14 @@ export function createRequestHandler({
   getLoadContext: (request: ExpressRequest, response: ExpressResponse) => LoadContext;
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
+  const callApiRoute = createApiRouteCaller(build.routes);
   return async (request, response, next) => {
     try {
       const body = hasBody(request) ? limitedBody(request, response.locals.bodyLimitBytes ?? Infinity) : undefined;
       const context = getLoadContext(request, response);
-      const answer = await handleRequest(toFetchRequest(request, response, body?.stream), context);
+      const url = new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+      const fetchRequest = toFetchRequest(request, url, response, body?.stream);
+      const answer = (await callApiRoute(fetchRequest, url, context)) ?? (await handleRequest(fetchRequest, context));
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
       else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);
@@ -97,8 +102,7 @@ function limitedBody(request: ExpressRequest, limitBytes: number) {
   return { stream, isOverLimit: () => isOverLimit };
 }
 
-function toFetchRequest(request: ExpressRequest, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
-  const url = new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
