@@ -2,6 +2,8 @@ import type { IncomingMessage, RequestListener } from "node:http";
 import type { SqlClient } from "~/lib/database/sql-client.server";
 
 const healthTimeoutMs = 2000;
+/** How long one check's result answers every health check (issue #22). */
+const healthReuseMs = 1000;
 
 /** Healthy when the database answers a trivial query within the time limit. */
 export async function checkHealth(sql: SqlClient): Promise<{ ok: boolean; database: "up" | "down" }> {
@@ -20,6 +22,28 @@ export async function checkHealth(sql: SqlClient): Promise<{ ok: boolean; databa
 }
 
 /**
+ * One database check answers every health check for a second, and checks that arrive while it runs
+ * wait for it: /healthz needs no sign-in, so a flood of it must not become a flood of queries. A load
+ * balancer asking every few seconds still gets a fresh check each time; an outage shows within the
+ * second plus the query's time limit.
+ */
+export function sharedHealthCheck(check: () => Promise<Health>, reuseMs = healthReuseMs): () => Promise<Health> {
+  let inFlight: Promise<Health> | undefined;
+  let latest: { health: Health; checkedAt: number } | undefined;
+  return () => {
+    if (latest && performance.now() - latest.checkedAt < reuseMs) return Promise.resolve(latest.health);
+    inFlight ??= check().then((health) => {
+      latest = { health, checkedAt: performance.now() };
+      inFlight = undefined;
+      return health;
+    });
+    return inFlight;
+  };
+}
+
+type Health = Awaited<ReturnType<typeof checkHealth>>;
+
+/**
  * Answers GET and HEAD /healthz before Express: a load balancer asks it every few seconds, and the
  * middleware chain (compression, logging, body guards, React Router's fallback) cost more than the
  * check itself (issue #22). Same answer as before: 200 or 503 with Retry-After, never stored.
@@ -36,10 +60,11 @@ export function answerHealthChecks({
   securityHeaders: () => [string, string][];
   retryAfterSeconds: number;
 }) {
+  const check = sharedHealthCheck(() => checkHealth(sql()));
   return (next: RequestListener): RequestListener =>
     (request, response) => {
       if (!isHealthCheck(request)) return next(request, response);
-      checkHealth(sql()).then((health) => {
+      check().then((health) => {
         const body = JSON.stringify({ ...health, ...report });
         const headers: [string, string][] = [
           ...securityHeaders(),

@@ -168,9 +168,10 @@ describe.runIf(postgresUrl)("on PostgreSQL", () => {
       try {
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
         proxy.cutConnections(true);
-        const down = await fetch(`${server.url}/healthz`);
-        expect(down.status).toBe(503);
-        expect(await down.json()).toEqual({ ok: false, database: "down", payments: "sandbox" });
+        // One check's result answers for a second (server/health.ts): the outage shows after it.
+        let down: Response | undefined;
+        await expect.poll(async () => (down = await fetch(`${server.url}/healthz`)).status, { timeout: 5_000 }).toBe(503);
+        expect(await down?.json()).toEqual({ ok: false, database: "down", payments: "sandbox" });
         proxy.cutConnections(false);
         await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 10_000 }).toBe(200);
       } finally {
