@@ -119,12 +119,14 @@ export async function findUserByToken(token: string): Promise<PublicUser | null>
 /**
  * The user a token names, with one SQL statement below Prisma: this runs on every signed-in request
  * (every /api call, every page), and Prisma's own work per query (compiling it, mapping the row) was
- * about a tenth of a signed-in page's CPU time (issue #9). Same pool and connection as Prisma.
+ * about a tenth of a signed-in page's CPU time (issue #9). Same pool and connection as Prisma. A
+ * named statement: PostgreSQL parses and plans it once per connection (issue #22).
  */
 async function findSessionUser(userId: number): Promise<SessionUserFields | undefined> {
   const [row] = await getDatabase().sql.query<SessionUserRow>(
     "SELECT id, email, username, full_name, role::text AS role, status::text AS status, platforms, token_version, email_verified_at FROM users WHERE id = $1",
     [userId],
+    { statementName: "session-user" },
   );
   return (
     row && {

@@ -7,7 +7,11 @@ import type pg from "pg";
  */
 export interface SqlClient {
   readonly engine: "pglite" | "postgresql";
-  query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * `statementName`: PostgreSQL parses and plans the statement once per connection and reuses it, for
+   * the statements every request runs (the session lookup). One name, one text.
+   */
+  query<Row extends Record<string, unknown>>(text: string, params?: unknown[], options?: { statementName?: string }): Promise<Row[]>;
   /** Runs a multi-statement script (a migration file) in one round trip. */
   exec(script: string): Promise<void>;
   /** Runs `work` on one dedicated connection, so session-level locks and transactions hold. */
@@ -48,8 +52,8 @@ export function sqlClientForPool(pool: pg.Pool): SqlClient {
 function queriesOn(queryable: pg.Pool | pg.PoolClient): Omit<SqlClient, "withConnection"> {
   return {
     engine: "postgresql",
-    async query(text, params) {
-      const result = await queryable.query(text, params);
+    async query(text, params, options) {
+      const result = options?.statementName ? await queryable.query({ name: options.statementName, text, values: params }) : await queryable.query(text, params);
       return result.rows;
     },
     async exec(script) {
