@@ -195,6 +195,7 @@ export async function listOrdersFor(client: OrderViewer, { limit, cursor }: List
        ${isoTimestamp("expired_at")} AS expired_at, ${isoTimestamp("created_at")} AS created_at
      FROM orders WHERE client_id = $1${cursor ? " AND id < $3" : ""} ORDER BY id DESC LIMIT $2`,
     cursor ? [client.id, take, cursor] : [client.id, take],
+    { statementName: cursor ? "orders-of-client-before" : "orders-of-client" },
   );
   return rows.map((row) => ({
     id: row.id,
