@@ -1,7 +1,7 @@
 import { matchRoutes, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import routeConfig from "../app/routes";
-import { createApiRouteCaller, createApiRouteMatcher } from "./api-routes";
+import { createApiRouteFinder, createApiRouteMatcher } from "./api-routes";
 
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: ConfigEntry[] };
 const config = routeConfig as ConfigEntry[];
@@ -65,10 +65,10 @@ describe("the /api route table", () => {
 });
 
 describe("calling an /api route", () => {
-  const callApiRoute = createApiRouteCaller(buildRoutes());
+  const findApiCall = createApiRouteFinder(buildRoutes());
   const call = (method: string, path: string) => {
     const url = new URL(`http://localhost${path}`);
-    return callApiRoute(new Request(url, { method }), url, {});
+    return findApiCall(url, method)?.(new Request(url, { method }), {});
   };
 
   it("runs the loader for GET and HEAD (without a body) and the action for a mutation", async () => {

@@ -22,31 +22,36 @@ type ApiRoute = {
  * The routes are taken from the build, so routes.ts stays the one list. Matching follows React
  * Router's rules (ranking, per-segment decoding, case-insensitivity, trailing slashes), compiled
  * once; server/api-routes.test.ts checks it against React Router's own matchRoutes. Anything this does
- * not answer (no /api route, no loader or action for the method, a `.data` request) returns
- * undefined and React Router answers as before.
+ * not answer (no /api route, no loader or action for the method, a `.data` request) has no call, and
+ * React Router answers as before.
  */
-export function createApiRouteCaller(routes: ServerBuild["routes"]) {
+export function createApiRouteFinder(routes: ServerBuild["routes"]) {
   const findRoute = createApiRouteMatcher(routes);
-  return async (request: Request, url: URL, context: unknown): Promise<Response | undefined> => {
+  /** The call of the /api route that answers `method` at `url`, or undefined when React Router must answer. */
+  return (url: URL, method: string): ApiCall | undefined => {
     if (!url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) return undefined;
     const match = findRoute(url.pathname);
-    const handler = match && dataFunctionFor(match.route.module, request.method);
+    const handler = match && dataFunctionFor(match.route.module, method);
     if (!match || !handler) return undefined;
-    let answer: unknown;
-    try {
-      answer = await handler({ request, url, pattern: match.route.pattern, params: match.params, context });
-    } catch (thrown) {
-      // A thrown Response is the answer, as React Router has it; anything else is the error handler's.
-      if (!(thrown instanceof Response)) throw thrown;
-      answer = thrown;
-    }
-    if (!(answer instanceof Response)) throw new Error(`The /api route ${match.route.id} answered something other than a Response.`);
-    // React Router answers HEAD with the loader's status and headers and no body.
-    if (request.method !== "HEAD") return answer;
-    void answer.body?.cancel();
-    return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    return async (request, context) => {
+      let answer: unknown;
+      try {
+        answer = await handler({ request, url, pattern: match.route.pattern, params: match.params, context });
+      } catch (thrown) {
+        // A thrown Response is the answer, as React Router has it; anything else is the error handler's.
+        if (!(thrown instanceof Response)) throw thrown;
+        answer = thrown;
+      }
+      if (!(answer instanceof Response)) throw new Error(`The /api route ${match.route.id} answered something other than a Response.`);
+      // React Router answers HEAD with the loader's status and headers and no body.
+      if (request.method !== "HEAD") return answer;
+      void answer.body?.cancel();
+      return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+    };
   };
 }
+
+export type ApiCall = (request: Request, context: unknown) => Promise<Response>;
 
 /** A loader answers GET and HEAD, an action the mutations; other methods are React Router's to refuse. */
 function dataFunctionFor(module: RouteModule, method: string): DataFunction | undefined {

@@ -1,4 +1,5 @@
-import express, { type ErrorRequestHandler } from "express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
@@ -17,6 +18,8 @@ import { getSelfBaseUrl } from "~/lib/self-url.server";
 import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/paystack/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
+import { answerApiReadsBeforeExpress } from "./api-reads";
+import { createApiRouteFinder } from "./api-routes";
 import { answerHealthChecks } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
@@ -89,18 +92,17 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
-if (env.REQUEST_LOGS) {
-  app.use(
-    pinoHttp({
+const logRequest = env.REQUEST_LOGS
+  ? pinoHttp({
       logger,
       // Only the path: query strings can carry references and e-mails, headers can carry tokens.
       serializers: {
         req: (request) => ({ id: request.id, method: request.method, path: request.url.split("?")[0] }),
         res: (response) => ({ statusCode: response.statusCode }),
       },
-    }),
-  );
-}
+    })
+  : undefined;
+if (logRequest) app.use(logRequest);
 
 /** Every response's security headers for a CSP nonce, worked out once (server/security.ts). */
 const securityHeadersWithNonce = securityHeaderTemplate({
@@ -127,9 +129,18 @@ const pageCache =
     ? createPageCache({ variations: { market: visitorMarketVariation(app) }, createNonce: createCspNonce })
     : undefined;
 if (pageCache) app.use(pageCache.storeRenderedPages);
+/** The /api routes of the build, called past React Router's request pipeline (decision 0028). */
+const findApiCall = createApiRouteFinder(serverBuild.routes);
+
+const getLoadContext = (request: ExpressRequest, response: ExpressResponse) => ({
+  cspNonce: response.locals.cspNonce as string,
+  clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
+  viaTrustedProxy: isFromTrustedProxy(app, request),
+});
+
 /**
- * Wraps the process's request listener: health checks and cached anonymous pages are answered before
- * anything else runs.
+ * Wraps the process's request listener: health checks, GET and HEAD /api calls and cached anonymous
+ * pages are answered before Express runs.
  */
 export const serveBeforeExpress = (listener: RequestListener): RequestListener => {
   const answerHealth = answerHealthChecks({
@@ -138,21 +149,19 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     securityHeaders: () => securityHeadersWithNonce(createCspNonce()),
     retryAfterSeconds: databaseUnavailableRetryAfterSeconds,
   });
-  return answerHealth(pageCache ? pageCache.serveCachedPages(listener) : listener);
+  const answerApiReads = answerApiReadsBeforeExpress({
+    app,
+    findApiCall,
+    securityHeaders: securityHeadersWithNonce,
+    compress: compression(), // as server/start.js compresses everything else: the defaults
+    logRequest,
+    getLoadContext,
+    handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
+  });
+  return answerHealth(answerApiReads(pageCache ? pageCache.serveCachedPages(listener) : listener));
 };
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: serverBuild,
-    mode: env.NODE_ENV,
-    getLoadContext: (request, response) => ({
-      cspNonce: response.locals.cspNonce as string,
-      clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
-      viaTrustedProxy: isFromTrustedProxy(app, request),
-    }),
-  }),
-);
+app.all("/{*splat}", createRequestHandler({ build: serverBuild, mode: env.NODE_ENV, getLoadContext, findApiCall }));
 
 const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
   if (isDatabaseUnavailable(error) && !response.headersSent) {

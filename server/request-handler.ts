@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
-import { createApiRouteCaller } from "./api-routes";
+import type { ApiCall } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
 
 type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
@@ -20,20 +20,23 @@ export function createRequestHandler({
   build,
   mode,
   getLoadContext,
+  findApiCall,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (request: ExpressRequest, response: ExpressResponse) => LoadContext;
+  /** server/api-routes.ts's createApiRouteFinder for this build. */
+  findApiCall: (url: URL, method: string) => ApiCall | undefined;
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
-  const callApiRoute = createApiRouteCaller(build.routes);
   return async (request, response, next) => {
     try {
       const body = hasBody(request) ? limitedBody(request, response.locals.bodyLimitBytes ?? Infinity) : undefined;
       const context = getLoadContext(request, response);
-      const url = new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+      const url = requestUrl(request);
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
-      const answer = (await callApiRoute(fetchRequest, url, context)) ?? (await handleRequest(fetchRequest, context));
+      const apiCall = findApiCall(url, request.method);
+      const answer = apiCall ? await apiCall(fetchRequest, context) : await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
       else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);
@@ -102,7 +105,12 @@ function limitedBody(request: ExpressRequest, limitBytes: number) {
   return { stream, isOverLimit: () => isOverLimit };
 }
 
-function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
+/** The request's address as the app sees it (its own host and protocol, or a trusted proxy's). */
+export function requestUrl(request: ExpressRequest) {
+  return new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+}
+
+export function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -102,7 +102,7 @@ function helmetOptions({ isDevelopment, isHttps, paymentPageOrigins = [] }: Secu
 }
 
 /** Headers helmet sets for every response that a route may also set for itself (e.g. an upload's `default-src 'none'`). */
-const overridableHeaders = new Set(["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"]);
+export const overridableHeaders = new Set(["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"]);
 
 /**
  * React Router's Express adapter *appends* a route's headers, which would send helmet's value and

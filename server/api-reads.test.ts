@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./testing/spawn-server";
+
+/** GET and HEAD /api calls are answered before Express (server/api-reads.ts): the same answer as through it. */
+describe("GET /api calls", () => {
+  const admin = { email: "reads-admin@example.com", password: "reads-admin-password" };
+  let server: RunningServer;
+  let clientToken: string;
+  let adminToken: string;
+
+  const call = (path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers } });
+  const post = async (path: string, body: unknown) => {
+    const response = await call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status, path).toBeLessThan(300);
+    return (await response.json()) as { token: string };
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password, REQUEST_LOGS: "true" });
+    // Enough accounts for the admin's user list to pass compression's 1 KB threshold.
+    for (let index = 0; index < 8; index += 1) {
+      const account = { email: `reads-${index}@example.com`, username: `reads_${index}`, fullName: "Kofi Boateng", password: "reads-password", role: "client" };
+      const registered = await post("/api/auth/register", account);
+      clientToken ??= registered.token;
+    }
+    adminToken = (await post("/api/auth/login", admin)).token;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answer with the route's JSON, the security headers with a fresh nonce, and the length", async () => {
+    const response = await call("/api/auth/me", { token: clientToken });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ email: "reads-0@example.com", role: "client" });
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const again = await call("/api/auth/me", { token: clientToken });
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("answer HEAD with the status and headers and no body", async () => {
+    const response = await call("/api/auth/me", { method: "HEAD", token: clientToken });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.text()).toBe("");
+    expect((await call("/api/auth/me", { method: "HEAD" })).status).toBe(401);
+  });
+
+  it("answer refusals in the API's shape", async () => {
+    const signedOut = await call("/api/auth/me");
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ message: "Authentication required" });
+    const wrongRole = await call("/api/admin/users", { token: clientToken });
+    expect(wrongRole.status).toBe(403);
+    expect(await call("/api/no-such-call").then((response) => response.json())).toEqual({ message: "Not found" });
+  });
+
+  it("are compressed for a client that asks, from 1 KB", async () => {
+    const plain = await call("/api/admin/users", { token: adminToken, headers: { "accept-encoding": "identity" } });
+    const text = await plain.text();
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const gzipped = await call("/api/admin/users", { token: adminToken, headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await gzipped.text()).toBe(text);
+    const small = await call("/api/auth/me", { token: clientToken, headers: { "accept-encoding": "gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("leave what has no loader, and what carries a NUL, to the server's other answers", async () => {
+    // React Router's answer to a GET of a route with only an action, as before.
+    const noLoader = await call("/api/auth/login");
+    expect(noLoader.status).toBe(400);
+    expect(noLoader.headers.get("content-type")).toContain("application/json");
+    const withNul = await call("/api/orders/%00", { token: clientToken });
+    expect(withNul.status).toBe(400);
+    expect(await withNul.json()).toEqual({ message: "The address contains characters that are not allowed." });
+  });
+
+  it("are in the request log, without their query string", async () => {
+    await (await call("/api/auth/me?email=query-secret-321", { token: clientToken })).text();
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/api/auth/me"');
+    expect(server.output()).not.toContain("query-secret-321");
+  });
+});
