@@ -1,4 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
+import type { IncomingHttpHeaders } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
@@ -110,16 +111,21 @@ export function requestUrl(request: ExpressRequest) {
   return new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
 }
 
-export function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
+  const headers = fetchHeaders(request.headers);
   let controller: AbortController | undefined = new AbortController();
   response.on("finish", () => (controller = undefined));
   response.on("close", () => controller?.abort());
   return new Request(url, { method: request.method, headers, signal: controller.signal, body, ...(body ? { duplex: "half" } : {}) });
+}
+
+export function fetchHeaders(incoming: IncomingHttpHeaders) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
 }
 
 /** Host and port as @react-router/express resolves them (X-Forwarded-Host only behind a trusted proxy). */
