@@ -23,7 +23,7 @@ export function answerApiReadsBeforeExpress({
   securityHeaders,
   compress,
   logRequest,
-  getLoadContext,
+  loadContextFor,
   handleError,
 }: {
   app: Express;
@@ -31,7 +31,7 @@ export function answerApiReadsBeforeExpress({
   securityHeaders: (nonce: string) => [string, string][];
   compress: RequestHandler;
   logRequest: RequestHandler | undefined;
-  getLoadContext: (request: ExpressRequest, response: ExpressResponse) => unknown;
+  loadContextFor: (request: ExpressRequest, cspNonce: string) => unknown;
   handleError: (error: unknown, request: ExpressRequest, response: ExpressResponse) => void;
 }) {
   return (next: RequestListener): RequestListener =>
@@ -47,11 +47,11 @@ export function answerApiReadsBeforeExpress({
       if (!apiCall) return next(incoming, outgoing);
       logRequest?.(incoming as ExpressRequest, outgoing as ExpressResponse, () => {});
       const nonce = createCspNonce();
-      const context = getLoadContext(request, { locals: { cspNonce: nonce } } as unknown as ExpressResponse);
+      const context = loadContextFor(request, nonce);
       // No abort signal: no /api loader watches one, and a read changes nothing if the client leaves.
       readAnswer(apiCall, new Request(url, { method: incoming.method, headers: fetchHeaders(incoming.headers) }), context)
         .then((answered) => {
-          const send = () => sendAnswer(incoming, outgoing, securityHeaders(nonce), answered);
+          const send = () => sendAnswer(app, incoming, outgoing, securityHeaders(nonce), answered);
           if (mayCompress(incoming, answered.body)) compress(incoming as ExpressRequest, outgoing as ExpressResponse, send);
           else send();
         })
@@ -78,14 +78,14 @@ const compressionThresholdBytes = 1024;
 
 /**
  * Whether compression could change the answer. Most API answers are under its threshold, and
- * setting up the compression middleware cost ~7 % of such a call; below it, for HEAD, or without
- * Accept-Encoding, compression would only add `Vary: Accept-Encoding` (sendAnswer does).
+ * setting up the compression middleware cost ~7 % of such a call; below it (a HEAD answer has no
+ * body), or without Accept-Encoding, compression would only add `Vary: Accept-Encoding` (sendAnswer does).
  */
 function mayCompress(request: IncomingMessage, body: Buffer | undefined) {
-  return (body?.byteLength ?? 0) >= compressionThresholdBytes && request.method !== "HEAD" && request.headers["accept-encoding"] !== undefined;
+  return (body?.byteLength ?? 0) >= compressionThresholdBytes && request.headers["accept-encoding"] !== undefined;
 }
 
-function sendAnswer(request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answered: Answer) {
+function sendAnswer(app: Express, request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answered: Answer) {
   for (const [name, value] of defaults) response.setHeader(name, value);
   // A route's own value of a default header replaces it (as routeHeadersReplaceDefaults has it in Express).
   for (const [name, value] of answered.headers) {
@@ -95,7 +95,7 @@ function sendAnswer(request: IncomingMessage, response: ServerResponse, defaults
   if (answered.body) response.setHeader("Content-Length", answered.body.byteLength);
   // What compression() adds to a compressible, transformable answer, compressed or not.
   const isTransformable = !/(?:^|,)\s*?no-transform\s*?(?:,|$)/.test(String(response.getHeader("Cache-Control") ?? ""));
-  if (compression.filter(request as ExpressRequest, response as ExpressResponse) && isTransformable) varyOnEncoding(response);
+  if (compression.filter(request as ExpressRequest, response as ExpressResponse) && isTransformable) app.response.vary.call(response as ExpressResponse, "Accept-Encoding");
   response.statusCode = answered.status;
   if (answered.statusText) response.statusMessage = answered.statusText;
   response.end(answered.body);
@@ -106,10 +106,4 @@ function expressView(app: Express, incoming: IncomingMessage): ExpressRequest {
   const view = Object.create(app.request) as ExpressRequest & { connection: unknown };
   Object.assign(view, { headers: incoming.headers, socket: incoming.socket, connection: incoming.socket, method: incoming.method, url: incoming.url, originalUrl: incoming.url });
   return view;
-}
-
-function varyOnEncoding(response: ServerResponse) {
-  const vary = response.getHeader("Vary");
-  if (vary === undefined) response.setHeader("Vary", "Accept-Encoding");
-  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(String(vary))) response.setHeader("Vary", `${String(vary)}, Accept-Encoding`);
 }

@@ -1,5 +1,5 @@
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
@@ -132,8 +132,9 @@ if (pageCache) app.use(pageCache.storeRenderedPages);
 /** The /api routes of the build, called past React Router's request pipeline (decision 0028). */
 const findApiCall = createApiRouteFinder(serverBuild.routes);
 
-const getLoadContext = (request: ExpressRequest, response: ExpressResponse) => ({
-  cspNonce: response.locals.cspNonce as string,
+/** What loaders and actions get as `context`: this response's CSP nonce and who is asking. */
+const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
+  cspNonce,
   clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
   viaTrustedProxy: isFromTrustedProxy(app, request),
 });
@@ -155,13 +156,21 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     securityHeaders: securityHeadersWithNonce,
     compress: compression(), // as server/start.js compresses everything else: the defaults
     logRequest,
-    getLoadContext,
+    loadContextFor,
     handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
   });
   return answerHealth(answerApiReads(pageCache ? pageCache.serveCachedPages(listener) : listener));
 };
 
-app.all("/{*splat}", createRequestHandler({ build: serverBuild, mode: env.NODE_ENV, getLoadContext, findApiCall }));
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: serverBuild,
+    mode: env.NODE_ENV,
+    getLoadContext: (request, response) => loadContextFor(request, response.locals.cspNonce as string),
+    findApiCall,
+  }),
+);
 
 const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
   if (isDatabaseUnavailable(error) && !response.headersSent) {
