@@ -32,6 +32,10 @@ export function serviceDatabase() {
       if (!testDatabase) throw new Error("the test database opens in beforeAll");
       return testDatabase.database.prisma;
     },
+    sql() {
+      if (!testDatabase) throw new Error("the test database opens in beforeAll");
+      return testDatabase.database.sql;
+    },
   };
 }
 

@@ -5,9 +5,9 @@ import { firstRunSlotsIn } from "~/features/drip-feed/drip-feed.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
-import { type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
+import { type CompletionReview, type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
@@ -179,7 +179,7 @@ const completedTaskSelect = { id: true, platform: true, type: true, targetUrl: t
 
 type CompletionWithTask = Prisma.TaskCompletionGetPayload<{ include: { task: { select: typeof completedTaskSelect } } }>;
 
-function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView {
+function toCompletedTaskView(completion: Pick<CompletionWithTask, "id" | "rewardMinor" | "currency" | "handle" | "review" | "completedAt" | "holdUntil" | "task">): CompletedTaskView {
   return {
     id: completion.task.id,
     platform: completion.task.platform,
@@ -198,7 +198,7 @@ function toCompletedTaskView(completion: CompletionWithTask): CompletedTaskView 
 }
 
 /** The task a completion's action went to (the target's oldest open order's). */
-interface ClaimedTask {
+type ClaimedTask = {
   id: number;
   orderId: number;
   refillId: number | null;
@@ -207,8 +207,9 @@ interface ClaimedTask {
   platform: Platform;
   type: EngagementType;
   targetUrl: string;
-  createdAt: Date;
-}
+  /** ISO (sql-client.server.ts). */
+  createdAt: string;
+};
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
@@ -219,7 +220,6 @@ export const tasksPaused = () =>
 export async function completeTask(worker: PublicUser, taskId: number, { proofHandle }: { proofHandle?: string }, now = new Date()): Promise<CompletedTaskView> {
   assertActiveWorker(worker);
   const env = getEnv();
-  const prisma = getPrisma();
   // The task names the target; the action goes to the target's oldest open order (see the claim below).
   const task = await readTaskForCompletion(taskId, worker.id);
   if (!task) throw new AppError(404, "not_found", "Task not found");
@@ -231,75 +231,78 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   // The common repeat, answered before the limits (the unique indexes still decide under races).
   if (task.isRepeat) throw alreadyDone();
 
+  // One transaction below Prisma: the busiest write of the store, eight round trips with BEGIN and
+  // COMMIT, and Prisma's own work per statement was most of its CPU (issue #22).
   try {
-    const completion = await prisma.$transaction(async (transaction) => {
+    const completion = await getDatabase().sql.transaction(async (sql) => {
       // One worker's completions queue on their own row, so the limits hold under concurrent calls.
-      const [me] = await transaction.$queryRaw<{ tasks_paused_at: Date | null }[]>`SELECT tasks_paused_at FROM users WHERE id = ${worker.id} FOR UPDATE`;
-      if (me?.tasks_paused_at) throw tasksPaused();
-      await assertWithinLimits(transaction, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
+      const [me] = await sql.query<{ paused: boolean }>("SELECT tasks_paused_at IS NOT NULL AS paused FROM users WHERE id = $1::int FOR UPDATE", [worker.id]);
+      if (me?.paused) throw tasksPaused();
+      await assertWithinLimits(sql, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
 
       // One slot of the target's oldest open task, as the list offers it. FOR UPDATE queues concurrent
       // claims on that row; a claim that finds it filled meanwhile takes the next open order's task, so
       // two workers shown the same entry with one slot left both get their action counted.
-      const [claimed] = await transaction.$queryRaw<ClaimedTask[]>`
-        UPDATE tasks SET
-          completion_count = completion_count + 1,
-          status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
-          completed_at = CASE WHEN completion_count + 1 >= required_completions THEN ${now} ELSE completed_at END,
-          updated_at = ${now}
-        WHERE id = (
-          SELECT id FROM tasks
-          WHERE target_url = ${task.targetUrl} AND status = 'available' AND completion_count < required_completions
-          ORDER BY created_at, id
-          LIMIT 1
-          FOR UPDATE
-        )
-        RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency,
-          platform::text AS platform, type::text AS type, target_url AS "targetUrl", created_at AS "createdAt"`;
+      const [claimed] = await sql.query<ClaimedTask>(
+        `UPDATE tasks SET
+           completion_count = completion_count + 1,
+           status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
+           completed_at = CASE WHEN completion_count + 1 >= required_completions THEN $2::timestamp ELSE completed_at END,
+           updated_at = $2::timestamp
+         WHERE id = (
+           SELECT id FROM tasks
+           WHERE target_url = $1::text AND status = 'available' AND completion_count < required_completions
+           ORDER BY created_at, id
+           LIMIT 1
+           FOR UPDATE
+         )
+         RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency,
+           platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
+        [task.targetUrl, now.toISOString()],
+      );
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
       // A refill's re-delivery counts on the refill instead (its order is long completed).
-      const counted = claimed.refillId === null ? await recordDelivery(transaction, claimed.orderId, now) : await recordRedelivery(transaction, claimed.refillId, now);
+      const counted = claimed.refillId === null ? await recordDelivery(sql, claimed.orderId, now) : await recordRedelivery(sql, claimed.refillId, now);
       if (!counted) throw noLongerAvailable();
 
-      const created = await transaction.taskCompletion.create({
-        data: {
-          taskId: claimed.id,
-          workerId: worker.id,
-          proof: `@${handle}`,
-          rewardMinor: claimed.rewardMinor,
-          currency: claimed.currency,
-          targetUrl: task.targetUrl,
-          platform: task.platform,
-          handle,
-          holdUntil: new Date(now.getTime() + env.COMPLETION_HOLD_HOURS * 3_600_000),
-          completedAt: now,
-        },
-      });
+      const holdUntil = new Date(now.getTime() + env.COMPLETION_HOLD_HOURS * 3_600_000);
+      const [created] = await sql.query<{ id: number; review: CompletionReview }>(
+        `INSERT INTO task_completions (task_id, worker_id, proof, reward_minor, currency, target_url, platform, handle, hold_until, completed_at)
+         VALUES ($1::int, $2::int, $3::text, $4::int, $5::currency, $6::text, $7::platform, $8::text, $9::timestamp, $10::timestamp)
+         RETURNING id, review::text AS review`,
+        [claimed.id, worker.id, `@${handle}`, claimed.rewardMinor, claimed.currency, task.targetUrl, task.platform, handle, holdUntil.toISOString(), now.toISOString()],
+      );
       await recordHeldEarning(
-        transaction,
+        sql,
         { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
         `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
       );
       const { id, platform, type, targetUrl, createdAt } = claimed;
-      return { ...created, task: { id, platform, type, targetUrl, createdAt } };
-    }, burstTransactionOptions);
+      return { ...created, rewardMinor: claimed.rewardMinor, currency: claimed.currency, handle, holdUntil, completedAt: now, task: { id, platform, type, targetUrl, createdAt: new Date(createdAt) } };
+    });
     return toCompletedTaskView(completion);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw alreadyDone();
+    // A unique index refused the completion: the worker or their handle already did this target.
+    if ((error as { code?: unknown } | null)?.code === uniqueViolation) throw alreadyDone();
     throw error;
   }
 }
 
-async function assertWithinLimits(transaction: TransactionClient, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
+/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
+const uniqueViolation = "23505";
+
+async function assertWithinLimits(sql: SqlQueries, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
   // Ghana keeps GMT all year: the Africa/Accra day is the UTC day.
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   // Both limits in one statement (after the worker's row lock, so it sees their other completions).
-  const [recent] = await transaction.$queryRaw<{ last: Date | null; today: number }[]>`
-    SELECT (SELECT completed_at FROM task_completions WHERE worker_id = ${workerId} ORDER BY completed_at DESC LIMIT 1) AS last,
-      (SELECT count(*)::int FROM task_completions WHERE worker_id = ${workerId} AND completed_at >= ${dayStart}) AS today`;
-  if (recent.last && now.getTime() - recent.last.getTime() < minIntervalMs) {
+  const [recent] = await sql.query<{ last: string | null; today: number }>(
+    `SELECT (SELECT ${isoTimestamp("completed_at")} FROM task_completions WHERE worker_id = $1::int ORDER BY completed_at DESC LIMIT 1) AS last,
+       (SELECT count(*)::int FROM task_completions WHERE worker_id = $1::int AND completed_at >= $2::timestamp) AS today`,
+    [workerId, dayStart.toISOString()],
+  );
+  if (recent.last && now.getTime() - Date.parse(recent.last) < minIntervalMs) {
     throw new AppError(429, "too_fast", `Please wait ${Math.ceil(minIntervalMs / 1000)} seconds between tasks.`);
   }
   if (recent.today >= perDay) throw new AppError(429, "daily_limit", `You have reached today's limit of ${perDay} tasks. Please come back tomorrow.`);

@@ -9,7 +9,7 @@ import { balanceOf, isRefundBooked, recordHeldEarning, recordRefund, releaseHeld
  * The ledger module is the only writer of ledger entries: one definition of a balance, every entry
  * keyed by what caused it (so a retry cannot book it twice), and invariants anyone can check.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 let sequence = 0;
 
@@ -44,7 +44,7 @@ describe("balances", () => {
     const first = await completionBy(worker.id, 45);
     const second = await completionBy(worker.id, 60);
     const rejected = await completionBy(worker.id, 45);
-    for (const reward of [first, second, rejected]) await recordHeldEarning(prisma(), reward, "earned");
+    for (const reward of [first, second, rejected]) await recordHeldEarning(sql(), reward, "earned");
     expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 0, heldMinor: 150, reservedMinor: 0 });
 
     await releaseHeldEarning(prisma(), first, "review period ended");
@@ -70,7 +70,7 @@ describe("balances", () => {
     const worker = await createTestUser(prisma(), "worker");
     const reward = await completionBy(worker.id);
     const { orderId, clientId } = reward;
-    await recordHeldEarning(prisma(), reward, "earned");
+    await recordHeldEarning(sql(), reward, "earned");
     await prisma().paymentAttempt.create({ data: { orderId, reference: "smb-ledger-refund", channel: "card", amountMinor: 1500, currency: "GHS", status: "success", paidAt: new Date(), refundedAmountMinor: 1500, refundState: "processed" } });
     expect(await isRefundBooked(prisma(), "smb-ledger-refund", "r1")).toBe(false);
     await recordRefund(prisma(), { clientId, orderId, paymentReference: "smb-ledger-refund", refundKey: "r1", amountMinor: 1500, currency: "GHS", description: "Refund" });
@@ -83,8 +83,8 @@ describe("idempotency", () => {
   it("the same cause cannot be booked twice", async () => {
     const worker = await createTestUser(prisma(), "worker");
     const reward = await completionBy(worker.id);
-    await recordHeldEarning(prisma(), reward, "earned");
-    await expect(recordHeldEarning(prisma(), reward, "earned again")).rejects.toMatchObject({ code: "P2002" });
+    await recordHeldEarning(sql(), reward, "earned");
+    await expect(recordHeldEarning(sql(), reward, "earned again")).rejects.toMatchObject({ code: "23505" });
     const payout = await payoutOf(worker.id, 10);
     await releaseHeldEarning(prisma(), reward, "released");
     await prisma().taskCompletion.update({ where: { id: reward.completionId }, data: { review: "approved" } });

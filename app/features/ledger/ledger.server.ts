@@ -1,4 +1,5 @@
 import type { Currency, LedgerBucket, LedgerEntryKind, PayoutStatus, Prisma } from "~/generated/prisma/client";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of ledger entries: append-only money movements per user, in minor units (pesewas),
@@ -55,11 +56,13 @@ async function bucketSum(db: Db, userId: number, bucket: LedgerBucket): Promise<
 
 type CompletionReward = { completionId: number; workerId: number; rewardMinor: number; currency: Currency; orderId: number };
 
-/** A worker's reward for a completion, held for the review period. */
-export async function recordHeldEarning(db: Db, reward: CompletionReward, description: string) {
-  await db.ledgerEntry.create({
-    data: { ...rewardColumns(reward), kind: "earning", bucket: "held", amountMinor: reward.rewardMinor, idempotencyKey: `earning:${reward.completionId}`, description },
-  });
+/** A worker's reward for a completion, held for the review period (in the completion's transaction, below Prisma: issue #22). */
+export async function recordHeldEarning(sql: SqlQueries, reward: CompletionReward, description: string) {
+  await sql.query(
+    `INSERT INTO ledger_entries (user_id, kind, bucket, amount_minor, currency, task_completion_id, order_id, idempotency_key, description, created_at)
+     VALUES ($1::int, 'earning', 'held', $2::int, $3::currency, $4::int, $5::int, $6::text, $7::text, $8::timestamp)`,
+    [reward.workerId, reward.rewardMinor, reward.currency, reward.completionId, reward.orderId, `earning:${reward.completionId}`, description, new Date().toISOString()],
+  );
 }
 
 /** A held reward an admin rejected: out of `held`, never paid. */

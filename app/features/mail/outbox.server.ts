@@ -1,7 +1,8 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import type { MailContent } from "./mail-content";
 
-type Db = Pick<Prisma.TransactionClient, "outboxMessage">;
+type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
 
 /**
  * Queues an e-mail in the caller's transaction: it is sent (by the outbox job) only if the event that
@@ -9,8 +10,16 @@ type Db = Pick<Prisma.TransactionClient, "outboxMessage">;
  * second call with the same key queues nothing, so a retried event never sends twice.
  */
 export async function queueEmail(db: Db, key: string, recipient: string, content: MailContent): Promise<void> {
-  await db.outboxMessage.createMany({
-    data: [{ idempotencyKey: key, channel: "email", recipient, subject: content.subject, textBody: content.text, htmlBody: content.html }],
-    skipDuplicates: true,
-  });
+  await queueEmailOn(sqlOfPrisma(db), key, recipient, content);
+}
+
+/** `queueEmail` in a transaction below Prisma (a task completion's, issue #22). */
+export async function queueEmailOn(sql: SqlQueries, key: string, recipient: string, content: MailContent): Promise<void> {
+  const now = new Date().toISOString();
+  await sql.query(
+    `INSERT INTO outbox_messages (idempotency_key, channel, recipient, subject, text_body, html_body, next_attempt_at, created_at)
+     VALUES ($1::text, 'email', $2::text, $3::text, $4::text, $5::text, $6::timestamp, $6::timestamp)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+    [key, recipient, content.subject, content.text, content.html, now],
+  );
 }

@@ -1,7 +1,8 @@
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { queueEmail, queueEmailOn } from "~/features/mail/outbox.server";
 import { orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail/templates";
 import type { Prisma } from "~/generated/prisma/client";
+import { isoTimestamp, type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { orderReference } from "~/lib/order-reference";
 
@@ -17,24 +18,30 @@ export type OrderEmailEvent = "paid" | "delivered" | "cancelledByClient" | "canc
 const cancelledBy = { cancelledByClient: "client", cancelledByAdmin: "admin", expired: "expiry" } as const;
 
 export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmailEvent): Promise<void> {
-  const order = await db.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: {
-      id: true, createdAt: true, packageName: true, quantity: true, priceMinor: true, feeMinor: true, totalMinor: true, paidAt: true,
-      paymentStatus: true, refundRequestedAt: true, paidFromWallet: true, dripRefundedQuantity: true, apiKeyId: true, clientReference: true, client: { select: { email: true, fullName: true } },
-    },
-  });
+  await queueOrderEmailOn(sqlOfPrisma(db), orderId, event);
+}
+
+/** `queueOrderEmail` in a transaction below Prisma (a task completion's, issue #22). */
+export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event: OrderEmailEvent): Promise<void> {
+  const [order] = await sql.query<OrderForEmail>(
+    `SELECT o.id, ${isoTimestamp("o.created_at")} AS "createdAt", o.package_name AS "packageName", o.quantity, o.price_minor AS "priceMinor",
+       o.fee_minor AS "feeMinor", o.total_minor AS "totalMinor", ${isoTimestamp("o.paid_at")} AS "paidAt",
+       o.refund_requested_at IS NOT NULL AS "refundRequested", o.paid_from_wallet AS "paidFromWallet", o.drip_refunded_quantity AS "dripRefundedQuantity",
+       (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName"
+     FROM orders o JOIN users u ON u.id = o.client_id WHERE o.id = $1::int`,
+    [orderId],
+  );
+  if (!order) throw new Error(`Order ${orderId} not found for its ${event} e-mail`);
   // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
   // are followed through the API's status and the wallet's history: a receipt and a delivery e-mail
   // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.
-  const placedInBulk = order.apiKeyId !== null || order.clientReference !== null;
-  if (placedInBulk && (event === "paid" || event === "delivered")) return;
+  if (order.placedInBulk && (event === "paid" || event === "delivered")) return;
   const reference = orderReference(order.id, order.createdAt);
-  const common = { name: order.client.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
+  const common = { name: order.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
   const content = (() => {
     switch (event) {
       case "paid":
-        return paymentReceivedMail({ ...common, priceMinor: order.priceMinor, feeMinor: order.feeMinor, totalMinor: order.totalMinor, paidAt: order.paidAt ?? new Date() });
+        return paymentReceivedMail({ ...common, priceMinor: order.priceMinor, feeMinor: order.feeMinor, totalMinor: order.totalMinor, paidAt: order.paidAt ? new Date(order.paidAt) : new Date() });
       case "delivered":
         return orderDeliveredMail({ ...common, quantity: order.quantity });
       case "refunded":
@@ -43,14 +50,32 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
         return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: cancellationRefundMinor(order), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS, toWallet: order.paidFromWallet });
     }
   })();
-  await queueEmail(db, `order:${order.id}:${event}`, order.client.email, content);
+  await queueEmailOn(sql, `order:${order.id}:${event}`, order.email, content);
 }
 
+/** What an order's e-mails say of it; timestamps as ISO strings (sql-client.server.ts). */
+type OrderForEmail = {
+  id: number;
+  createdAt: string;
+  packageName: string;
+  quantity: number;
+  priceMinor: number;
+  feeMinor: number;
+  totalMinor: number;
+  paidAt: string | null;
+  refundRequested: boolean;
+  paidFromWallet: boolean;
+  dripRefundedQuantity: number | null;
+  placedInBulk: boolean;
+  email: string;
+  fullName: string;
+};
+
 /** What a cancellation gives back: a stopped drip-feed order its undelivered units' price (decision 0026), else the whole when a refund was asked. */
-function cancellationRefundMinor(order: { refundRequestedAt: Date | null; totalMinor: number; priceMinor: number; quantity: number; dripRefundedQuantity: number | null }): number | null {
+function cancellationRefundMinor(order: { refundRequested: boolean; totalMinor: number; priceMinor: number; quantity: number; dripRefundedQuantity: number | null }): number | null {
   // Rounded down to the pesewa, as the ledger's refundUndeliveredToWallet books it (exact: priced per unit).
   if (order.dripRefundedQuantity !== null) return Math.floor((order.priceMinor * order.dripRefundedQuantity) / order.quantity);
-  return order.refundRequestedAt ? order.totalMinor : null;
+  return order.refundRequested ? order.totalMinor : null;
 }
 
 /**

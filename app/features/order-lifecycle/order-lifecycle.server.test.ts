@@ -1,6 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { OrderPaymentStatus, OrderStatus } from "~/generated/prisma/client";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
 import { sourcesMatching } from "~/test/source-scan";
 import {
@@ -21,7 +22,7 @@ import {
  * The order lifecycle is the only writer of an order's state. The table of transitions is the
  * contract; every function applies exactly from the states the table lists and refuses the rest.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const statuses: OrderStatus[] = ["pending", "processing", "completed", "cancelled", "partial"];
 const paymentStatuses: OrderPaymentStatus[] = ["unpaid", "paid", "refunded"];
@@ -115,13 +116,13 @@ describe("each transition applies only from its allowed states", () => {
   });
 
   it("delivery recorded: only in fulfilment; the last unit completes the order", async () => {
-    expect(await tryEverywhere(({ id }) => recordDelivery(prisma(), id, now))).toEqual([
+    expect(await tryEverywhere(({ id }) => recordDelivery(sql(), id, now))).toEqual([
       "processing/unpaid → processing/unpaid",
       "processing/paid → processing/paid",
       "processing/refunded → processing/refunded",
     ]);
     const lastUnit = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1, quantity: 2 });
-    expect(await recordDelivery(prisma(), lastUnit.id, now)).toBe(true);
+    expect(await recordDelivery(sql(), lastUnit.id, now)).toBe(true);
     expect(await stateOf(lastUnit.id)).toMatchObject({ status: "completed", deliveredQuantity: 2 });
   });
 
@@ -218,9 +219,9 @@ describe("the client's e-mail of each transition (issue #19)", () => {
     const to = await emailOf(order.clientId);
     await prisma().$transaction((tx) => markPaid(tx, order.id, now));
     await prisma().$transaction((tx) => markPaid(tx, order.id, now)); // refused: already paid
-    await prisma().$transaction((tx) => recordDelivery(tx, order.id, now)); // the only unit: completed
+    await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // the only unit: completed
     await prisma().$transaction((tx) => revertDelivery(tx, order.id, now));
-    await prisma().$transaction((tx) => recordDelivery(tx, order.id, now)); // completed again: no second e-mail
+    await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // completed again: no second e-mail
     await prisma().$transaction((tx) => markRefunded(tx, order.id));
     expect(await mailsOf(order.id)).toEqual([
       { to, subject: `Payment received — ${reference(order.id)}` },

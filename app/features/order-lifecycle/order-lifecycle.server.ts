@@ -1,5 +1,6 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
-import { type OrderEmailEvent, queueOrderEmail } from "./order-emails.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
+import { type OrderEmailEvent, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
 
 /**
  * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
@@ -74,16 +75,18 @@ export async function markPaidFromWallet(db: Db, orderId: number, now: Date): Pr
  * One unit delivered (a worker's completion): counted only while the order is in fulfilment, so a
  * cancellation that won the race stops deliveries; the last unit completes the order.
  */
-export async function recordDelivery(db: Db, orderId: number, now: Date): Promise<boolean> {
-  const updated = await db.$queryRaw<{ status: OrderStatus }[]>`
-    UPDATE orders SET
-      delivered_quantity = delivered_quantity + 1,
-      status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
-      completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN ${now} ELSE completed_at END,
-      updated_at = ${now}
-    WHERE id = ${orderId} AND status = 'processing'
-    RETURNING status::text AS status`;
-  if (updated[0]?.status === "completed") await queueOrderEmail(db, orderId, "delivered");
+export async function recordDelivery(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+  const updated = await sql.query<{ status: OrderStatus }>(
+    `UPDATE orders SET
+       delivered_quantity = delivered_quantity + 1,
+       status = CASE WHEN delivered_quantity + 1 >= quantity THEN 'completed'::order_status ELSE status END,
+       completed_at = CASE WHEN delivered_quantity + 1 >= quantity THEN $2::timestamp ELSE completed_at END,
+       updated_at = $2::timestamp
+     WHERE id = $1::int AND status = 'processing'
+     RETURNING status::text AS status`,
+    [orderId, now.toISOString()],
+  );
+  if (updated[0]?.status === "completed") await queueOrderEmailOn(sql, orderId, "delivered");
   return updated.length === 1;
 }
 

@@ -1,5 +1,6 @@
 import { toMajorUnits } from "~/lib/money";
 import type { Prisma } from "~/generated/prisma/client";
+import { isoTimestamp } from "~/lib/database/sql-client.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { deliveryProgress, newCheckoutHref, orderReference } from "./order-display";
@@ -226,7 +227,6 @@ type OrderListRow = {
 };
 
 /** A timestamp(3) column (UTC, as Prisma stores it) as Date.prototype.toISOString() writes it. */
-const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of the client's order history (the /orders page), newest first. */
 export interface OrderHistoryPage {

@@ -1,9 +1,14 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
+import type { PrismaClient } from "~/generated/prisma/client";
 
 /**
- * The small slice of SQL access that sits below Prisma: migrations, health checks and advisory
- * locks. One shape for both engines so callers never care which one runs.
+ * The small slice of SQL access that sits below Prisma: migrations, health checks, advisory locks and
+ * the hottest statements (issue #22). One shape for both engines so callers never care which one runs.
+ *
+ * Timestamps: the schema's columns are `timestamp` without a time zone, holding UTC. node-postgres
+ * would read and write them in the process's local time, so statements pass them as ISO strings
+ * (`toISOString()`) and read them back formatted the same way (`isoTimestamp` below).
  */
 export interface SqlClient {
   readonly engine: "pglite" | "postgresql";
@@ -16,7 +21,35 @@ export interface SqlClient {
   exec(script: string): Promise<void>;
   /** Runs `work` on one dedicated connection, so session-level locks and transactions hold. */
   withConnection<T>(work: (connection: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it
+   * throws (the error goes on). On PGlite, other queries wait until it ends. A transaction inside
+   * `work` is the same transaction (no savepoints).
+   */
+  transaction<T>(work: (transaction: SqlClient) => Promise<T>): Promise<T>;
 }
+
+/** Statements alone: what a writer that runs inside its caller's transaction needs. */
+export type SqlQueries = Pick<SqlClient, "query">;
+
+/**
+ * A Prisma client or interactive transaction as `SqlQueries`, so a writer written in SQL serves
+ * callers in Prisma transactions too. Parameters should carry casts (`$1::int`): Prisma types them
+ * from their JavaScript values, node-postgres leaves them to PostgreSQL.
+ */
+export function sqlOfPrisma(db: Pick<PrismaClient, "$queryRawUnsafe">): SqlQueries {
+  return { query: (text, params = []) => db.$queryRawUnsafe(text, ...params) };
+}
+
+/** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
+export const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * How long one transaction's statement may run or wait for a lock on PostgreSQL, as Prisma's
+ * interactive transactions are bounded (transaction-options.ts): a stuck transaction frees its
+ * connection instead of holding it.
+ */
+const statementTimeoutMs = 20_000;
 
 export function sqlClientForPglite(database: PGlite): SqlClient {
   const client: SqlClient = {
@@ -30,6 +63,26 @@ export function sqlClientForPglite(database: PGlite): SqlClient {
     },
     // PGlite is a single connection already.
     withConnection: (work) => work(client),
+    // PGlite's own transaction makes every other query wait for it to end.
+    transaction: (work) => database.transaction((transaction) => work(sqlClientInPgliteTransaction(transaction))),
+  };
+  return client;
+}
+
+type PgliteTransaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
+
+function sqlClientInPgliteTransaction(transaction: PgliteTransaction): SqlClient {
+  const client: SqlClient = {
+    engine: "pglite",
+    async query(text, params) {
+      const result = await transaction.query(text, params);
+      return result.rows as never;
+    },
+    async exec(script) {
+      await transaction.exec(script);
+    },
+    withConnection: (work) => work(client),
+    transaction: (work) => work(client),
   };
   return client;
 }
@@ -40,16 +93,44 @@ export function sqlClientForPool(pool: pg.Pool): SqlClient {
     async withConnection(work) {
       const connection = await pool.connect();
       try {
-        const dedicated: SqlClient = { ...queriesOn(connection), withConnection: (inner) => inner(dedicated) };
-        return await work(dedicated);
+        return await work(sqlClientOnConnection(connection));
       } finally {
         connection.release();
+      }
+    },
+    async transaction(work) {
+      const connection = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await inTransaction(connection, work, (rollbackError) => (broken = rollbackError));
+      } finally {
+        // A connection that could not even roll back is dropped by the pool instead of reused.
+        connection.release(broken);
       }
     },
   };
 }
 
-function queriesOn(queryable: pg.Pool | pg.PoolClient): Omit<SqlClient, "withConnection"> {
+function sqlClientOnConnection(connection: pg.PoolClient): SqlClient {
+  const client: SqlClient = { ...queriesOn(connection), withConnection: (work) => work(client), transaction: (work) => inTransaction(connection, work) };
+  return client;
+}
+
+async function inTransaction<T>(connection: pg.PoolClient, work: (transaction: SqlClient) => Promise<T>, onRollbackFailed = (_error: Error) => {}): Promise<T> {
+  const transaction: SqlClient = { ...queriesOn(connection), withConnection: (inner) => inner(transaction), transaction: (inner) => inner(transaction) };
+  // One round trip for both (the simple protocol runs them in order).
+  await connection.query(`BEGIN; SET LOCAL statement_timeout = ${statementTimeoutMs}`);
+  try {
+    const result = await work(transaction);
+    await connection.query("COMMIT");
+    return result;
+  } catch (error) {
+    await connection.query("ROLLBACK").catch(onRollbackFailed);
+    throw error;
+  }
+}
+
+function queriesOn(queryable: pg.Pool | pg.PoolClient): Omit<SqlClient, "withConnection" | "transaction"> {
   return {
     engine: "postgresql",
     async query(text, params, options) {
