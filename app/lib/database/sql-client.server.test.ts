@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "~/test/test-database";
+import { isoTimestamp, sqlOfPrisma } from "./sql-client.server";
+
+// On PGlite by default, on PostgreSQL when TEST_DATABASE_URL is set (test-database.ts).
+describe("SqlClient.transaction", () => {
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    await testDatabase.database.sql.exec("CREATE TABLE sql_client_probe (id int PRIMARY KEY, note text)");
+  });
+  afterAll(() => testDatabase?.dispose());
+  const sql = () => testDatabase.database.sql;
+  const notes = async () => (await sql().query<{ note: string }>("SELECT note FROM sql_client_probe ORDER BY id")).map((row) => row.note);
+
+  it("commits what the work wrote when it resolves, and answers what it returned", async () => {
+    const answer = await sql().transaction(async (transaction) => {
+      await transaction.query("INSERT INTO sql_client_probe VALUES ($1::int, $2::text)", [1, "kept"]);
+      return (await transaction.query<{ count: number }>("SELECT count(*)::int AS count FROM sql_client_probe"))[0].count;
+    });
+    expect(answer).toBe(1);
+    expect(await notes()).toEqual(["kept"]);
+  });
+
+  it("rolls back everything the work wrote when it throws, passes the error on, and the next transaction works", async () => {
+    const failure = sql().transaction(async (transaction) => {
+      await transaction.query("INSERT INTO sql_client_probe VALUES ($1::int, $2::text)", [2, "lost"]);
+      await transaction.query("INSERT INTO sql_client_probe VALUES ($1::int, $2::text)", [1, "duplicate key"]);
+    });
+    await expect(failure).rejects.toMatchObject({ code: "23505" });
+    await sql().transaction((transaction) => transaction.query("INSERT INTO sql_client_probe VALUES (3, 'after')"));
+    expect(await notes()).toEqual(["kept", "after"]);
+  });
+
+  it("keeps concurrent transactions apart: a locked row's second writer sees the first one's commit", async () => {
+    await sql().query("INSERT INTO sql_client_probe VALUES (10, '0')");
+    const increment = () =>
+      sql().transaction(async (transaction) => {
+        const [row] = await transaction.query<{ note: string }>("SELECT note FROM sql_client_probe WHERE id = 10 FOR UPDATE");
+        await transaction.query("UPDATE sql_client_probe SET note = $1::text WHERE id = 10", [String(Number(row.note) + 1)]);
+      });
+    await Promise.all(Array.from({ length: 10 }, increment));
+    expect((await sql().query<{ note: string }>("SELECT note FROM sql_client_probe WHERE id = 10"))[0].note).toBe("10");
+  });
+
+  it("sqlOfPrisma runs the same cast statements inside a Prisma transaction, which rolls them back with it", async () => {
+    const at = new Date("2026-11-26T18:30:00.123Z");
+    const rolledBack = testDatabase.database.prisma.$transaction(async (transaction) => {
+      await sqlOfPrisma(transaction).query("INSERT INTO sql_client_probe VALUES ($1::int, $2::text)", [20, "in prisma"]);
+      throw new Error("undo");
+    });
+    await expect(rolledBack).rejects.toThrow("undo");
+    const [read] = await sqlOfPrisma(testDatabase.database.prisma).query<{ at: string; missing: number }>(
+      `SELECT ${isoTimestamp("$1::timestamp")} AS at, (SELECT count(*)::int FROM sql_client_probe WHERE id = 20) AS missing`,
+      [at.toISOString()],
+    );
+    // A UTC instant goes in and comes back as the same ISO string, whatever the process's time zone.
+    expect(read).toEqual({ at: at.toISOString(), missing: 0 });
+  });
+});
