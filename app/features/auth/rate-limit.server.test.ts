@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/database/db.server";
 import { createTestDatabase } from "~/test/test-database";
-import { countRecentEvents, deleteExpiredEvents, recordEvent } from "./rate-limit.server";
+import { countRecentEvents, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents } from "./rate-limit.server";
 
 describe("rate-limit events", () => {
   let dispose: () => Promise<void>;
@@ -27,5 +27,32 @@ describe("rate-limit events", () => {
     expect(await deleteExpiredEvents(Date.now())).toBe(0);
     expect(await deleteExpiredEvents(dayAndAMinuteLater)).toBe(3);
     expect(await countRecentEvents("login-failure:email", "ama@example.com", 60_000)).toBe(0);
+  });
+
+  it("answers each limit's wait in one read: until the limit-th newest event leaves the window, 0 below the limit", async () => {
+    const before = Date.now();
+    await recordEvents([
+      { bucket: "probe:a", key: "1" },
+      { bucket: "probe:a", key: "1" },
+      { bucket: "probe:b", key: "1" },
+    ]);
+    const now = Date.now();
+    const hour = 60 * 60 * 1000;
+    const [twoOfTwo, oneOfTwo, otherKey, shortWindow] = await msUntilBelowLimits(
+      [
+        { bucket: "probe:a", key: "1", windowMs: hour, limit: 2 },
+        { bucket: "probe:b", key: "1", windowMs: hour, limit: 2 },
+        { bucket: "probe:a", key: "2", windowMs: hour, limit: 1 },
+        { bucket: "probe:a", key: "1", windowMs: 1, limit: 1 },
+      ],
+      undefined,
+      now + 10,
+    );
+    // The 2nd newest of probe:a leaves the hour about an hour after it was recorded.
+    expect(twoOfTwo).toBeGreaterThan(hour - (now + 10 - before) - 1_000);
+    expect(twoOfTwo).toBeLessThanOrEqual(hour);
+    expect([oneOfTwo, otherKey, shortWindow]).toEqual([0, 0, 0]);
+    expect(await msUntilBelowLimit("probe:a", "1", hour, 3)).toBe(0);
+    expect(await msUntilBelowLimit("probe:a", "1", hour, 1)).toBeGreaterThan(0);
   });
 });

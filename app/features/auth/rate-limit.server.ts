@@ -1,8 +1,17 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /** The client or an open transaction: a limit checked and counted inside a transaction holds under concurrent calls. */
-type EventStore = Pick<Prisma.TransactionClient, "rateLimitEvent">;
+type EventStore = Pick<Prisma.TransactionClient, "rateLimitEvent" | "$queryRawUnsafe">;
+
+/** At most `limit` events of `key` in `bucket` within the last `windowMs`. */
+export interface EventLimit {
+  bucket: string;
+  key: string;
+  windowMs: number;
+  limit: number;
+}
 
 /**
  * Abuse counters kept in the database, so every app process behind a load balancer sees the same
@@ -18,7 +27,12 @@ export async function countRecentEvents(bucket: string, key: string, windowMs: n
 const retentionMs = 24 * 60 * 60 * 1000;
 
 export async function recordEvent(bucket: string, key: string, store: EventStore = getPrisma()): Promise<void> {
-  await store.rateLimitEvent.create({ data: { bucket, key } });
+  await recordEvents([{ bucket, key }], store);
+}
+
+/** Several events in one statement (a charge counts under three or four limits at once). */
+export async function recordEvents(events: readonly { bucket: string; key: string }[], store: EventStore = getPrisma()): Promise<void> {
+  await store.rateLimitEvent.createMany({ data: events.map(({ bucket, key }) => ({ bucket, key })) });
 }
 
 /**
@@ -26,14 +40,25 @@ export async function recordEvent(bucket: string, key: string, store: EventStore
  * are): the wait for the limit-th newest event to leave it. This is what a 429's Retry-After says.
  */
 export async function msUntilBelowLimit(bucket: string, key: string, windowMs: number, limit: number, store: EventStore = getPrisma(), now = Date.now()): Promise<number> {
-  const [blocking] = await store.rateLimitEvent.findMany({
-    where: { bucket, key, createdAt: { gte: new Date(now - windowMs) } },
-    orderBy: { createdAt: "desc" },
-    skip: limit - 1,
-    take: 1,
-    select: { createdAt: true },
+  const [waitMs] = await msUntilBelowLimits([{ bucket, key, windowMs, limit }], store, now);
+  return waitMs;
+}
+
+/** `msUntilBelowLimit` of each limit, in order, read in one statement. */
+export async function msUntilBelowLimits(limits: readonly EventLimit[], store: EventStore = getPrisma(), now = Date.now()): Promise<number[]> {
+  // One scalar subquery per limit; each walks the (bucket, key, created_at) index from the newest event.
+  const blockingColumns = limits.map(
+    (_, index) =>
+      `(SELECT ${isoTimestamp("created_at")} FROM rate_limit_events
+        WHERE bucket = $${index * 4 + 1}::text AND key = $${index * 4 + 2}::text AND created_at >= $${index * 4 + 3}::timestamp
+        ORDER BY created_at DESC OFFSET $${index * 4 + 4}::int LIMIT 1) AS "${index}"`,
+  );
+  const params = limits.flatMap(({ bucket, key, windowMs, limit }) => [bucket, key, new Date(now - windowMs).toISOString(), limit - 1]);
+  const [blocking] = await sqlOfPrisma(store).query<Record<string, string | null>>(`SELECT ${blockingColumns.join(", ")}`, params);
+  return limits.map(({ windowMs }, index) => {
+    const since = blocking[index];
+    return since ? Math.max(Date.parse(since) + windowMs - now, 1) : 0;
   });
-  return blocking ? Math.max(blocking.createdAt.getTime() + windowMs - now, 1) : 0;
 }
 
 /** Deletes events older than a day (the privacy policy promises 24 hours); run hourly by the server. */

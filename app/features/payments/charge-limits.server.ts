@@ -1,4 +1,4 @@
-import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
+import { msUntilBelowLimits, recordEvents } from "~/features/auth/rate-limit.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -27,7 +27,7 @@ export interface ChargeStart {
   phone?: string | null;
 }
 
-type Store = Pick<Prisma.TransactionClient, "rateLimitEvent">;
+type Store = Pick<Prisma.TransactionClient, "rateLimitEvent" | "$queryRawUnsafe">;
 
 interface Limit {
   bucket: string;
@@ -52,10 +52,11 @@ function limitsOf(start: ChargeStart): Limit[] {
 
 /** 429 with Retry-After when any limit is reached; when several are, the one that frees up last speaks. */
 export async function assertWithinChargeLimits(store: Store, start: ChargeStart): Promise<void> {
+  const limits = limitsOf(start);
+  const waits = await msUntilBelowLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })), store);
   let longest: { limit: Limit; waitMs: number } | undefined;
-  for (const limit of limitsOf(start)) {
-    const waitMs = await msUntilBelowLimit(limit.bucket, limit.key, windowMs, limit.perHour, store);
-    if (waitMs > (longest?.waitMs ?? 0)) longest = { limit, waitMs };
+  for (const [index, limit] of limits.entries()) {
+    if (waits[index] > (longest?.waitMs ?? 0)) longest = { limit, waitMs: waits[index] };
   }
   if (!longest) return;
   const seconds = Math.ceil(longest.waitMs / 1000);
@@ -64,7 +65,7 @@ export async function assertWithinChargeLimits(store: Store, start: ChargeStart)
 
 /** Counts a charge attempt that starts now against every limit it falls under. */
 export async function countChargeStart(store: Store, start: ChargeStart): Promise<void> {
-  for (const limit of limitsOf(start)) await recordEvent(limit.bucket, limit.key, store);
+  await recordEvents(limitsOf(start), store);
 }
 
 function minutesText(seconds: number): string {

@@ -32,7 +32,7 @@ export function heldForUnpaidOrders(ownerId: number) {
   } satisfies Prisma.UploadWhereInput;
 }
 
-type Store = Pick<Prisma.TransactionClient, "$queryRaw" | "rateLimitEvent" | "upload">;
+type Store = Pick<Prisma.TransactionClient, "$queryRaw" | "$queryRawUnsafe" | "rateLimitEvent" | "upload">;
 
 /** 429 with Retry-After when storing `sizeBytes` more would go over either limit; refuses before anything is written. */
 export async function assertWithinScreenshotQuota(store: Store, ownerId: number, sizeBytes: number, now = new Date()): Promise<void> {
