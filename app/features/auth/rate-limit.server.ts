@@ -46,6 +46,7 @@ export async function msUntilBelowLimit(bucket: string, key: string, windowMs: n
 
 /** `msUntilBelowLimit` of each limit, in order, read in one statement. */
 export async function msUntilBelowLimits(limits: readonly EventLimit[], store: EventStore = getPrisma(), now = Date.now()): Promise<number[]> {
+  if (limits.length === 0) return [];
   // One scalar subquery per limit; each walks the (bucket, key, created_at) index from the newest event.
   const blockingColumns = limits.map(
     (_, index) =>
