@@ -53,38 +53,32 @@ const statementTimeoutMs = 20_000;
 
 export function sqlClientForPglite(database: PGlite): SqlClient {
   const client: SqlClient = {
-    engine: "pglite",
-    async query(text, params) {
-      const result = await database.query(text, params);
-      return result.rows as never;
-    },
-    async exec(script) {
-      await database.exec(script);
-    },
+    ...pgliteQueries(database),
     // PGlite is a single connection already.
     withConnection: (work) => work(client),
     // PGlite's own transaction makes every other query wait for it to end.
-    transaction: (work) => database.transaction((transaction) => work(sqlClientInPgliteTransaction(transaction))),
+    transaction: (work) =>
+      database.transaction((transaction) => {
+        const inTransaction: SqlClient = { ...pgliteQueries(transaction), withConnection: (inner) => inner(inTransaction), transaction: (inner) => inner(inTransaction) };
+        return work(inTransaction);
+      }),
   };
   return client;
 }
 
 type PgliteTransaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
 
-function sqlClientInPgliteTransaction(transaction: PgliteTransaction): SqlClient {
-  const client: SqlClient = {
+function pgliteQueries(queryable: PGlite | PgliteTransaction): Omit<SqlClient, "withConnection" | "transaction"> {
+  return {
     engine: "pglite",
     async query(text, params) {
-      const result = await transaction.query(text, params);
+      const result = await queryable.query(text, params);
       return result.rows as never;
     },
     async exec(script) {
-      await transaction.exec(script);
+      await queryable.exec(script);
     },
-    withConnection: (work) => work(client),
-    transaction: (work) => work(client),
   };
-  return client;
 }
 
 export function sqlClientForPool(pool: pg.Pool): SqlClient {
