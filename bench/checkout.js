@@ -11,6 +11,10 @@
 // order paid exactly once, with one successful attempt and one task. The node:http hello world (-c 10)
 // of the same run is the baseline.
 //
+// Then one client runs 40 journeys one step at a time, with 40 ms of quiet before and after each
+// step, and the app's CPU is read around each (issue #22: which step the journey's CPU goes to; what
+// a step sets off, such as the webhook after the checkout page, counts to it).
+//
 // Then a burst (issue #17): 200 clients (the 10 and 190 more) each start one journey at the same
 // instant, 200 concurrent checkouts. Slower is fine; every answer must still be one a browser
 // expects, and any 5xx (or a request that gets no answer) fails the run, in every phase.
@@ -18,12 +22,16 @@
 // BENCH_CARD_MODE=direct measures the old journey instead (PAYSTACK_CARD_MODE=direct: the card number
 // through the store to POST /charge, answered "success"): POST /api/orders → charge/card → verify.
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { processCpuSeconds } from "./completions.js";
 import { openBenchDatabase } from "./databases.js";
 import { liftedPaymentCaps } from "./payment-caps.js";
 
 const clientCount = 10;
 const burstClientCount = 200;
+/** The one-client phase that reads the app's CPU per step: journeys, and the quiet around each step. */
+const stepJourneys = 40;
+const stepSettleMs = 40;
 const password = "bench-password";
 const startDeadlineMs = 120_000; // a first start on an empty DATA_DIR took 23 s at load average 12
 const cardMode = process.env.BENCH_CARD_MODE || "hosted";
@@ -81,14 +89,21 @@ async function measureOn(kind, { startApp, stopApp, durationSeconds, warmupSecon
       console.log(
         `  ${database.label}: ${measured.journeysPerSecond} journeys/s, journey p50 ${measured.latencyMs.journey.p50} ms p99 ${measured.latencyMs.journey.p99} ms, ${measured.failures.length} failures`,
       );
+      // One client, one step at a time: which step the app's CPU goes to (/proc counts in 10 ms
+      // ticks, so this is an average over the journeys, not a figure per request).
+      const stepClient = clients.slice(0, 1);
+      const steps = await runJourneys(base, stepClient, 0, "steps", { journeysEach: stepJourneys, stepCpuOf: app.child.pid });
+      measured.chargedOrderIds.push(...steps.chargedOrderIds);
+      measured.steps = { journeys: steps.journeys, failureCount: steps.failureCount, failures: steps.failures, appCpuMsPerStep: steps.appCpuMsPerStep, serverErrors: steps.serverErrors };
+      console.log(`  one client, step by step: app CPU per step ${JSON.stringify(steps.appCpuMsPerStep)} ms`);
       // The burst: every client's one journey started at once.
       clients.push(...(await registerClients(base, clientCount, burstClientCount - clientCount)));
       console.log(`  burst: ${burstClientCount} concurrent checkouts ...`);
-      const burst = { clients: clients.length, ...(await runJourneys(base, clients, 0, "burst", { once: true })) };
+      const burst = { clients: clients.length, ...(await runJourneys(base, clients, 0, "burst", { journeysEach: 1 })) };
       measured.chargedOrderIds.push(...burst.chargedOrderIds);
       delete burst.chargedOrderIds;
       measured.burst = burst;
-      measured.serverErrors = [warmup, measured, burst].reduce((sum, phase) => sum + phase.serverErrors, 0);
+      measured.serverErrors = [warmup, measured, measured.steps, burst].reduce((sum, phase) => sum + phase.serverErrors, 0);
       console.log(
         `  burst: ${burst.journeys} of ${burstClientCount} journeys in ${burst.seconds} s, journey p50 ${burst.latencyMs.journey.p50} ms p99 ${burst.latencyMs.journey.p99} ms, answers ${JSON.stringify(burst.statuses)}, ${burst.failureCount} failures`,
       );
@@ -125,11 +140,23 @@ async function registerClients(base, from, count) {
 let countAnswer = () => {};
 
 /**
- * Every client loops journeys until `seconds` have passed (`once`: exactly one journey each, all
- * started together); latencies per step and per journey, every answer's status.
+ * Every client loops journeys until `seconds` have passed (`journeysEach`: exactly that many each,
+ * all started together); latencies per step and per journey, every answer's status. `stepCpuOf`
+ * (the app's pid): the app's CPU per step too, each step alone with `stepSettleMs` of quiet before
+ * and after it, so what a step sets off afterwards (the webhook, the e-mail) counts to it.
  */
-async function runJourneys(base, clients, seconds, phase, { once = false } = {}) {
+async function runJourneys(base, clients, seconds, phase, { journeysEach, stepCpuOf } = {}) {
   const latencies = Object.fromEntries([...Object.keys(journeySteps), "journey"].map((name) => [name, []]));
+  const cpuSeconds = Object.fromEntries(Object.keys(journeySteps).map((name) => [name, 0]));
+  const timed = async (name, run) => {
+    if (stepCpuOf === undefined) return timedInto(latencies[name], run);
+    await sleep(stepSettleMs);
+    const cpuBefore = processCpuSeconds(stepCpuOf);
+    const value = await timedInto(latencies[name], run);
+    await sleep(stepSettleMs);
+    cpuSeconds[name] += processCpuSeconds(stepCpuOf) - cpuBefore;
+    return value;
+  };
   const failures = [];
   const chargedOrderIds = [];
   const statuses = {};
@@ -138,32 +165,32 @@ async function runJourneys(base, clients, seconds, phase, { once = false } = {})
   const endsAt = startedAt + seconds * 1000;
   let counter = 0;
   const loop = async (client) => {
-    for (let round = 0; once ? round < 1 : performance.now() < endsAt; round++) {
+    for (let round = 0; journeysEach ? round < journeysEach : performance.now() < endsAt; round++) {
       const journeyStartedAt = performance.now();
       try {
         const targetUsername = `bench_${phase}_${client.index}_${counter++}`;
-        const order = await timed(latencies.order, () =>
+        const order = await timed("order", () =>
           send(base, "POST", "/api/orders", client.token, { packageId: "custom-tiktok", quantity: 100, targetUsername, accountScreenshot: null }, 201),
         );
         const payment = { email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS" };
         let reference;
         if (cardMode === "hosted") {
           // No card data to the store: it answers where the payer's browser goes.
-          const started = await timed(latencies.charge, () => send(base, "POST", "/api/payment/charge/card", client.token, payment, 200));
+          const started = await timed("charge", () => send(base, "POST", "/api/payment/charge/card", client.token, payment, 200));
           if (started.data?.status !== "open_url" || !started.data.authorization_url) throw new Error(`charge of order ${order.id}: ${JSON.stringify(started).slice(0, 200)}`);
           reference = started.data.reference;
-          const returnTo = await timed(latencies.checkout, () => submitCheckoutCard(base, started.data.authorization_url));
+          const returnTo = await timed("checkout", () => submitCheckoutCard(base, started.data.authorization_url));
           const back = new URL(returnTo);
           if (back.pathname !== `/payment-status/${encodeURIComponent(reference)}` || back.searchParams.get("reference") !== reference) throw new Error(`the checkout page sent the payer to ${returnTo}`);
           chargedOrderIds.push(order.id);
-          await timed(latencies.statusPage, () => getPage(base, returnTo, client.cookie));
+          await timed("statusPage", () => getPage(base, returnTo, client.cookie));
         } else {
-          const charge = await timed(latencies.charge, () => send(base, "POST", "/api/payment/charge/card", client.token, { ...payment, card }, 200));
+          const charge = await timed("charge", () => send(base, "POST", "/api/payment/charge/card", client.token, { ...payment, card }, 200));
           if (charge.data?.status !== "success") throw new Error(`charge of order ${order.id}: ${JSON.stringify(charge).slice(0, 200)}`);
           reference = charge.data.reference;
           chargedOrderIds.push(order.id);
         }
-        const verify = await timed(latencies.verify, () => send(base, "GET", `/api/payment/verify/${encodeURIComponent(reference)}`, null, undefined, 200));
+        const verify = await timed("verify", () => send(base, "GET", `/api/payment/verify/${encodeURIComponent(reference)}`, null, undefined, 200));
         if (verify.data?.status !== "success") throw new Error(`verify of ${reference}: ${JSON.stringify(verify).slice(0, 200)}`);
         latencies.journey.push(performance.now() - journeyStartedAt);
       } catch (error) {
@@ -184,6 +211,7 @@ async function runJourneys(base, clients, seconds, phase, { once = false } = {})
     statuses,
     serverErrors: Object.entries(statuses).filter(([status]) => status === "no answer" || Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0),
     chargedOrderIds,
+    ...(stepCpuOf === undefined ? {} : { appCpuMsPerStep: Object.fromEntries(Object.entries(cpuSeconds).map(([name, seconds]) => [name, round((seconds * 1000) / Math.max(1, latencies.journey.length), 2)])) }),
   };
   countAnswer = () => {};
   return result;
@@ -251,7 +279,7 @@ function noAnswer(error) {
   throw error;
 }
 
-async function timed(list, run) {
+async function timedInto(list, run) {
   const startedAt = performance.now();
   const value = await run();
   list.push(performance.now() - startedAt);
@@ -296,6 +324,12 @@ export function checkoutRows({ hello, databases, settings }) {
     rows.push(
       `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"} | **${measured.journeysPerSecond} journeys/s** (${measured.journeys} in ${measured.seconds} s; ${requests} requests each = ${share} %) | ${measured.serverCpuMsPerJourney} ms | ${latency(measured.latencyMs.journey)} | ${Object.keys(steps).map((name) => latency(measured.latencyMs[name])).join(" | ")} | ${measured.failureCount}${measured.failures.length ? `: ${measured.failures.join("; ")}` : ""} | ${integrity.ok ? "ok" : "**FAILED**"}: ${integrity.chargedOrders} paid orders (warm-up and burst included), ${integrity.notPaidExactlyOnce} not paid exactly once, ${integrity.chargedNotPaid} paid at Paystack but not in the store, ${integrity.paidNotCharged} paid in the store but not at Paystack, ${integrity.notOneTask} without exactly one task |`,
     );
+    if (measured.steps) {
+      const cpu = measured.steps.appCpuMsPerStep;
+      rows.push(
+        `| ${kind === "postgres" ? "PostgreSQL" : "PGlite"}, one client, one step at a time (${measured.steps.journeys} journeys) | | ${round(Object.values(cpu).reduce((sum, ms) => sum + ms, 0), 1)} ms | | ${Object.keys(steps).map((name) => (cpu[name] === undefined ? "—" : `app CPU ${cpu[name]} ms`)).join(" | ")} | ${measured.steps.failureCount} | |`,
+      );
+    }
     const { burst } = measured;
     if (burst) {
       const answers = Object.entries(burst.statuses).map(([status, count]) => `${count} × ${status}`).join(", ");
