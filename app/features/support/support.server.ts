@@ -1,4 +1,4 @@
-import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
+import { msUntilBelowLimits, recordEvents } from "~/features/auth/rate-limit.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -45,9 +45,9 @@ function limitsOf(input: SupportTicketInput, { userId, clientAddress }: Author) 
  */
 export async function createSupportTicket(input: SupportTicketInput, author: Author): Promise<CreatedSupportTicket> {
   const limits = limitsOf(input, author);
-  for (const limit of limits) {
-    const waitMs = await msUntilBelowLimit(limit.bucket, limit.key, ticketWindowMs, limit.perHour);
-    if (waitMs > 0) throw tooManyTickets(limit.isPersonal, waitMs);
+  const waits = await msUntilBelowLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs: ticketWindowMs, limit: perHour })));
+  for (const [index, limit] of limits.entries()) {
+    if (waits[index] > 0) throw tooManyTickets(limit.isPersonal, waits[index]);
   }
   const ticket = await getPrisma().supportTicket.create({
     data: {
@@ -60,7 +60,7 @@ export async function createSupportTicket(input: SupportTicketInput, author: Aut
     },
     select: { id: true, status: true, createdAt: true },
   });
-  for (const limit of limits) await recordEvent(limit.bucket, limit.key);
+  await recordEvents(limits);
   return ticket;
 }
 

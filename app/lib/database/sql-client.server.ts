@@ -57,18 +57,23 @@ export function sqlClientForPglite(database: PGlite): SqlClient {
     // PGlite is a single connection already.
     withConnection: (work) => work(client),
     // PGlite's own transaction makes every other query wait for it to end.
-    transaction: (work) =>
-      database.transaction((transaction) => {
-        const inTransaction: SqlClient = { ...pgliteQueries(transaction), withConnection: (inner) => inner(inTransaction), transaction: (inner) => inner(inTransaction) };
-        return work(inTransaction);
-      }),
+    transaction: (work) => database.transaction((transaction) => work(clientInTransaction(pgliteQueries(transaction)))),
   };
   return client;
 }
 
 type PgliteTransaction = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
 
-function pgliteQueries(queryable: PGlite | PgliteTransaction): Omit<SqlClient, "withConnection" | "transaction"> {
+/** A client's statements, without its ways to hold a connection. */
+type Statements = Omit<SqlClient, "withConnection" | "transaction">;
+
+/** A client on a connection already in a transaction: what runs inside it stays in it. */
+function clientInTransaction(statements: Statements): SqlClient {
+  const client: SqlClient = { ...statements, withConnection: (work) => work(client), transaction: (work) => work(client) };
+  return client;
+}
+
+function pgliteQueries(queryable: PGlite | PgliteTransaction): Statements {
   return {
     engine: "pglite",
     async query(text, params) {
@@ -111,7 +116,7 @@ function sqlClientOnConnection(connection: pg.PoolClient): SqlClient {
 }
 
 async function inTransaction<T>(connection: pg.PoolClient, work: (transaction: SqlClient) => Promise<T>, onRollbackFailed = (_error: Error) => {}): Promise<T> {
-  const transaction: SqlClient = { ...queriesOn(connection), withConnection: (inner) => inner(transaction), transaction: (inner) => inner(transaction) };
+  const transaction = clientInTransaction(queriesOn(connection));
   // One round trip for both (the simple protocol runs them in order).
   await connection.query(`BEGIN; SET LOCAL statement_timeout = ${statementTimeoutMs}`);
   try {
@@ -124,7 +129,7 @@ async function inTransaction<T>(connection: pg.PoolClient, work: (transaction: S
   }
 }
 
-function queriesOn(queryable: pg.Pool | pg.PoolClient): Omit<SqlClient, "withConnection" | "transaction"> {
+function queriesOn(queryable: pg.Pool | pg.PoolClient): Statements {
   return {
     engine: "postgresql",
     async query(text, params, options) {
