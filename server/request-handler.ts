@@ -6,6 +6,7 @@ import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDa
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import type { ApiCall } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
+import { isApiPath, withoutApiRoutes } from "./page-build";
 
 type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
 
@@ -15,7 +16,8 @@ type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
  * while it streams, whether or not a Content-Length was declared. Past the limit the route's read
  * fails with BodyTooLargeError (its reader answers 413), and the connection is closed after the
  * answer (closeAfterDraining). And /api calls go to their route's loader or action directly
- * (server/api-routes.ts), past React Router's request pipeline.
+ * (server/api-routes.ts), past React Router's request pipeline; pages go to a React Router that knows
+ * only the page routes (server/page-build.ts).
  */
 export function createRequestHandler({
   build,
@@ -29,7 +31,8 @@ export function createRequestHandler({
   /** server/api-routes.ts's createApiRouteFinder for this build. */
   findApiCall: (url: URL, method: string) => ApiCall | undefined;
 }): RequestHandler {
-  const handleRequest = createReactRouterHandler(build, mode);
+  const handlePage = createReactRouterHandler(withoutApiRoutes(build), mode);
+  const handleApiRequest = createReactRouterHandler(build, mode);
   return async (request, response, next) => {
     try {
       const body = hasBody(request) ? limitedBody(request, response.locals.bodyLimitBytes ?? Infinity) : undefined;
@@ -37,7 +40,8 @@ export function createRequestHandler({
       const url = requestUrl(request);
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
       const apiCall = findApiCall(url, request.method);
-      const answer = apiCall ? await apiCall(fetchRequest, context) : await handleRequest(fetchRequest, context);
+      const handleRequest = apiCall ?? (isApiPath(url.pathname) ? handleApiRequest : handlePage);
+      const answer = await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
       else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);

@@ -1,0 +1,66 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { isApiPath, withoutApiRoutes } from "./page-build";
+import { buildRoutes, samplePaths } from "./testing/route-tree";
+
+type TreeRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: TreeRoute[] };
+
+/** A build's routes as the tree React Router matches (children under their parent). */
+function treeOf(routes: ServerBuild["routes"]): TreeRoute[] {
+  const childrenOf = (parentId: string | undefined): TreeRoute[] =>
+    Object.values(routes)
+      .filter((route) => route?.parentId === parentId)
+      .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }));
+  return childrenOf(undefined);
+}
+
+/** A request path for every route of the tree (parameters filled in), in the case routes.ts spells it. */
+function pagePaths(routes: TreeRoute[], parent = ""): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path ? `${parent}/${route.path.replace(/:\w+\??/g, "7").replace("*", "x")}`.replace(/\/+/g, "/") : parent;
+    return [path || "/", ...pagePaths(route.children, path)];
+  });
+}
+
+const build = { routes: buildRoutes(), assets: { routes: Object.fromEntries(Object.keys(buildRoutes()).map((id) => [id, { id }])) } } as unknown as ServerBuild;
+const wholeTree = treeOf(build.routes);
+const lastMatch = (tree: TreeRoute[], pathname: string) => matchRoutes(tree as RouteObject[], pathname)?.map((match) => ({ id: match.route.id, params: match.params }));
+
+describe("the build for page requests", () => {
+  const pageBuild = withoutApiRoutes(build);
+
+  it("drops the /api routes, from the server's routes and from the browser's manifest, and keeps every page", () => {
+    const dropped = Object.keys(build.routes).filter((id) => !(id in pageBuild.routes));
+    expect(dropped.length).toBeGreaterThan(50);
+    expect(dropped.every((id) => id.startsWith("routes/api."))).toBe(true);
+    expect(Object.keys(pageBuild.routes)).toContain("routes/api-docs");
+    expect(Object.keys(pageBuild.assets.routes)).toEqual(Object.keys(pageBuild.routes));
+  });
+
+  it("answers every path that is not an /api path as the whole build does", () => {
+    // React Router warns about the malformed percent-encodings on purpose among the samples.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const pageTree = treeOf(pageBuild.routes);
+    const paths = [...samplePaths(), ...pagePaths(wholeTree), "/%61pi/orders", "/API/orders", "/api.data", "/_root.data", "/orders.data"];
+    let apiPathCount = 0;
+    for (const pathname of paths) {
+      const whole = lastMatch(wholeTree, pathname);
+      if (isApiPath(pathname)) {
+        apiPathCount += 1;
+        continue;
+      }
+      expect(whole?.at(-1)?.id?.startsWith("routes/api.") ?? false, pathname).toBe(false);
+      expect(lastMatch(pageTree, pathname), pathname).toEqual(whole);
+    }
+    expect(apiPathCount).toBeGreaterThan(400);
+  });
+
+  it("tells /api paths by their first segment, decoded, in any case", () => {
+    for (const pathname of ["/api", "/api/", "/api/orders", "/API/Orders", "/%61pi/orders", "/%41PI", "/api.data", "/api/orders.data"]) {
+      expect(isApiPath(pathname), pathname).toBe(true);
+    }
+    for (const pathname of ["/", "/api-docs", "/apis/orders", "/apiary", "/orders/api", "/%E0%A4%A/api", "/_root.data"]) {
+      expect(isApiPath(pathname), pathname).toBe(false);
+    }
+  });
+});
