@@ -7,8 +7,10 @@ import tseslint from "typescript-eslint";
 // A layer imports only the layers to its left, by the `~/` alias or by a relative path. Which
 // feature may import which is checked by scripts/check-feature-cycles.js (no cycles).
 const layerImport = (layer) => `^(~/|(\\.\\./)+)${layer}(/|$)`;
-const forbidLayers = (layers, message) => ({
-  "no-restricted-imports": ["error", { patterns: layers.map((layer) => ({ regex: layerImport(layer), message })) }],
+// Every link of the app comes from ~/components/link (its server render is cheap, issue #22).
+const routerLinks = { name: "react-router", importNames: ["Link", "NavLink"], message: "Import Link and NavLink from ~/components/link." };
+const forbidLayers = (layers, message, paths = [routerLinks]) => ({
+  "no-restricted-imports": ["error", { paths, patterns: layers.map((layer) => ({ regex: layerImport(layer), message })) }],
 });
 
 export default tseslint.config(
@@ -24,6 +26,7 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: { ...globals.node } } },
+  { files: ["app/**/*.{ts,tsx}"], rules: forbidLayers([], "") },
   {
     files: ["app/lib/**/*.{ts,tsx,js}"],
     rules: forbidLayers(["components", "features", "routes", "root"], "app/lib is the bottom layer: it imports no components, features or routes (decision 0021)."),
@@ -36,5 +39,9 @@ export default tseslint.config(
     files: ["app/features/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: forbidLayers(["routes", "root"], "Features never import routes or app/root.tsx (decision 0021)."),
+  },
+  {
+    files: ["app/components/link.tsx", "app/components/link.test.tsx"],
+    rules: forbidLayers(["features", "routes", "root"], "Components import only lib (decision 0021).", []),
   },
 );

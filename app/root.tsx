@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFoundContent } from "~/components/not-found";

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Logo } from "~/components/header";
 
 const linkGroups = [

@@ -1,6 +1,7 @@
 import { Menu, TrendingUp, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link, NavLink } from "~/components/link";
 import { ThemeToggle } from "~/components/theme";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { SessionUser } from "~/lib/session-user";

@@ -1,5 +1,5 @@
 import { House } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 
 /**

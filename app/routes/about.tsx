@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ContentPage } from "~/components/content-page";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, reviewLabels } from "~/features/admin/admin-display";
 import { adminLoad, runAdminAction } from "~/features/admin/admin-form.server";

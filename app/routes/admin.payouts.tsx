@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { formatAdminDateTime, money, payoutStatusLabels } from "~/features/admin/admin-display";

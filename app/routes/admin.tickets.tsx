@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { formatAdminDateTime, ticketMailto, ticketStatusLabels } from "~/features/admin/admin-display";

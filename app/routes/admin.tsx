@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { AdminNav } from "~/features/admin/admin-ui";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { formatAdminDateTime, roleLabels, userStatusLabels } from "~/features/admin/admin-display";
 import { adminLoad, parseAdminQuery, runAdminAction } from "~/features/admin/admin-form.server";

@@ -1,5 +1,6 @@
 import { MailCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { AccountForm } from "~/features/auth/account-form";
 import { runAccountForm } from "~/features/auth/account-form-action.server";
 import { passwordResetRequestSchema } from "~/features/auth/auth-schema";

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { AccountForm } from "~/features/auth/account-form";
 import { runAccountForm } from "~/features/auth/account-form-action.server";

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigation, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { AuthForm } from "~/features/auth/auth-form";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { verifyEmail } from "~/features/auth/email-verification.server";

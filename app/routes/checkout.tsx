@@ -1,6 +1,7 @@
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ContentPage } from "~/components/content-page";
 import { AUTH_TOKEN_STORAGE_KEY, CHECKOUT_STORAGE_KEY, THEME_STORAGE_KEY } from "~/lib/storage-keys";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";

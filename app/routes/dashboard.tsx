@@ -1,4 +1,5 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import { AdminOverview } from "~/features/admin/admin-overview";
 import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";

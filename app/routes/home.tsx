@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ArrowRight, ShieldCheck, Smartphone, Users } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";

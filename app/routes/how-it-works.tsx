@@ -1,7 +1,8 @@
 import { ArrowRight, TrendingUp, type Icon } from "~/components/icons";
 import { Banknote, ClipboardCheck, CreditCard, HeartHandshake, Package, Target, UserPlus, Zap } from "~/components/page-icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";

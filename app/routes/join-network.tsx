@@ -1,7 +1,8 @@
 import { ArrowRight, Smartphone, TrendingUp } from "~/components/icons";
 import { BadgeCheck, Briefcase, CalendarDays, Clock, Coffee, Coins, Headset, Hourglass, Layers, ListChecks, MapPin, UserPlus, Wallet } from "~/components/page-icons";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { data, Link, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { resolveCountry } from "~/features/geo/location.server";

@@ -1,5 +1,5 @@
 import { requirePageUser } from "~/features/auth/authenticate.server";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { OrderHistory } from "~/features/orders/order-history";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { handlePaymentStatusForm, loadPaymentStatus } from "~/features/payments/payment-status-page.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";

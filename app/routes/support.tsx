@@ -1,6 +1,7 @@
 import { CircleCheck, Clock, Mail } from "~/components/page-icons";
 import { useEffect } from "react";
-import { Link, useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { useActionData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { ContactMethods } from "~/features/support/contact-methods";

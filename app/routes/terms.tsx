@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";

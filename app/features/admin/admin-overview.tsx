@@ -1,7 +1,7 @@
 import { StatCards } from "~/components/ui/stat-cards";
 import { Activity, CircleCheck, Clock, TrendingUp, TriangleAlert, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { cn } from "~/lib/cn";
 import { formatApiAmount } from "~/lib/money";
 import { formatPercent, formatUptime } from "./admin-display";

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { Link, NavLink } from "~/components/link";
 import { Button, type ButtonVariant, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { labelOf, noticeText, type Tone, toneOf } from "./admin-display";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { auditTargetHref, describeAuditDetails, formatAdminDateTime } from "./admin-display";
 import type { AuditEntryView } from "./audit-log.server";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, money, refundOriginLabels, refundStateLabels } from "./admin-display";
 import { ActionButton, Badge, Fact } from "./admin-ui";
 import type { AdminPaymentAttempt } from "./payment-attempts.server";

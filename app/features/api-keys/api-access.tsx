@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button } from "~/components/ui/button";
 import { AccountForm, inputClass } from "~/features/auth/account-form";
 import { formatOrderDateTime } from "~/lib/date-time";

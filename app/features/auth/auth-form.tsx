@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { inputClass } from "./account-form";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,7 +1,7 @@
 import { ChevronDown } from "~/components/page-icons";
 import { Check } from "~/components/icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type CatalogPlatform, catalogPlatforms, platformLabels, popularQuantities, presetQuantities, priceOrder } from "~/features/catalog/catalog";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";

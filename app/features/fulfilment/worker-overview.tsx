@@ -1,6 +1,6 @@
 import { StatCards } from "~/components/ui/stat-cards";
 import { CircleCheck, Clock, Link2, UserRound, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { targetUrlFor } from "~/features/catalog/catalog";
 import { ProfileLink } from "~/components/profile-link";

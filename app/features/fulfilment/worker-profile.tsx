@@ -1,5 +1,6 @@
 import { CircleCheck, Clock } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { CatalogPlatform } from "~/features/catalog/catalog";
 import { targetUrlFor } from "~/features/catalog/catalog";

@@ -1,5 +1,6 @@
 import { ListPlus, Loader2, Wallet } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { maximumMassOrderCharacters, maximumMassOrderLines } from "./mass-order-lines";

@@ -1,5 +1,5 @@
 import { StatCards } from "~/components/ui/stat-cards";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { formatApiAmount } from "~/lib/money";
 import { OrderList } from "./order-list";

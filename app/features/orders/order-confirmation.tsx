@@ -1,6 +1,6 @@
 import { Ban, CircleAlert, CircleCheck, ClipboardList, Clock, LayoutDashboard, Mail, MessageCircle, PackageSearch, Phone, Printer, ShoppingBag, Truck, Undo2, UsersRound } from "lucide-react";
 import type { ComponentType, ReactNode, SVGProps } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { type SupportChannel, supportChannelLinks } from "~/features/support/support-links";
 import { useSupportContacts } from "~/features/support/use-support-contacts";

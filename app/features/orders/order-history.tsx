@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { OrderList } from "./order-list";
 import type { OrderHistoryPage } from "./orders.server";

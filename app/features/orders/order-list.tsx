@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { formatApiAmount } from "~/lib/money";
 import { orderReference, orderStatusLabel, platformLabel } from "./order-display";
 import type { OrderListItem } from "./orders.server";

@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleCheck, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { OrderCancelForm } from "./order-cancel-form";

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Loader2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { type ChargeStepKind, type PaymentNotice, paymentNotices } from "./payment-outcome";
 

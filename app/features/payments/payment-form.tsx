@@ -1,7 +1,8 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { clearStoredDraft } from "~/features/checkout/checkout-draft";

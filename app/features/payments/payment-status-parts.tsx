@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleX, Clock, Loader2, MessageCircle, Phone, Send } from "lucide-react";
 import { type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { supportChannelLinks, supportFormHref } from "~/features/support/support-links";
 import { useSupportContacts } from "~/features/support/use-support-contacts";

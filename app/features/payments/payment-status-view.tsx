@@ -1,6 +1,7 @@
 import { ArrowLeft, Home, Loader2, ReceiptText, RefreshCw, Send, Smartphone } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { clearStoredDraft } from "~/features/checkout/checkout-draft";

@@ -1,6 +1,6 @@
 import { CircleAlert, CreditCard, Lock, Smartphone } from "lucide-react";
 import { type ReactNode, type Ref } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { OrderConfirmation } from "~/features/orders/orders.server";
 import { platformLabel } from "~/features/orders/order-display";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,6 @@
 import { CircleCheck, Clock, LayoutDashboard, ShoppingBag } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { clearStoredDraft } from "~/features/checkout/checkout-draft";
 import { orderReference, platformLabel } from "~/features/orders/order-display";

@@ -1,6 +1,6 @@
 import { CheckCircle2, Info } from "lucide-react";
 import type { ComponentProps, MouseEvent, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { AuthFormResult } from "~/features/auth/auth-form-action.server";

@@ -1,5 +1,5 @@
 import { type ReactNode, Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ContentPage } from "~/components/content-page";
 import { recheckHours, refillCooldownHours, refillStatusLabels, refillWindowDays } from "~/features/refills/refill-rules";
 import { type CatalogPlatform, formatMinor, maximumQuantity, platformLabels, targetUrlFor } from "~/features/catalog/catalog";

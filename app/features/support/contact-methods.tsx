@@ -1,6 +1,6 @@
 import { Headset, Mail, MessageCircle, Phone } from "~/components/page-icons";
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type SupportChannel, type SupportLinkContext, supportChannelLinks, supportFormHref } from "./support-links";
 import { useSupportContacts } from "./use-support-contacts";
 

@@ -1,7 +1,7 @@
 import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { SupportContacts } from "./contact-details";
 import { useSupportContacts } from "./use-support-contacts";
 

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2, Loader2, Lock, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import type { PaymentNotice } from "~/features/payments/payment-outcome";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Code2, ListPlus, Loader2, Plus, Wallet } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { cn } from "~/lib/cn";
