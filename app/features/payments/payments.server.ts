@@ -271,12 +271,16 @@ export async function resendAuthorization(user: PublicUser, reference: string, c
  * seconds per attempt, however often the page polls).
  */
 export async function verifyPayment(reference: string): Promise<VerifyResponse> {
-  const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: { status: true, lastCheckedAt: true } });
+  const select = { status: true, lastCheckedAt: true, gatewayResponse: true } as const;
+  let attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select });
   if (!attempt) throw unknownReference();
   const isRecent = attempt.lastCheckedAt !== null && Date.now() - attempt.lastCheckedAt.getTime() < verifyThrottleMs;
-  if (openAttemptStatuses.includes(attempt.status) && !isRecent) await refreshAttempt(reference);
-  const current = await getPrisma().paymentAttempt.findUniqueOrThrow({ where: { reference }, select: { status: true, gatewayResponse: true } });
-  return { status: true, message: "Verification successful", data: { status: verifyStatusOf(current.status), gateway_response: current.gatewayResponse } };
+  // A settled attempt (most verifies) is answered from the one read; an open one is asked about first.
+  if (openAttemptStatuses.includes(attempt.status) && !isRecent) {
+    await refreshAttempt(reference);
+    attempt = await getPrisma().paymentAttempt.findUniqueOrThrow({ where: { reference }, select });
+  }
+  return { status: true, message: "Verification successful", data: { status: verifyStatusOf(attempt.status), gateway_response: attempt.gatewayResponse } };
 }
 
 const verifyThrottleMs = 3_000;
