@@ -30,7 +30,7 @@ export function isPlainLink(props: Pick<LinkProps, "to" | "prefetch" | "mask">, 
 function ServerLink(props: LinkProps, ref: React.ForwardedRef<HTMLAnchorElement>) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   if (!isPlainLink(props, basename)) return <RouterLink {...props} ref={ref} />;
-  return plainAnchor(props, routerLinkProps, {});
+  return plainAnchor(props, {});
 }
 
 function ServerNavLink(props: NavLinkProps, ref: React.ForwardedRef<HTMLAnchorElement>) {
@@ -47,27 +47,27 @@ function ServerNavLink(props: NavLinkProps, ref: React.ForwardedRef<HTMLAnchorEl
     locationPathname === toPathname || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
   const renderProps = { isActive, isPending: false, isTransitioning: false };
   // What React Router's NavLink hands its Link, after the other props.
-  return plainAnchor(props, routerNavLinkProps, {
+  return plainAnchor(props, {
     "aria-current": isActive ? ariaCurrent : undefined,
     className: typeof className === "function" ? className(renderProps) : [className, isActive ? "active" : null].filter(Boolean).join(" "),
     style: typeof style === "function" ? style(renderProps) : style,
     children: typeof children === "function" ? children(renderProps) : children,
-  });
+  }, navLinkProps);
 }
 
 /** The props React Router's Link takes for itself; the others go onto its anchor. */
-const routerLinkProps = new Set(["to", "discover", "target", "onClick", "prefetch", "relative", "reloadDocument", "replace", "state", "preventScrollReset", "viewTransition", "mask", "defaultShouldRevalidate"]);
-/** And those its NavLink takes, or computes for its Link. */
-const routerNavLinkProps = new Set([...routerLinkProps, "aria-current", "caseSensitive", "className", "end", "style", "children"]);
+const routerLinkProps = /* @__PURE__ */ new Set(["to", "discover", "target", "onClick", "prefetch", "relative", "reloadDocument", "replace", "state", "preventScrollReset", "viewTransition", "mask", "defaultShouldRevalidate"]);
+/** And those its NavLink takes, or computes for its Link. (Sets of literals only: the browser bundle then leaves them out.) */
+const navLinkProps = /* @__PURE__ */ new Set(["aria-current", "caseSensitive", "className", "end", "style", "children"]);
 
 /**
  * The `<a>` React Router's Link renders for a plain path, with its attributes in the same order: the
  * link's other props, then what a NavLink computed, then href, target and data-discover. Copied key
  * by key: an object rest that leaves out a dozen names cost more than the rest of the link.
  */
-function plainAnchor(props: LinkProps | NavLinkProps, ownProps: Set<string>, computed: Record<string, unknown>) {
+function plainAnchor(props: LinkProps | NavLinkProps, computed: Record<string, unknown>, moreOwnProps?: Set<string>) {
   const anchor: Record<string, unknown> = {};
-  for (const key in props) if (!ownProps.has(key)) anchor[key] = props[key as keyof typeof props];
+  for (const key in props) if (!routerLinkProps.has(key) && !moreOwnProps?.has(key)) anchor[key] = props[key as keyof typeof props];
   Object.assign(anchor, computed);
   anchor.href = props.to;
   anchor.target = props.target;
