@@ -7,10 +7,12 @@ import { renderMail } from "./mail-layout";
  * people (names, subjects, replies) are escaped by the layout. Each says only what the product does.
  */
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with one (issue #22). */
+const mailDateFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+
 /** "25 Nov 2026, 14:05 GMT": Ghana keeps GMT all year. */
 export function formatMailDate(date: Date): string {
-  const text = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }).format(date);
-  return `${text} GMT`;
+  return `${mailDateFormat.format(date)} GMT`;
 }
 
 const refundTiming = "Refunds are sent through Paystack; how long they take to reach you depends on your bank or mobile network.";
