@@ -1,6 +1,7 @@
 import { openFirstDripRun, openNextDripRun, scheduleDripFeed } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
 
@@ -31,16 +32,25 @@ export async function makeDripFeedIn(db: Db, orderId: number, drip: DripFeed): P
  * drip-feed order its first run counted open and the next one scheduled an interval after payment.
  * Called by the task opener in the payment's transaction.
  */
-export async function firstRunSlotsIn(db: Db, orderId: number): Promise<number> {
-  const order = await db.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: { quantity: true, dripRuns: true, dripIntervalMinutes: true, dripRunsOpened: true, paidAt: true },
-  });
+export async function firstRunSlotsIn(sql: SqlQueries, order: PaidOrderSchedule): Promise<number> {
   if (order.dripRuns === null || order.dripIntervalMinutes === null) return order.quantity;
-  const paidAt = order.paidAt ?? new Date();
-  await openFirstDripRun(db, orderId, new Date(paidAt.getTime() + order.dripIntervalMinutes * minuteMs));
+  const paidAt = order.paidAt ? new Date(order.paidAt) : new Date();
+  await openFirstDripRun(sql, order.id, new Date(paidAt.getTime() + order.dripIntervalMinutes * minuteMs));
   return slotsOpenedAfter(order.quantity, order.dripRuns, 1);
 }
+
+/** What firstRunSlotsIn needs of the order, read by its caller with the rest of the order (`paidAt` as an ISO string). */
+export type PaidOrderSchedule = {
+  id: number;
+  quantity: number;
+  dripRuns: number | null;
+  dripIntervalMinutes: number | null;
+  paidAt: string | null;
+};
+
+/** The select list of a PaidOrderSchedule, for the caller's statement on `orders` (aliased `alias`). */
+export const paidOrderScheduleColumns = (alias: string) =>
+  `${alias}.id, ${alias}.quantity, ${alias}.drip_runs AS "dripRuns", ${alias}.drip_interval_minutes AS "dripIntervalMinutes", ${isoTimestamp(`${alias}.paid_at`)} AS "paidAt"`;
 
 /**
  * Opens the next run of one drip-feed order if it is due: one conditional update of the order's run

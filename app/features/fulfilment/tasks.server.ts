@@ -1,7 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
-import { firstRunSlotsIn } from "~/features/drip-feed/drip-feed.server";
+import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
@@ -46,29 +46,26 @@ export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
   holdUntil: string;
 }
 
-type TransactionClient = Prisma.TransactionClient;
-
 /**
  * Opens the paid order's task; runs inside the transaction that credits the order, so it happens once.
  * A drip-feed order's task opens with its first run's slots; the drip-feed job raises them run by run.
  */
-export async function openTaskForPaidOrder(transaction: TransactionClient, orderId: number): Promise<void> {
-  const order = await transaction.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: { platform: true, serviceType: true, targetUrl: true, quantity: true, currency: true, _count: { select: { tasks: true } } },
-  });
-  if (order._count.tasks > 0 || !isCatalogPlatform(order.platform)) return;
-  await transaction.task.create({
-    data: {
-      orderId,
-      platform: order.platform,
-      type: order.serviceType,
-      targetUrl: order.targetUrl,
-      rewardMinor: rewardPerActionMinor(order.platform),
-      currency: order.currency,
-      requiredCompletions: await firstRunSlotsIn(transaction, orderId),
-    },
-  });
+export async function openTaskForPaidOrder(sql: SqlQueries, orderId: number): Promise<void> {
+  const [order] = await sql.query<PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; currency: "GHS" | "USD"; hasTask: boolean }>(
+    `SELECT ${paidOrderScheduleColumns("o")}, o.platform::text AS platform, o.service_type::text AS "serviceType", o.target_url AS "targetUrl",
+       o.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id) AS "hasTask"
+     FROM orders o WHERE o.id = $1::int`,
+    [orderId],
+  );
+  if (!order) throw new Error(`Order ${orderId} not found to open its task`);
+  if (order.hasTask || !isCatalogPlatform(order.platform)) return;
+  const requiredCompletions = await firstRunSlotsIn(sql, order);
+  const now = new Date().toISOString();
+  await sql.query(
+    `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
+     VALUES ($1::int, $2::platform, $3::engagement_type, $4::text, $5::int, $6::currency, $7::int, 0, 'available', $8::timestamp, $8::timestamp)`,
+    [orderId, order.platform, order.serviceType, order.targetUrl, rewardPerActionMinor(order.platform), order.currency, requiredCompletions, now],
+  );
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */

@@ -104,7 +104,7 @@ async function tryEverywhere(apply: (order: { id: number; clientId: number }) =>
 
 describe("each transition applies only from its allowed states", () => {
   it("paid", async () => {
-    expect(await tryEverywhere(({ id }) => markPaid(prisma(), id, now))).toEqual(["pending/unpaid → processing/paid"]);
+    expect(await tryEverywhere(({ id }) => markPaid(sql(), id, now))).toEqual(["pending/unpaid → processing/paid"]);
   });
 
   it("paid from the wallet: like paid, and the processing fee goes (the total is the price)", async () => {
@@ -217,8 +217,8 @@ describe("the client's e-mail of each transition (issue #19)", () => {
   it("queues one e-mail per transition applied, in the transition's transaction, and none for a refused or repeated one", async () => {
     const order = await orderIn({ status: "pending", paymentStatus: "unpaid", quantity: 1 });
     const to = await emailOf(order.clientId);
-    await prisma().$transaction((tx) => markPaid(tx, order.id, now));
-    await prisma().$transaction((tx) => markPaid(tx, order.id, now)); // refused: already paid
+    await sql().transaction((tx) => markPaid(tx, order.id, now));
+    await sql().transaction((tx) => markPaid(tx, order.id, now)); // refused: already paid
     await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // the only unit: completed
     await prisma().$transaction((tx) => revertDelivery(tx, order.id, now));
     await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // completed again: no second e-mail
@@ -247,8 +247,8 @@ describe("the client's e-mail of each transition (issue #19)", () => {
 
   it("queues nothing when the transaction that would have changed the order rolls back", async () => {
     const order = await orderIn({ status: "pending", paymentStatus: "unpaid" });
-    await prisma()
-      .$transaction(async (tx) => {
+    await sql()
+      .transaction(async (tx) => {
         await markPaid(tx, order.id, now);
         throw new Error("the settlement failed after the transition");
       })

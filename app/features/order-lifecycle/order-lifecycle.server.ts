@@ -50,12 +50,17 @@ export type OrderTransition = keyof typeof orderTransitions;
 const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTransitions[transition].status.map(([start]) => start))];
 
 /** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
-export async function markPaid(db: Db, orderId: number, now: Date): Promise<boolean> {
-  const { count } = await db.order.updateMany({
-    where: { id: orderId, paymentStatus: "unpaid", status: { in: from("paid") } },
-    data: { paymentStatus: "paid", status: "processing", paidAt: now },
-  });
-  return applied(db, count, orderId, "paid");
+export async function markPaid(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+  // In SQL: a payment's settlement runs below Prisma (decision 0030).
+  const updated = await sql.query(
+    `UPDATE orders SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
+     WHERE id = $1::int AND payment_status = 'unpaid' AND status::text = ANY($3::text[])
+     RETURNING id`,
+    [orderId, now.toISOString(), from("paid")],
+  );
+  if (updated.length !== 1) return false;
+  await queueOrderEmailOn(sql, orderId, "paid");
+  return true;
 }
 
 /**
@@ -183,9 +188,14 @@ export async function scheduleDripFeed(db: Db, orderId: number, drip: { runs: nu
 }
 
 /** A paid drip-feed order's first run is open (with its task); the next opens at `nextRunAt`. Once. */
-export async function openFirstDripRun(db: Db, orderId: number, nextRunAt: Date): Promise<boolean> {
-  const { count } = await db.order.updateMany({ where: { id: orderId, dripRuns: { not: null }, dripRunsOpened: 0 }, data: { dripRunsOpened: 1, dripNextRunAt: nextRunAt } });
-  return count === 1;
+export async function openFirstDripRun(sql: SqlQueries, orderId: number, nextRunAt: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE orders SET drip_runs_opened = 1, drip_next_run_at = $2::timestamp, updated_at = $3::timestamp
+     WHERE id = $1::int AND drip_runs IS NOT NULL AND drip_runs_opened = 0
+     RETURNING id`,
+    [orderId, nextRunAt.toISOString(), new Date().toISOString()],
+  );
+  return updated.length === 1;
 }
 
 /**

@@ -2,7 +2,8 @@ import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
 import { queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
 import { markPaid } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { creditPaidTopUp } from "./top-ups.server";
@@ -48,10 +49,11 @@ const finalStatuses: PaymentAttemptStatus[] = ["success", "failed", "abandoned",
 
 export async function applyTransactionOutcome(outcome: TransactionOutcome, now = new Date()): Promise<SettlementResult> {
   const prisma = getPrisma();
-  const attempt = await prisma.paymentAttempt.findUnique({
-    where: { reference: outcome.reference },
-    select: { id: true, orderId: true, topUpId: true, amountMinor: true, currency: true },
-  });
+  const [attempt] = await getDatabase().sql.query<{ id: number; orderId: number | null; topUpId: number | null; amountMinor: number; currency: string }>(
+    `SELECT id, order_id AS "orderId", top_up_id AS "topUpId", amount_minor AS "amountMinor", currency::text AS currency FROM payment_attempts WHERE reference = $1::text`,
+    [outcome.reference],
+    { statementName: "settlement-attempt" },
+  );
   if (!attempt) return "unknown_reference";
 
   if (outcome.status === "success") {
@@ -59,27 +61,30 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
     if (!isFullAmount) {
       getLogger().error({ reference: outcome.reference, expected: attempt.amountMinor, received: outcome.amount, currency: outcome.currency }, "a payment succeeded for another amount than its order's: refunding it");
     }
-    return prisma.$transaction(async (transaction) => {
+    /** In one transaction: the success, then the order or top-up credited, or else the payment refunded. */
+    const settle = async (sql: SqlQueries, credit: () => Promise<boolean>): Promise<SettlementResult> => {
       // The success itself: recorded once, by whoever gets here first.
-      const recorded = await transaction.paymentAttempt.updateMany({
-        where: { id: attempt.id, paidAt: null },
-        data: { status: "success", paidAt: now, gatewayResponse: outcome.gatewayResponse ?? "Approved", lastCheckedAt: now },
-      });
-      if (recorded.count === 0) return "already_settled" as const;
-      if (isFullAmount && attempt.orderId !== null) {
-        if (await markPaid(transaction, attempt.orderId, now)) {
-          // Paid: the work is offered to workers in the same transaction, so a paid order always has its task.
-          await openTaskForPaidOrder(transaction, attempt.orderId);
-          return "credited" as const;
-        }
-      }
-      // A wallet top-up: its amount into the wallet, once (issue #20).
-      if (isFullAmount && attempt.topUpId !== null && (await creditPaidTopUp(transaction, attempt.topUpId, now))) return "credited" as const;
+      if (!(await recordSuccess(sql, attempt.id, outcome.gatewayResponse ?? "Approved", now))) return "already_settled";
+      if (isFullAmount && (await credit())) return "credited";
       // Paid twice (two prompts both approved), paid after a cancellation, or the wrong amount: the
       // client never pays twice for one order or top-up.
-      await transaction.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "requested", refundRequestedAt: now } });
-      return "refund_requested" as const;
-    }, burstTransactionOptions);
+      await requestRefund(sql, attempt.id, now);
+      return "refund_requested";
+    };
+    const { orderId, topUpId } = attempt;
+    if (orderId !== null) {
+      // An order's payment, the checkout's hot path, in SQL below Prisma (decision 0030). Paid: the work
+      // is offered to workers in the same transaction, so a paid order always has its task.
+      return getDatabase().sql.transaction((sql) =>
+        settle(sql, async () => {
+          if (!(await markPaid(sql, orderId, now))) return false;
+          await openTaskForPaidOrder(sql, orderId);
+          return true;
+        }),
+      );
+    }
+    // A wallet top-up: its amount into the wallet, once (issue #20), through the ledger's Prisma writers.
+    return prisma.$transaction((transaction) => settle(sqlOfPrisma(transaction), async () => topUpId !== null && creditPaidTopUp(transaction, topUpId, now)), burstTransactionOptions);
   }
 
   const closing = closingStatuses[outcome.status];
@@ -96,6 +101,24 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 
   await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { lastCheckedAt: now } });
   return "in_progress";
+}
+
+/** Records the success once: false when an earlier call already did (its `paid_at` is set). */
+async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayResponse: string, now: Date): Promise<boolean> {
+  const recorded = await sql.query(
+    `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
+     WHERE id = $1::int AND paid_at IS NULL
+     RETURNING id`,
+    [attemptId, now.toISOString(), gatewayResponse],
+  );
+  return recorded.length === 1;
+}
+
+async function requestRefund(sql: SqlQueries, attemptId: number, now: Date): Promise<void> {
+  await sql.query(`UPDATE payment_attempts SET refund_state = 'requested', refund_requested_at = $2::timestamp, updated_at = $2::timestamp WHERE id = $1::int`, [
+    attemptId,
+    now.toISOString(),
+  ]);
 }
 
 /**

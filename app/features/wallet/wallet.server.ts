@@ -8,6 +8,7 @@ import { markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.s
 import { closedOrderMessage } from "~/features/orders/order-display";
 import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { orderReference } from "~/lib/order-reference";
@@ -101,7 +102,7 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
   if (!(await spendFromWallet(db, { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
     throw insufficientFunds(await walletBalanceMinor(db, clientId), order.priceMinor);
   }
-  await openTaskForPaidOrder(db, order.id);
+  await openTaskForPaidOrder(sqlOfPrisma(db), order.id);
 }
 
 /** "Pay from balance" at checkout: the client's own unpaid order, paid from the wallet in one transaction. */

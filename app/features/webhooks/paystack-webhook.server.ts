@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { hasUnstorableText, someJsonNode } from "~/lib/request-body.server";
@@ -23,13 +22,14 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
   }
   const event = parsePaystackEvent(rawBody);
   if (!event) throw new AppError(400, "invalid_event", "Unreadable event");
-  // Kept as JSONB: text PostgreSQL refuses (NUL, half a surrogate pair) or a "__proto__" key (which
-  // Prisma's copy of the object turns into a prototype) cannot be stored, so it is no event of Paystack's.
+  // Kept as JSONB: text PostgreSQL refuses (NUL, half a surrogate pair) cannot be stored, and a
+  // "__proto__" key (which a JavaScript copy of the object turns into a prototype) is in no event of
+  // Paystack's: either is refused.
   const payload: unknown = JSON.parse(rawBody);
   if (hasUnstorableText(payload) || hasProtoKey(payload)) throw new AppError(400, "invalid_event", "Unreadable event");
 
   const name = event.event === "unhandled" ? event.name : event.event;
-  const stored = await storeEvent(rawBody, payload as Prisma.InputJsonValue, name, referenceOf(event));
+  const stored = await storeEvent(rawBody, name, referenceOf(event));
 
   try {
     if (event.event === "charge.success") {
@@ -44,10 +44,10 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
       await applyTransfer(event.data.reference, { ...event.data, status: event.event.slice("transfer.".length) as TransferData["status"] });
     }
     // Other events are kept for the record.
-    await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { processedAt: new Date(), error: null } });
+    await recordProcessing(stored.id, { error: null });
   } catch (error) {
     getLogger().error({ err: error, event: name }, "a Paystack webhook could not be processed");
-    await getPrisma().webhookEvent.update({ where: { id: stored.id }, data: { error: error instanceof Error ? error.message.slice(0, 500) : "unknown error" } });
+    await recordProcessing(stored.id, { error: error instanceof Error ? error.message.slice(0, 500) : "unknown error" });
     throw error; // 500: Paystack retries it later
   }
 }
@@ -72,14 +72,29 @@ function referenceOf(event: PaystackEvent): string | null {
 
 const hasProtoKey = (value: unknown) => someJsonNode(value, (_node, key) => key === "__proto__");
 
-async function storeEvent(rawBody: string, payload: Prisma.InputJsonValue, event: string, reference: string | null) {
+/**
+ * Stores the event once, by the hash of its exact bytes; a copy of one already stored answers the
+ * stored row, so a copy of one that failed is acted on again (harmless) and still lands. One
+ * statement below Prisma, as the webhook is on the checkout's hot path (decision 0030). The payload
+ * is the body as sent: PostgreSQL parses it into JSONB.
+ */
+async function storeEvent(rawBody: string, event: string, reference: string | null): Promise<{ id: number }> {
   const payloadSha256 = createHash("sha256").update(rawBody).digest("hex");
-  const prisma = getPrisma();
-  try {
-    return await prisma.webhookEvent.create({ data: { provider: "paystack", payloadSha256, event, reference, payload }, select: { id: true } });
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-    // A copy of an event already stored: act on it again (harmless), so a copy of one that failed still lands.
-    return prisma.webhookEvent.findUniqueOrThrow({ where: { provider_payloadSha256: { provider: "paystack", payloadSha256 } }, select: { id: true } });
-  }
+  const [stored] = await getDatabase().sql.query<{ id: number }>(
+    `INSERT INTO webhook_events (provider, payload_sha256, event, reference, payload, received_at)
+     VALUES ('paystack', $1::text, $2::text, $3::text, $4::jsonb, $5::timestamp)
+     ON CONFLICT (provider, payload_sha256) DO UPDATE SET provider = EXCLUDED.provider
+     RETURNING id`,
+    [payloadSha256, event, reference, rawBody, new Date().toISOString()],
+  );
+  return stored!;
+}
+
+/** What became of acting on a stored event: processed, or the error that stopped it (Paystack retries). */
+async function recordProcessing(id: number, outcome: { error: string | null }): Promise<void> {
+  const processedAt = outcome.error === null ? new Date().toISOString() : null;
+  await getDatabase().sql.query(
+    `UPDATE webhook_events SET processed_at = COALESCE($2::timestamp, processed_at), error = $3::text WHERE id = $1::int`,
+    [id, processedAt, outcome.error],
+  );
 }
