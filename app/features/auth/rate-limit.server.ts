@@ -1,9 +1,13 @@
-import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 
-/** The client or an open transaction: a limit checked and counted inside a transaction holds under concurrent calls. */
-type EventStore = Pick<Prisma.TransactionClient, "rateLimitEvent" | "$queryRawUnsafe">;
+/**
+ * The database or an open transaction (a Prisma one through `sqlOfPrisma`): a limit checked and
+ * counted inside a transaction holds under concurrent calls. Plain SQL: a charge checks and counts
+ * its limits on the checkout's hot path (decision 0030).
+ */
+type EventStore = SqlQueries;
+const database = (): EventStore => getDatabase().sql;
 
 /** At most `limit` events of `key` in `bucket` within the last `windowMs`. */
 export interface EventLimit {
@@ -26,26 +30,32 @@ export async function countRecentEvents(bucket: string, key: string, windowMs: n
 // No window is longer than an hour; a day of history is plenty and keeps the table small.
 const retentionMs = 24 * 60 * 60 * 1000;
 
-export async function recordEvent(bucket: string, key: string, store: EventStore = getPrisma()): Promise<void> {
+export async function recordEvent(bucket: string, key: string, store: EventStore = database()): Promise<void> {
   await recordEvents([{ bucket, key }], store);
 }
 
 /** Several events in one statement (a charge counts under three or four limits at once). */
-export async function recordEvents(events: readonly { bucket: string; key: string }[], store: EventStore = getPrisma()): Promise<void> {
-  await store.rateLimitEvent.createMany({ data: events.map(({ bucket, key }) => ({ bucket, key })) });
+export async function recordEvents(events: readonly { bucket: string; key: string }[], store: EventStore = database()): Promise<void> {
+  if (events.length === 0) return;
+  const createdAt = `$${events.length * 2 + 1}::timestamp`;
+  const rows = events.map((_, index) => `($${index * 2 + 1}::text, $${index * 2 + 2}::text, ${createdAt})`);
+  await store.query(`INSERT INTO rate_limit_events (bucket, key, created_at) VALUES ${rows.join(", ")}`, [
+    ...events.flatMap(({ bucket, key }) => [bucket, key]),
+    new Date().toISOString(),
+  ]);
 }
 
 /**
  * Milliseconds until fewer than `limit` events of `key` are left in the window (0 when fewer already
  * are): the wait for the limit-th newest event to leave it. This is what a 429's Retry-After says.
  */
-export async function msUntilBelowLimit(bucket: string, key: string, windowMs: number, limit: number, store: EventStore = getPrisma(), now = Date.now()): Promise<number> {
+export async function msUntilBelowLimit(bucket: string, key: string, windowMs: number, limit: number, store: EventStore = database(), now = Date.now()): Promise<number> {
   const [waitMs] = await msUntilBelowLimits([{ bucket, key, windowMs, limit }], store, now);
   return waitMs;
 }
 
 /** `msUntilBelowLimit` of each limit, in order, read in one statement. */
-export async function msUntilBelowLimits(limits: readonly EventLimit[], store: EventStore = getPrisma(), now = Date.now()): Promise<number[]> {
+export async function msUntilBelowLimits(limits: readonly EventLimit[], store: EventStore = database(), now = Date.now()): Promise<number[]> {
   if (limits.length === 0) return [];
   // One scalar subquery per limit; each walks the (bucket, key, created_at) index from the newest event.
   const blockingColumns = limits.map(
@@ -55,7 +65,7 @@ export async function msUntilBelowLimits(limits: readonly EventLimit[], store: E
         ORDER BY created_at DESC OFFSET $${index * 4 + 4}::int LIMIT 1) AS "${index}"`,
   );
   const params = limits.flatMap(({ bucket, key, windowMs, limit }) => [bucket, key, new Date(now - windowMs).toISOString(), limit - 1]);
-  const [blocking] = await sqlOfPrisma(store).query<Record<string, string | null>>(`SELECT ${blockingColumns.join(", ")}`, params);
+  const [blocking] = await store.query<Record<string, string | null>>(`SELECT ${blockingColumns.join(", ")}`, params);
   return limits.map(({ windowMs }, index) => {
     const since = blocking[index];
     return since ? Math.max(Date.parse(since) + windowMs - now, 1) : 0;

@@ -1,5 +1,5 @@
 import { msUntilBelowLimits, recordEvents } from "~/features/auth/rate-limit.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 
@@ -27,7 +27,8 @@ export interface ChargeStart {
   phone?: string | null;
 }
 
-type Store = Pick<Prisma.TransactionClient, "rateLimitEvent" | "$queryRawUnsafe">;
+/** The transaction that records the attempt. */
+type Store = SqlQueries;
 
 interface Limit {
   bucket: string;

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
 import { maximumRecordId } from "~/lib/record-id";
-import type { PaymentAttemptStatus, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import type { PaymentAttemptStatus } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
@@ -96,10 +96,12 @@ export async function payableFor(user: PublicUser, input: PayableRef & { amount:
 /** The client's own unpaid, open order. */
 async function payableOrder(user: PublicUser, orderId: number) {
   if (orderId <= 0 || orderId > maximumRecordId) throw notFound(); // no such row, and out of the id column's range
-  const order = await getPrisma().order.findFirst({
-    where: { id: orderId, clientId: user.id },
-    select: { id: true, totalMinor: true, currency: true, status: true, paymentStatus: true, expiredAt: true },
-  });
+  const [order] = await getDatabase().sql.query<{ id: number; totalMinor: number; currency: "GHS" | "USD"; status: string; paymentStatus: string; expiredAt: string | null }>(
+    `SELECT id, total_minor AS "totalMinor", currency::text AS currency, status::text AS status, payment_status::text AS "paymentStatus", ${isoTimestamp("expired_at")} AS "expiredAt"
+     FROM orders WHERE id = $1::int AND client_id = $2::int`,
+    [orderId, user.id],
+    { statementName: "payable-order" },
+  );
   if (!order) throw notFound();
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
@@ -324,33 +326,27 @@ export async function recordAttempt(
 ): Promise<string> {
   const reference = newReference(payable);
   const start = { payableKey: payable.kind === "order" ? String(payable.id) : `top-up:${payable.id}`, ...requester, phone: details.phone };
-  await getPrisma().$transaction(async (transaction) => {
-    if (payable.kind === "order") await lockPayableOrder(transaction, payable.id);
-    else await lockPayableTopUp(transaction, payable.id);
+  const target = payable.kind === "order" ? "order_id" : "top_up_id";
+  const now = Date.now();
+  // In SQL below Prisma: every card checkout starts here (decision 0030).
+  await getDatabase().sql.transaction(async (sql) => {
+    if (payable.kind === "order") await lockPayableOrder(sql, payable.id);
+    else await lockPayableTopUp(sql, payable.id);
     if (details.channel === "mobile_money") {
-      const open = await transaction.paymentAttempt.findFirst({
-        where: { ...attemptTarget(payable), channel: "mobile_money", status: { in: openPromptStatuses } },
-        orderBy: { id: "desc" },
-        select: { reference: true },
-      });
+      const [open] = await sql.query<{ reference: string }>(
+        `SELECT reference FROM payment_attempts WHERE ${target} = $1::int AND channel = 'mobile_money' AND status::text = ANY($2::text[]) ORDER BY id DESC LIMIT 1`,
+        [payable.id, openPromptStatuses],
+      );
       if (open) throw promptStillOpen(open.reference);
     }
-    await assertWithinChargeLimits(transaction, start);
-    await transaction.paymentAttempt.create({
-      data: {
-        ...attemptTarget(payable),
-        reference,
-        channel: details.channel,
-        provider: details.provider ?? null,
-        phone: details.phone ?? null,
-        payerEmail: details.payerEmail,
-        amountMinor: payable.totalMinor,
-        currency: payable.currency,
-        nextCheckAt: new Date(Date.now() + firstCheckDelayMs),
-      },
-    });
-    await countChargeStart(transaction, start);
-  }, burstTransactionOptions);
+    await assertWithinChargeLimits(sql, start);
+    await sql.query(
+      `INSERT INTO payment_attempts (${target}, reference, channel, provider, phone, payer_email, amount_minor, currency, status, check_count, next_check_at, refunded_amount_minor, created_at, updated_at)
+       VALUES ($1::int, $2::text, $3::payment_channel, $4::mobile_money_provider, $5::text, $6::text, $7::int, $8::currency, 'pending', 0, $9::timestamp, 0, $10::timestamp, $10::timestamp)`,
+      [payable.id, reference, details.channel, details.provider ?? null, details.phone ?? null, details.payerEmail, payable.totalMinor, payable.currency, new Date(now + firstCheckDelayMs).toISOString(), new Date(now).toISOString()],
+    );
+    await countChargeStart(sql, start);
+  });
   return reference;
 }
 
@@ -358,11 +354,13 @@ export async function recordAttempt(
  * Under the order's lock, which expiry takes too (order-expiry.server.ts): an order that expired (or
  * was cancelled, or paid from the wallet) since payableFor read it starts no charge.
  */
-async function lockPayableOrder(transaction: Prisma.TransactionClient, orderId: number) {
-  const [locked] = await transaction.$queryRaw<{ status: string; payment_status: string; expired_at: Date | null }[]>`
-    SELECT status::text AS status, payment_status::text AS payment_status, expired_at FROM orders WHERE id = ${orderId} FOR UPDATE`;
-  if (locked && locked.payment_status !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
-  if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage({ expiredAt: locked.expired_at }));
+async function lockPayableOrder(sql: SqlQueries, orderId: number) {
+  const [locked] = await sql.query<{ status: string; paymentStatus: string; expiredAt: string | null }>(
+    `SELECT status::text AS status, payment_status::text AS "paymentStatus", ${isoTimestamp("expired_at")} AS "expiredAt" FROM orders WHERE id = $1::int FOR UPDATE`,
+    [orderId],
+  );
+  if (locked && locked.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
+  if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(locked));
 }
 
 /** Applies a charge step's answer to its attempt and says what the payer does next. */

@@ -3,6 +3,7 @@ import { catalogCurrency, processingFeeMinor } from "~/features/catalog/catalog"
 import { creditTopUp } from "~/features/ledger/ledger.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
 
@@ -80,9 +81,9 @@ export async function isPaymentOfTopUp(reference: string, topUpId: number): Prom
 }
 
 /** Under the top-up's row lock (a charge start): refused once it is paid. */
-export async function lockPayableTopUp(db: Prisma.TransactionClient, topUpId: number) {
-  const [locked] = await db.$queryRaw<{ credited_at: Date | null }[]>`SELECT credited_at FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
-  if (locked?.credited_at) throw new AppError(409, "already_paid", "This top-up is already paid.");
+export async function lockPayableTopUp(sql: SqlQueries, topUpId: number) {
+  const [locked] = await sql.query<{ credited: boolean }>(`SELECT credited_at IS NOT NULL AS credited FROM wallet_top_ups WHERE id = $1::int FOR UPDATE`, [topUpId]);
+  if (locked?.credited) throw new AppError(409, "already_paid", "This top-up is already paid.");
 }
 
 /**

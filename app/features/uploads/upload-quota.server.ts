@@ -1,6 +1,7 @@
 import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
 import { retentionPeriods } from "~/lib/retention-periods";
 import type { Prisma } from "~/generated/prisma/client";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 
@@ -40,7 +41,7 @@ export async function assertWithinScreenshotQuota(store: Store, ownerId: number,
   const env = getEnv();
 
   const perHour = env.SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR;
-  const waitMs = await msUntilBelowLimit(uploadBucket, String(ownerId), hourMs, perHour, store, now.getTime());
+  const waitMs = await msUntilBelowLimit(uploadBucket, String(ownerId), hourMs, perHour, sqlOfPrisma(store), now.getTime());
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw new AppError(
@@ -71,7 +72,7 @@ export async function assertWithinScreenshotQuota(store: Store, ownerId: number,
 
 /** Counts a stored screenshot against the hourly limit (in the transaction that stored it). */
 export async function countScreenshotUpload(store: Store, ownerId: number): Promise<void> {
-  await recordEvent(uploadBucket, String(ownerId), store);
+  await recordEvent(uploadBucket, String(ownerId), sqlOfPrisma(store));
 }
 
 /**
