@@ -268,10 +268,13 @@ export async function findOrderReferenceOfPayment(paymentReference: string): Pro
 
 /** The order of a payment as its status page shows it: the reference, and whether it expired unpaid (decision 0020). */
 export async function findOrderOfPayment(paymentReference: string): Promise<{ reference: string; hasExpired: boolean; newCheckoutHref: string } | null> {
-  const order = await getPrisma().order.findFirst({
-    where: { paymentAttempts: { some: { reference: paymentReference } } },
-    select: { id: true, createdAt: true, expiredAt: true, platform: true, quantity: true, packageName: true },
-  });
+  // One named statement: every payment status page reads it (issue #22).
+  const [order] = await getDatabase().sql.query<{ id: number; createdAt: string; expiredAt: string | null; platform: string; quantity: number; packageName: string }>(
+    `SELECT o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_name AS "packageName"
+     FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.reference = $1::text`,
+    [paymentReference],
+    { statementName: "order-of-payment" },
+  );
   if (!order) return null;
   return {
     reference: orderReference(order.id, order.createdAt),

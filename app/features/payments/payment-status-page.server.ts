@@ -20,7 +20,7 @@ import {
   statusPageHref,
   topUpPaymentHref,
 } from "./payment-status-state";
-import { findAttemptChannel, resendAuthorization, verifyPayment } from "./payments.server";
+import { checkPayment, resendAuthorization } from "./payments.server";
 import { readFormData } from "~/lib/request-body.server";
 
 /**
@@ -61,10 +61,9 @@ export async function loadPaymentStatus(request: Request, reference: string | un
   const checks = Math.min(query.checks + 1, MAX_STATUS_CHECKS);
 
   if (!paymentReferenceSchema.safeParse(reference).success) return data({ found: false as const, reference }, { status: 404 });
-  let verified: { status: string; gatewayResponse: string | null } | null = null;
+  let verified: { status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" } | null = null;
   try {
-    const response = await verifyPayment(reference);
-    verified = { status: response.data.status, gatewayResponse: response.data.gateway_response };
+    verified = await checkPayment(reference);
   } catch (error) {
     if (isAppError(error) && error.status === 404) return data({ found: false as const, reference }, { status: 404 });
     // SPEC §8: a failed check is logged and the next one follows.
@@ -86,7 +85,7 @@ export async function loadPaymentStatus(request: Request, reference: string | un
     elapsedSeconds: Math.round((now - startedAt) / 1000),
     lastChecked: verified ? formatCheckTime(new Date(now)) : null,
     isResent: url.searchParams.get("resent") === "1",
-    channel: (await findAttemptChannel(reference).catch(() => null)) ?? "mobile_money",
+    channel: verified?.channel ?? "mobile_money",
     pageUrl: `${siteBaseUrl(request)}${statusPageHref(reference, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency })}`,
   };
   // A paid order's checkout draft has done its job (SPEC §4), as on the checkout's success step.

@@ -269,20 +269,38 @@ export async function resendAuthorization(user: PublicUser, reference: string, c
 
 /**
  * SPEC §7 GET /api/payment/verify/{reference}: no sign-in, so it answers nothing beyond the status
- * and the gateway's words. An attempt still open is verified with Paystack (at most every few
- * seconds per attempt, however often the page polls).
+ * and the gateway's words.
  */
 export async function verifyPayment(reference: string): Promise<VerifyResponse> {
-  const select = { status: true, lastCheckedAt: true, gatewayResponse: true } as const;
-  let attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select });
+  const { status, gatewayResponse } = await checkPayment(reference);
+  return { status: true, message: "Verification successful", data: { status, gateway_response: gatewayResponse } };
+}
+
+/**
+ * Where a payment stands, in Paystack's words (`status`), and how it is paid. An attempt still open
+ * is verified with Paystack first (at most every few seconds per attempt, however often a page polls).
+ */
+export async function checkPayment(reference: string): Promise<{ status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" }> {
+  let attempt = await readAttemptState(reference);
   if (!attempt) throw unknownReference();
-  const isRecent = attempt.lastCheckedAt !== null && Date.now() - attempt.lastCheckedAt.getTime() < verifyThrottleMs;
-  // A settled attempt (most verifies) is answered from the one read; an open one is asked about first.
+  const isRecent = attempt.lastCheckedAt !== null && Date.now() - Date.parse(attempt.lastCheckedAt) < verifyThrottleMs;
+  // A settled attempt (most checks) is answered from the one read; an open one is asked about first.
   if (openAttemptStatuses.includes(attempt.status) && !isRecent) {
     await refreshAttempt(reference);
-    attempt = await getPrisma().paymentAttempt.findUniqueOrThrow({ where: { reference }, select });
+    attempt = (await readAttemptState(reference)) ?? attempt;
   }
-  return { status: true, message: "Verification successful", data: { status: verifyStatusOf(attempt.status), gateway_response: attempt.gatewayResponse } };
+  return { status: verifyStatusOf(attempt.status), gatewayResponse: attempt.gatewayResponse, channel: attempt.channel };
+}
+
+/** One named statement: every status page and verify call reads it (issue #22). */
+async function readAttemptState(reference: string) {
+  const [attempt] = await getDatabase().sql.query<{ status: PaymentAttemptStatus; lastCheckedAt: string | null; gatewayResponse: string | null; channel: "card" | "mobile_money" }>(
+    `SELECT status::text AS status, ${isoTimestamp("last_checked_at")} AS "lastCheckedAt", gateway_response AS "gatewayResponse", channel::text AS channel
+     FROM payment_attempts WHERE reference = $1::text`,
+    [reference],
+    { statementName: "payment-attempt-state" },
+  );
+  return attempt;
 }
 
 const verifyThrottleMs = 3_000;
@@ -426,11 +444,4 @@ async function continueAttempt(reference: string, call: Promise<PaystackResult<C
     message: data.display_text || result.message,
     data: { status: data.status, reference, display_text: data.display_text ?? null, ...(url ? { url } : {}) },
   };
-}
-
-
-/** How an attempt is paid (the status page words its help for a card or a phone); null for an unknown reference. */
-export async function findAttemptChannel(reference: string): Promise<"card" | "mobile_money" | null> {
-  const attempt = await getPrisma().paymentAttempt.findUnique({ where: { reference }, select: { channel: true } });
-  return attempt?.channel ?? null;
 }
