@@ -7,7 +7,7 @@ import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.serve
 import { recordRedelivery } from "~/features/refills/redelivery.server";
 import { type CompletionReview, type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
+import { isoTimestamp, isUniqueViolation, type SqlQueries } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
@@ -282,13 +282,10 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
     return toCompletedTaskView(completion);
   } catch (error) {
     // A unique index refused the completion: the worker or their handle already did this target.
-    if ((error as { code?: unknown } | null)?.code === uniqueViolation) throw alreadyDone();
+    if (isUniqueViolation(error)) throw alreadyDone();
     throw error;
   }
 }
-
-/** PostgreSQL's SQLSTATE for a unique index refusing a row. */
-const uniqueViolation = "23505";
 
 async function assertWithinLimits(sql: SqlQueries, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
   // Ghana keeps GMT all year: the Africa/Accra day is the UTC day.

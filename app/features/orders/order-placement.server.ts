@@ -1,18 +1,13 @@
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
 import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
-import { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isUniqueViolation } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import type { CreateOrderInput } from "./order-schema";
-import { assertClient, type OrderConfirmation, orderSelect, type OrderViewer, toConfirmation } from "./orders.server";
+import { assertClient, type OrderConfirmation, type OrderRow, orderSelect, type OrderViewer, toConfirmation } from "./orders.server";
 
 /** Placing an order at checkout: priced from the catalogue, once per checkout, with its account screenshot. */
 
-/**
- * A new order's columns, read back by its INSERT: it has no payments yet, and reading them too made
- * the insert a transaction of four more round trips (issue #22).
- */
-const { paymentAttempts: _noPaymentsYet, ...newOrderSelect } = orderSelect;
 
 export interface CreatedOrder {
   order: OrderConfirmation;
@@ -28,7 +23,6 @@ export interface CreatedOrder {
  */
 export async function createOrder(client: OrderViewer, input: CreateOrderInput, { screenshotUploadId }: { screenshotUploadId?: string } = {}): Promise<CreatedOrder> {
   assertClient(client);
-  const prisma = getPrisma();
   const platform: CatalogPlatform = input.platform;
   if (!isValidQuantity(input.quantity)) throw new AppError(400, "invalid_quantity", "Invalid quantity");
 
@@ -48,19 +42,12 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
   };
 
   try {
-    const order = await prisma.order.create({
-      data: {
-        ...pricedOrderFields(client.id, platform, input.quantity, input.targetUsername),
-        screenshotUploadId: screenshot?.id ?? null,
-        checkoutKey: input.checkoutKey ?? null,
-      },
-      select: newOrderSelect,
-    });
-    return { order: toConfirmation({ ...order, paymentAttempts: [] }), created: true };
+    const order = await insertOrder(pricedOrderFields(client.id, platform, input.quantity, input.targetUsername), screenshot?.id ?? null, input.checkoutKey ?? null);
+    return { order: toConfirmation(order), created: true };
   } catch (error) {
     await discardStoredScreenshot();
     // A concurrent submission of the same checkout won the unique (client, checkout key) race.
-    if (input.checkoutKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (input.checkoutKey && isUniqueViolation(error)) {
       const existing = await findByCheckoutKey(client.id, input.checkoutKey);
       if (existing) return { order: toConfirmation(existing), created: false };
     }
@@ -90,6 +77,40 @@ export function pricedOrderFields(clientId: number, platform: CatalogPlatform, q
     totalMinor: price.totalMinor,
     currency: price.currency,
   };
+}
+
+/**
+ * Writes a new order: one statement below Prisma, as every checkout places its order here (issue #22,
+ * decision 0030). Answers the order as written: unpaid, pending, nothing delivered, no payments yet.
+ */
+async function insertOrder(fields: ReturnType<typeof pricedOrderFields>, screenshotUploadId: string | null, checkoutKey: string | null): Promise<OrderRow> {
+  const createdAt = new Date();
+  const [{ id }] = await getDatabase().sql.query<{ id: number }>(
+    `INSERT INTO orders (client_id, package_id, package_name, platform, service_type, quantity, delivered_quantity, target_username, target_url,
+       screenshot_upload_id, price_minor, fee_minor, total_minor, currency, status, payment_status, checkout_key, paid_from_wallet, drip_runs_opened, created_at, updated_at)
+     VALUES ($1::int, $2::text, $3::text, $4::platform, $5::engagement_type, $6::int, 0, $7::text, $8::text,
+       $9::text, $10::int, $11::int, $12::int, $13::currency, 'pending', 'unpaid', $14::text, false, 0, $15::timestamp, $15::timestamp)
+     RETURNING id`,
+    [
+      fields.clientId,
+      fields.packageId,
+      fields.packageName,
+      fields.platform,
+      fields.serviceType,
+      fields.quantity,
+      fields.targetUsername,
+      fields.targetUrl,
+      screenshotUploadId,
+      fields.priceMinor,
+      fields.feeMinor,
+      fields.totalMinor,
+      fields.currency,
+      checkoutKey,
+      createdAt.toISOString(),
+    ],
+  );
+  const { clientId: _client, packageId: _package, serviceType: _service, ...shown } = fields;
+  return { id, ...shown, deliveredQuantity: 0, status: "pending", paymentStatus: "unpaid", paidAt: null, refundRequestedAt: null, expiredAt: null, createdAt, paymentAttempts: [] };
 }
 
 /** An account screenshot the client uploaded; anyone else's (or an unknown id) is refused alike. */

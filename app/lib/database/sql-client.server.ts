@@ -41,6 +41,9 @@ export function sqlOfPrisma(db: Pick<PrismaClient, "$queryRawUnsafe">): SqlQueri
   return { query: (text, params = []) => db.$queryRawUnsafe(text, ...params) };
 }
 
+/** A unique index refused the row: PostgreSQL's SQLSTATE 23505, which both engines report (decision 0029). */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "23505";
+
 /** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
 export const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
