@@ -1,11 +1,12 @@
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import type { MessageTransport, OutgoingMessage } from "./transports.server";
 
 /**
  * The outbox job: sends queued messages one at a time, each claimed first with a lease
  * (`locked_until`) so that several app processes never send the same message, and a process that
  * dies mid-send leaves it to be taken again once the lease has passed. A message is marked sent
- * right after the transport accepted it; a failure is retried later with a doubling delay.
+ * right after the transport accepted it; a failure is retried later with a doubling delay. The claim
+ * and the mark are plain SQL: every payment's receipt goes through them (issue #22).
  */
 
 export interface SenderOptions {
@@ -41,7 +42,10 @@ export async function sendDueMessages(transport: MessageTransport, { leaseSecond
       run[gaveUp ? "failed" : "retrying"] += 1;
       continue;
     }
-    await getPrisma().outboxMessage.update({ where: { id: message.id }, data: { status: "sent", sentAt: now(), lockedUntil: null, lastError: null } });
+    await getDatabase().sql.query(`UPDATE outbox_messages SET status = 'sent', sent_at = $2::timestamp, locked_until = NULL, last_error = NULL WHERE id = $1::int`, [
+      message.id,
+      now().toISOString(),
+    ]);
     run.sent += 1;
   }
   return run;
@@ -52,14 +56,16 @@ type ClaimedRow = { id: number; idempotency_key: string; channel: string; recipi
 /** The oldest due message of the channel nobody holds, now held by this process until the lease ends. */
 async function claimNext(channel: string, now: Date, leaseSeconds: number): Promise<(OutgoingMessage & { attempts: number }) | undefined> {
   const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000);
-  const [row] = await getPrisma().$queryRaw<ClaimedRow[]>`
-    UPDATE outbox_messages SET locked_until = ${leaseEnd}
-    WHERE id = (
-      SELECT id FROM outbox_messages
-      WHERE status = 'pending' AND channel = ${channel} AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
-      ORDER BY next_attempt_at, id LIMIT 1
-      FOR UPDATE SKIP LOCKED)
-    RETURNING id, idempotency_key, channel, recipient, subject, text_body, html_body, attempts`;
+  const [row] = await getDatabase().sql.query<ClaimedRow>(
+    `UPDATE outbox_messages SET locked_until = $1::timestamp
+     WHERE id = (
+       SELECT id FROM outbox_messages
+       WHERE status = 'pending' AND channel = $2::text AND next_attempt_at <= $3::timestamp AND (locked_until IS NULL OR locked_until <= $3::timestamp)
+       ORDER BY next_attempt_at, id LIMIT 1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id, idempotency_key, channel, recipient, subject, text_body, html_body, attempts`,
+    [leaseEnd.toISOString(), channel, now.toISOString()],
+  );
   return (
     row && {
       id: row.id,
