@@ -76,6 +76,26 @@ describe("GET /api calls", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
   });
 
+  it("and like them, answers with a body (through Express) are compressed from 1 KB and sent whole with their length below it", async () => {
+    const { key } = (await (await call("/api/keys", { method: "POST", token: clientToken, headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Size check" }) })).json()) as { key: string };
+    // The status of 50 orders the key does not know: an answer over the threshold.
+    const orders = Array.from({ length: 50 }, (_, index) => index + 1).join(",");
+    const statuses = (encoding: string) =>
+      call("/api/v2", { method: "POST", headers: { "content-type": "application/json", "accept-encoding": encoding }, body: JSON.stringify({ key, action: "status", orders }) });
+    const plain = await statuses("identity");
+    const text = await plain.text();
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    const gzipped = await statuses("gzip");
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await gzipped.text()).toBe(text);
+    const small = await call("/api/v2", { method: "POST", headers: { "content-type": "application/json", "accept-encoding": "gzip" }, body: JSON.stringify({ key, action: "balance" }) });
+    const smallText = await small.text();
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("content-length")).toBe(String(Buffer.byteLength(smallText)));
+  });
+
   it("leave what has no loader, and what carries a NUL, to the server's other answers", async () => {
     // React Router's answer to a GET of a route with only an action, as before.
     const noLoader = await call("/api/auth/login");

@@ -40,12 +40,13 @@ export function createRequestHandler({
       const url = requestUrl(request);
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
       const apiCall = findApiCall(url, request.method);
-      const handleRequest = apiCall ?? (isApiPath(url.pathname) ? handleApiRequest : handlePage);
+      const isApi = apiCall !== undefined || isApiPath(url.pathname);
+      const handleRequest = apiCall ?? (isApi ? handleApiRequest : handlePage);
       const answer = await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
       else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);
-      await send(response, sent, request);
+      await send(response, sent, request, { whole: isApi });
     } catch (error) {
       next(error);
     }
@@ -162,7 +163,12 @@ function unavailableAnswer(request: ExpressRequest, answer: Response) {
     : new Response(databaseUnavailableMessage, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-async function send(response: ExpressResponse, answer: Response, request: ExpressRequest) {
+/**
+ * `whole`: an /api answer, a small JSON body (or an upload's bytes) made whole by its route. It goes
+ * out in one write with its Content-Length, so compression() sees its size and leaves the many under
+ * its threshold alone; streamed, each was gzipped, whatever its size (issue #22). A page streams.
+ */
+async function send(response: ExpressResponse, answer: Response, request: ExpressRequest, { whole }: { whole: boolean }) {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();
     return;
@@ -172,6 +178,11 @@ async function send(response: ExpressResponse, answer: Response, request: Expres
   response.status(answer.status);
   for (const [name, value] of answer.headers.entries()) response.append(name, value);
   if (!answer.body) return void response.end();
+  if (whole) {
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    response.setHeader("Content-Length", bytes.byteLength);
+    return void response.end(bytes);
+  }
   try {
     await writeReadableStreamToWritable(answer.body, response);
   } catch (error) {
