@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { getSelfBaseUrl } from "~/lib/self-url.server";
+import { type HttpCall, httpCall } from "~/lib/http-call.server";
 import {
   type ChargeData,
   chargeDataSchema,
@@ -193,7 +194,8 @@ export interface PaystackClientOptions {
   retries?: number;
   /** First backoff delay; doubles on each retry. */
   retryBaseDelayMs?: number;
-  fetchImpl?: typeof fetch;
+  /** How a request goes out: node:http(s) (httpCall); tests pass a fetch that records or answers. */
+  fetchImpl?: HttpCall;
   logger?: PaystackLogger;
 }
 
@@ -216,7 +218,7 @@ export function createPaystackClient({
   timeoutMs = 10_000,
   retries = 2,
   retryBaseDelayMs = 250,
-  fetchImpl = fetch,
+  fetchImpl = httpCall,
   logger,
 }: PaystackClientOptions) {
   const root = baseUrl.replace(/\/+$/, "");
