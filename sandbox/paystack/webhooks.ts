@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { WebhookEvent } from "./records";
+import { httpCall } from "~/lib/http-call.server";
 
 /**
  * Webhook delivery as Paystack does it: a JSON POST signed with `x-paystack-signature` (hex
@@ -35,15 +36,14 @@ export function createWebhookSender({ secretKey, webhookUrl, attempts, retryBase
     for (let attempt = 1; attempt <= attempts && !signal.aborted; attempt++) {
       let problem: string;
       try {
-        const response = await fetch(webhookUrl(), {
+        const answer = await httpCall(webhookUrl(), {
           method: "POST",
           headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
           body: rawBody,
           signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
         });
-        await response.arrayBuffer();
-        if (response.ok) return true;
-        problem = `HTTP ${response.status}`;
+        if (answer.status >= 200 && answer.status < 300) return true;
+        problem = `HTTP ${answer.status}`;
       } catch (error) {
         problem = error instanceof Error ? `${error.name}: ${(error.cause as { code?: string } | undefined)?.code ?? error.message}` : String(error);
       }
