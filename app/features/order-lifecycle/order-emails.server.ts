@@ -21,17 +21,24 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
   await queueOrderEmailOn(sqlOfPrisma(db), orderId, event);
 }
 
+/**
+ * What an order's e-mail says of it, as a select list over the order `o` and its client `u`: a
+ * transition's own statement can return it (markPaid), so the e-mail costs no second read.
+ */
+export const orderForEmailColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", o.package_name AS "packageName", o.quantity, o.price_minor AS "priceMinor",
+  o.fee_minor AS "feeMinor", o.total_minor AS "totalMinor", ${isoTimestamp("o.paid_at")} AS "paidAt",
+  o.refund_requested_at IS NOT NULL AS "refundRequested", o.paid_from_wallet AS "paidFromWallet", o.drip_refunded_quantity AS "dripRefundedQuantity",
+  (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName"`;
+
 /** `queueOrderEmail` in a transaction below Prisma (a task completion's, issue #22). */
 export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event: OrderEmailEvent): Promise<void> {
-  const [order] = await sql.query<OrderForEmail>(
-    `SELECT o.id, ${isoTimestamp("o.created_at")} AS "createdAt", o.package_name AS "packageName", o.quantity, o.price_minor AS "priceMinor",
-       o.fee_minor AS "feeMinor", o.total_minor AS "totalMinor", ${isoTimestamp("o.paid_at")} AS "paidAt",
-       o.refund_requested_at IS NOT NULL AS "refundRequested", o.paid_from_wallet AS "paidFromWallet", o.drip_refunded_quantity AS "dripRefundedQuantity",
-       (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName"
-     FROM orders o JOIN users u ON u.id = o.client_id WHERE o.id = $1::int`,
-    [orderId],
-  );
+  const [order] = await sql.query<OrderForEmail>(`SELECT ${orderForEmailColumns} FROM orders o JOIN users u ON u.id = o.client_id WHERE o.id = $1::int`, [orderId]);
   if (!order) throw new Error(`Order ${orderId} not found for its ${event} e-mail`);
+  await queueEmailOfOrder(sql, order, event);
+}
+
+/** The e-mail of an order read with `orderForEmailColumns`. */
+export async function queueEmailOfOrder(sql: SqlQueries, order: OrderForEmail, event: OrderEmailEvent): Promise<void> {
   // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
   // are followed through the API's status and the wallet's history: a receipt and a delivery e-mail
   // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.
@@ -54,7 +61,7 @@ export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event:
 }
 
 /** What an order's e-mails say of it; timestamps as ISO strings (sql-client.server.ts). */
-type OrderForEmail = {
+export type OrderForEmail = {
   id: number;
   createdAt: string;
   packageName: string;

@@ -1,6 +1,6 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
-import { type OrderEmailEvent, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
+import { type OrderEmailEvent, type OrderForEmail, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
 
 /**
  * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
@@ -52,14 +52,16 @@ const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTr
 /** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
 export async function markPaid(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
   // In SQL: a payment's settlement runs below Prisma (decision 0030).
-  const updated = await sql.query(
-    `UPDATE orders SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND payment_status = 'unpaid' AND status::text = ANY($3::text[])
-     RETURNING id`,
+  // The update returns what the receipt says, so the e-mail needs no second read.
+  const [paid] = await sql.query<OrderForEmail>(
+    `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
+     FROM users u
+     WHERE o.id = $1::int AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY($3::text[])
+     RETURNING ${orderForEmailColumns}`,
     [orderId, now.toISOString(), from("paid")],
   );
-  if (updated.length !== 1) return false;
-  await queueOrderEmailOn(sql, orderId, "paid");
+  if (!paid) return false;
+  await queueEmailOfOrder(sql, paid, "paid");
   return true;
 }
 

@@ -185,6 +185,30 @@ describe("crediting exactly once", () => {
     console.info(`race: 10 webhooks + 5 verifies + 5 direct settlements in ${elapsedMs.toFixed(0)} ms, one credit`);
   });
 
+  it("a webhook that could not be acted on is kept with its error (500, nothing credited); a later copy lands and marks it processed", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"), clientAddress);
+    const [webhook] = await paystack.webhooks.waitFor((received) => received.some((delivered) => delivered.body.data.reference === answer.data.reference));
+    const copy = paystack.webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? webhook;
+    const storedEvent = () => prisma().webhookEvent.findMany({ where: { reference: answer.data.reference }, select: { processedAt: true, error: true } });
+    // The order's task cannot be written: the settlement's transaction fails as a whole.
+    await prisma().$executeRawUnsafe(`ALTER TABLE tasks ADD CONSTRAINT no_task_for_this_order CHECK (order_id <> ${order.id}) NOT VALID`);
+    try {
+      await expect(receivePaystackWebhook(copy.rawBody, copy.signature)).rejects.toThrow(/no_task_for_this_order/);
+    } finally {
+      await prisma().$executeRawUnsafe("ALTER TABLE tasks DROP CONSTRAINT no_task_for_this_order");
+    }
+    expect(await storedEvent()).toEqual([{ processedAt: null, error: expect.stringContaining("no_task_for_this_order") }]);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
+    expect(await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: answer.data.reference }, select: { paidAt: true } })).toEqual({ paidAt: null });
+
+    await receivePaystackWebhook(copy.rawBody, copy.signature); // Paystack's retry
+    expect(await storedEvent()).toEqual([{ processedAt: expect.any(Date), error: null }]);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(await prisma().task.count({ where: { orderId: order.id } })).toBe(1);
+  });
+
   it("refuses a forged or unsigned webhook and changes nothing", async () => {
     const client = await newClient();
     const order = await newOrder(client);
