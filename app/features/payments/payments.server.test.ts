@@ -160,12 +160,18 @@ describe("mobile money", () => {
 });
 
 describe("crediting exactly once", () => {
-  it("ten copies of the webhook and verify polling at once credit the order once", async () => {
+  /** An MTN prompt the sandbox approved: its order, the charge's answer and the signed charge.success it sent (not yet received by the store). */
+  async function approvedMomoPayment() {
     const client = await newClient();
     const order = await newOrder(client);
     const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"), clientAddress);
     const [delivered] = await paystack.webhooks.waitFor((received) => received.some((webhook) => webhook.body.data.reference === answer.data.reference));
     const webhook = paystack.webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? delivered;
+    return { order, answer, webhook };
+  }
+
+  it("ten copies of the webhook and verify polling at once credit the order once", async () => {
+    const { order, answer, webhook } = await approvedMomoPayment();
 
     await prisma().paymentAttempt.update({ where: { reference: answer.data.reference }, data: { lastCheckedAt: null } });
     const started = performance.now();
@@ -186,11 +192,7 @@ describe("crediting exactly once", () => {
   });
 
   it("a webhook that could not be acted on is kept with its error (500, nothing credited); a later copy lands and marks it processed", async () => {
-    const client = await newClient();
-    const order = await newOrder(client);
-    const answer = await chargeMobileMoney(client, momoCharge(client, order.id, "0551234987", "mtn"), clientAddress);
-    const [webhook] = await paystack.webhooks.waitFor((received) => received.some((delivered) => delivered.body.data.reference === answer.data.reference));
-    const copy = paystack.webhooks.received.find((received) => received.body.data.reference === answer.data.reference) ?? webhook;
+    const { order, answer, webhook: copy } = await approvedMomoPayment();
     const storedEvent = () => prisma().webhookEvent.findMany({ where: { reference: answer.data.reference }, select: { processedAt: true, error: true } });
     // The order's task cannot be written: the settlement's transaction fails as a whole.
     await prisma().$executeRawUnsafe(`ALTER TABLE tasks ADD CONSTRAINT no_task_for_this_order CHECK (order_id <> ${order.id}) NOT VALID`);
