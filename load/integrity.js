@@ -113,7 +113,7 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
   );
 
   // One job run per due item: the payments reconciler of every process sends requested refunds, and
-  // each must reach Paystack once. The sandbox (Paystack here) keeps one file per charge with its refunds.
+  // each must reach Paystack once. The sandbox (Paystack here) keeps each charge's refunds in its record.
   const refundsAtPaystack = readSandboxRefunds(sandboxDirectory);
   figures.refundsAtPaystack = [...refundsAtPaystack.values()].reduce((sum, count) => sum + count, 0);
   compare("payments Paystack refunded more than once (a refund sent twice)", [...refundsAtPaystack.values()].filter((count) => count > 1).length, 0);
@@ -151,15 +151,18 @@ export async function runLedgerCheck({ buildDirectory, databaseUrl, repoRoot }) 
   return JSON.parse(stdout.trim().split("\n").at(-1));
 }
 
-/** Paystack sandbox records: reference → how many refunds Paystack made of that charge. */
+/**
+ * Paystack sandbox records: reference → how many refunds Paystack made of that charge. The sandbox
+ * keeps its charges in one journal (sandbox/paystack/store.ts): a line per write, a key's last line is its record.
+ */
 function readSandboxRefunds(sandboxDirectory) {
   const refunds = new Map();
-  const directory = path.join(sandboxDirectory, "charges");
-  if (!fs.existsSync(directory)) return refunds;
-  for (const name of fs.readdirSync(directory)) {
-    if (!name.endsWith(".json")) continue;
-    const charge = JSON.parse(fs.readFileSync(path.join(directory, name), "utf8"));
-    refunds.set(charge.reference ?? name.slice(0, -".json".length), charge.refunds?.length ?? 0);
+  const journal = path.join(sandboxDirectory, "charges.jsonl");
+  if (!fs.existsSync(journal)) return refunds;
+  // Whole lines only: what follows the last newline is a line still being written, or nothing.
+  for (const line of fs.readFileSync(journal, "utf8").split("\n").slice(0, -1)) {
+    const { key, value } = JSON.parse(line);
+    refunds.set(key, value.refunds?.length ?? 0);
   }
   return refunds;
 }

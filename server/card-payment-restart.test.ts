@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { readRecords } from "../sandbox/paystack/store";
 import { adminAccount, chargeCard, createOrder, must, registerClient, type ScenarioEnvironment, scenarioEnvironment, waitFor } from "./testing/restart-scenario";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
@@ -62,11 +62,8 @@ it("credits every charge Paystack took before a kill -9, pays no order twice, lo
   expect(answers.filter((answer) => answer.status === "no answer").length, "some charges were in flight when the server died").toBeGreaterThan(0);
 
   // What Paystack holds: the sandbox's records survive in the data directory.
-  const chargesDirectory = path.join(scenario.env.DATA_DIR!, "paystack-sandbox", "charges");
-  const readSandboxCharges = (): SandboxCharge[] =>
-    fs.existsSync(chargesDirectory)
-      ? fs.readdirSync(chargesDirectory).filter((name) => name.endsWith(".json")).map((name) => JSON.parse(fs.readFileSync(path.join(chargesDirectory, name), "utf8")))
-      : [];
+  const sandboxDirectory = path.join(scenario.env.DATA_DIR!, "paystack-sandbox");
+  const readSandboxCharges = (): SandboxCharge[] => [...readRecords<SandboxCharge>(sandboxDirectory, "charges").values()];
   const takenAtKill = readSandboxCharges().filter((charge) => charge.state === "success");
 
   const restartedAt = Date.now();

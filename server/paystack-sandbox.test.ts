@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaystackClient, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/paystack/paystack-client.server";
+import { readRecords } from "../sandbox/paystack/store";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
 const approveMs = 300;
@@ -26,7 +27,7 @@ describe("the server without PAYSTACK_SECRET_KEY", () => {
       card: { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 1) },
     });
     expect(charged).toMatchObject({ ok: true, data: { status: "success", reference } });
-    expect(fs.existsSync(path.join(server.dataDir, "paystack-sandbox", "charges", `${reference}.json`))).toBe(true);
+    expect(readRecords(path.join(server.dataDir, "paystack-sandbox"), "charges").has(reference)).toBe(true);
 
     const withoutKey = await fetch(`${server.url}/sandbox/paystack/transaction/verify/${reference}`);
     expect(withoutKey.status).toBe(401);

@@ -11,6 +11,7 @@ import {
 } from "~/features/paystack/paystack-client.server";
 import { unknownCardMessage, unknownWalletMessage } from "./instruments";
 import { makeStateDir, newReference, type RunningSandbox, sandboxSecretKey, sleep, startSandbox, startWebhookReceiver, type WebhookReceiver } from "./testing";
+import { readRecords } from "./store";
 
 const approveMs = 300;
 const abandonMs = 1_200;
@@ -503,17 +504,18 @@ describe("transfers", () => {
 });
 
 describe("persistence", () => {
-  it("keeps each transaction in its own JSON file, without card number, CVV or PIN", async () => {
+  it("keeps each transaction in its collection's journal, without card number, CVV or PIN", async () => {
     const payload = cardCharge("507850785078507812", "081");
     await client.charge(payload);
     await client.submitPin(payload.reference, "1111");
-    const directory = path.join(running.stateDir, "charges");
-    const stored = fs.readFileSync(path.join(directory, `${payload.reference}.json`), "utf8");
-    expect(JSON.parse(stored)).toMatchObject({ reference: payload.reference, authorization: { last4: "7812", brand: "verve" } });
-    expect(stored).not.toContain("507850785078507812");
-    expect(stored).not.toMatch(/"(cvv|pin|number|otp)"/);
-    expect(stored).not.toContain('"1111"');
-    expect(fs.readdirSync(directory).filter((name) => name.startsWith(".tmp"))).toEqual([]);
+    // The journal holds every charge of this suite: the lines of this one.
+    const journal = fs.readFileSync(path.join(running.stateDir, "charges.jsonl"), "utf8");
+    const written = journal.split("\n").filter((line) => line.startsWith(`{"key":${JSON.stringify(payload.reference)},`));
+    expect(written.length).toBeGreaterThanOrEqual(2); // the charge, then its PIN step
+    expect(readRecords(running.stateDir, "charges").get(payload.reference)).toMatchObject({ reference: payload.reference, authorization: { last4: "7812", brand: "verve" } });
+    expect(written.join("\n")).not.toContain("507850785078507812");
+    expect(written.join("\n")).not.toMatch(/"(cvv|pin|number|otp)"/);
+    expect(written.join("\n")).not.toContain('"1111"');
   });
 
   it("carries charges across a restart: a waiting PIN step continues, and a wallet approved while down is reported after start", async () => {

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { setMaxListeners } from "node:events";
 import type { Router } from "express";
 import { createChargeOperations } from "./charges";
@@ -150,7 +149,6 @@ export function createPaystackSandbox({
     checkoutPages: createCheckoutPages({ store, charges, now }),
     threeDSecurePage: createThreeDSecurePage({ charges, now }),
     async start() {
-      await fs.mkdir(stateDir, { recursive: true });
       for (const collection of ["charges", "transfers"] as const) {
         for (const record of await store.list<ChargeRecord | TransferRecord>(collection)) scheduleDeliveries(collection, record.reference, record);
       }
@@ -160,6 +158,7 @@ export function createPaystackSandbox({
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inFlight]);
+      store.close();
     },
   };
 }

@@ -1,19 +1,22 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 /**
- * One JSON file per record (`<stateDir>/<collection>/<key>.json`), so the sandbox's state survives a
- * restart. Every write goes to a temporary file first and then replaces the record at once (rename),
- * or claims a new key at once (link, which fails when the key exists), so a crash never leaves half a
- * record behind.
+ * The sandbox's records, kept so that its state survives a restart. Each collection is one
+ * append-only journal, `<stateDir>/<collection>.jsonl`: every write appends one line
+ * `{"key":…,"value":…}`, and a key's last line is its record. The journal is read once, when the
+ * collection is first used, into a map of each key's JSON text (parsed again on every read, so no
+ * caller can change a record by changing what it was given); after that a write is one `write` to an
+ * open file. A file per record cost the checkout journey three file-system calls per write (create a
+ * temporary file, rename or link it, remove it), more CPU than all the rest of the sandbox (issue #22).
  *
- * The file calls are synchronous: a record is a few hundred bytes, and each asynchronous call cost
- * the checkout journey more CPU in promises and thread-pool hand-offs than the write itself (issue
- * #22). So an update's read, change and write run with nothing else of this process in between:
- * updates of one key never interleave. No fsync: the sandbox stands in for Paystack in development
- * and tests, where what must survive is the server process restarting (the kernel keeps the written
- * file), not the machine losing power.
+ * One process per `stateDir` (README): the map is this process's view of the files.
+ *
+ * A line is written whole by one `write` call, and the kernel keeps it when the process stops, so a
+ * restart finds every record written. A line cut short (a full disk, the machine losing power — no
+ * fsync: the sandbox stands in for Paystack in development and tests) is dropped when the journal is
+ * read, and cut from the file so the next line starts clean. A journal that holds more than twice its
+ * live records is rewritten (to a temporary file, renamed over it) when it is read.
  */
 /**
  * `checkouts` maps a hosted checkout's access code to its transaction's reference; `transfer-codes`
@@ -21,38 +24,40 @@ import path from "node:path";
  */
 export type Collection = "charges" | "transfers" | "recipients" | "checkouts" | "transfer-codes";
 
-/** Keys become file names: Paystack's reference alphabet, no leading dot, bounded length. */
+/** Paystack's reference alphabet, no leading dot, bounded length: a key that is not one is never stored. */
 export const keyPattern = /^[A-Za-z0-9_=-][A-Za-z0-9._=-]{0,99}$/;
 
-export function createStore(stateDir: string) {
-  const fileOf = (collection: Collection, key: string) => {
-    if (!keyPattern.test(key)) throw new Error(`invalid record key: ${key}`);
-    return path.join(stateDir, collection, `${key}.json`);
-  };
+/** A journal's lines below this many are never worth rewriting. */
+const compactAfterLines = 1_000;
 
-  function writeTemporary(collection: Collection, value: unknown): string {
-    const directory = path.join(stateDir, collection);
-    const temporary = path.join(directory, `.tmp-${randomBytes(8).toString("hex")}`);
-    const text = JSON.stringify(value, null, 2);
-    try {
-      fs.writeFileSync(temporary, text, { mode: 0o600 });
-    } catch (error) {
-      // The collection's first record: its directory is made then, not before every write.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      fs.mkdirSync(directory, { recursive: true });
-      fs.writeFileSync(temporary, text, { mode: 0o600 });
+interface Journal {
+  records: Map<string, string>;
+  fd: number;
+}
+
+export function createStore(stateDir: string) {
+  const journals = new Map<Collection, Journal>();
+
+  function journalOf(collection: Collection): Journal {
+    let journal = journals.get(collection);
+    if (journal === undefined) {
+      journal = openJournal(stateDir, collection);
+      journals.set(collection, journal);
     }
-    return temporary;
+    return journal;
+  }
+
+  function write(collection: Collection, key: string, value: unknown): string {
+    const text = JSON.stringify(value);
+    const journal = journalOf(collection);
+    fs.writeSync(journal.fd, `${JSON.stringify({ key, value })}\n`);
+    journal.records.set(key, text);
+    return text;
   }
 
   function readNow<T>(collection: Collection, key: string): T | undefined {
-    if (!keyPattern.test(key)) return undefined;
-    try {
-      return JSON.parse(fs.readFileSync(fileOf(collection, key), "utf8")) as T;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
+    const text = journalOf(collection).records.get(key);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
   return {
@@ -62,46 +67,76 @@ export function createStore(stateDir: string) {
 
     /** Stores a new record; false (and nothing written) when the key is taken. */
     async create(collection: Collection, key: string, value: unknown): Promise<boolean> {
-      const file = fileOf(collection, key);
-      const temporary = writeTemporary(collection, value);
-      try {
-        fs.linkSync(temporary, file);
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-        throw error;
-      } finally {
-        fs.rmSync(temporary, { force: true });
-      }
+      if (!keyPattern.test(key)) throw new Error(`invalid record key: ${key}`);
+      if (journalOf(collection).records.has(key)) return false;
+      write(collection, key, value);
+      return true;
     },
 
     /**
      * Reads, changes and replaces one record. `change` returns the new record, or undefined to leave
-     * it as it is. Resolves the record as stored afterwards (undefined: no record).
+     * it as it is. Resolves the record as stored afterwards (undefined: no record). Nothing else of
+     * this process runs between the read and the write, so updates of one key never interleave.
      */
     async update<T>(collection: Collection, key: string, change: (current: T) => T | undefined): Promise<T | undefined> {
       const current = readNow<T>(collection, key);
       if (current === undefined) return undefined;
       const next = change(current);
       if (next === undefined) return current;
-      fs.renameSync(writeTemporary(collection, next), fileOf(collection, key));
-      return next;
+      return JSON.parse(write(collection, key, next)) as T;
     },
 
     async list<T>(collection: Collection): Promise<T[]> {
-      let names: string[];
-      try {
-        names = fs.readdirSync(path.join(stateDir, collection));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
-      return names
-        .filter((name) => name.endsWith(".json") && !name.startsWith("."))
-        .map((name) => readNow<T>(collection, name.slice(0, -".json".length)))
-        .filter((record): record is T => record !== undefined);
+      return [...journalOf(collection).records.values()].map((text) => JSON.parse(text) as T);
+    },
+
+    /** Closes the journals (the sandbox's stop); the next use opens them again. */
+    close(): void {
+      for (const journal of journals.values()) fs.closeSync(journal.fd);
+      journals.clear();
     },
   };
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/** Every record of a collection, by key, as stored in `stateDir`: for the store itself and for checks from outside it (tests, the load run). */
+export function readRecords<T>(stateDir: string, collection: Collection): Map<string, T> {
+  const { records } = readJournal(journalFile(stateDir, collection));
+  return new Map([...records].map(([key, text]) => [key, JSON.parse(text) as T]));
+}
+
+const journalFile = (stateDir: string, collection: Collection) => path.join(stateDir, `${collection}.jsonl`);
+
+/** A journal's records (key → JSON text, the last line of each key), its line count and the length of its whole lines. */
+function readJournal(file: string): { records: Map<string, string>; lines: number; wholeLength: number } {
+  const records = new Map<string, string>();
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { records, lines: 0, wholeLength: 0 };
+    throw error;
+  }
+  const wholeLength = text.lastIndexOf("\n") + 1;
+  const lines = wholeLength === 0 ? [] : text.slice(0, wholeLength - 1).split("\n");
+  for (const line of lines) {
+    const { key, value } = JSON.parse(line) as { key: string; value: unknown };
+    records.set(key, JSON.stringify(value));
+  }
+  return { records, lines: lines.length, wholeLength: Buffer.byteLength(text.slice(0, wholeLength)) };
+}
+
+function openJournal(stateDir: string, collection: Collection): Journal {
+  const file = journalFile(stateDir, collection);
+  fs.mkdirSync(stateDir, { recursive: true });
+  const { records, lines, wholeLength } = readJournal(file);
+  if (lines > compactAfterLines && lines > 2 * records.size) {
+    const temporary = `${file}.tmp`;
+    fs.writeFileSync(temporary, [...records].map(([key, text]) => `{"key":${JSON.stringify(key)},"value":${text}}\n`).join(""), { mode: 0o600 });
+    fs.renameSync(temporary, file);
+  } else if (fs.existsSync(file) && fs.statSync(file).size !== wholeLength) {
+    fs.truncateSync(file, wholeLength); // a line cut short: the next write must start a line of its own
+  }
+  return { records, fd: fs.openSync(file, "a", 0o600) };
+}

@@ -1,11 +1,10 @@
 import "~/test/service-test-environment";
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
 import { createOrder } from "~/features/orders/order-placement.server";
 import { createTestUser, paystackSandbox, serviceDatabase } from "~/test/service-test";
+import { readRecords } from "../../../sandbox/paystack/store";
 import { sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema } from "./payment-schema";
 import { chargeCard } from "./payments.server";
@@ -38,8 +37,7 @@ async function paidThenCancelledOrder() {
 
 /** The refunds Paystack (the sandbox) made of a charge, from its records. */
 function refundsAtPaystack(reference: string): number {
-  const charge = JSON.parse(fs.readFileSync(path.join(paystack.sandbox.stateDir, "charges", `${reference}.json`), "utf8")) as { refunds: unknown[] };
-  return charge.refunds.length;
+  return readRecords<{ refunds: unknown[] }>(paystack.sandbox.stateDir, "charges").get(reference)?.refunds.length ?? 0;
 }
 
 /** One reconciler round in each of `processes` processes, at the same moment. */
