@@ -18,13 +18,13 @@ import { getSelfBaseUrl } from "~/lib/self-url.server";
 import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/paystack/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
-import { answerApiReadsBeforeExpress } from "./api-reads";
+import { answerApiCallsBeforeExpress } from "./api-calls";
 import { createApiRouteFinder } from "./api-routes";
 import { answerHealthChecks } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
-import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, securityHeaders, securityHeaderTemplate } from "./security";
+import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, sameSiteCheck, securityHeaders, securityHeaderTemplate } from "./security";
 import { isFromTrustedProxy, visitorMarketVariation } from "./visitor-market";
 
 /**
@@ -118,9 +118,10 @@ if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/checkout`, paystackSandbo
 if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/3ds`, paystackSandbox.threeDSecurePage);
 if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
 
+const bodyLimits = { jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES };
 app.use(rejectNulInUrls());
 app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
-app.use(bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }));
+app.use(bodyGuards(bodyLimits));
 
 // Production only: stores rendered anonymous pages here; server/start.js serves them before Express
 // (`serveCachedPages`). Development always renders.
@@ -140,8 +141,8 @@ const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
 });
 
 /**
- * Wraps the process's request listener: health checks, GET and HEAD /api calls and cached anonymous
- * pages are answered before Express runs.
+ * Wraps the process's request listener: health checks, /api calls (writes only when Express's guards
+ * would pass them) and cached anonymous pages are answered before Express runs.
  */
 export const serveBeforeExpress = (listener: RequestListener): RequestListener => {
   const answerHealth = answerHealthChecks({
@@ -150,7 +151,7 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     securityHeaders: () => securityHeadersWithNonce(createCspNonce()),
     retryAfterSeconds: databaseUnavailableRetryAfterSeconds,
   });
-  const answerApiReads = answerApiReadsBeforeExpress({
+  const answerApiCalls = answerApiCallsBeforeExpress({
     app,
     findApiCall,
     securityHeaders: securityHeadersWithNonce,
@@ -158,8 +159,10 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     logRequest,
     loadContextFor,
     handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
+    isSameSite: sameSiteCheck({ publicUrl: env.PUBLIC_URL }),
+    bodyLimits,
   });
-  return answerHealth(answerApiReads(pageCache ? pageCache.serveCachedPages(listener) : listener));
+  return answerHealth(answerApiCalls(pageCache ? pageCache.serveCachedPages(listener) : listener));
 };
 
 app.all(

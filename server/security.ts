@@ -1,5 +1,5 @@
 import { randomFillSync } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
 import helmet from "helmet";
 
 /**
@@ -132,20 +132,24 @@ export function rejectNulInUrls(): RequestHandler {
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Whether a request comes from this site (rejectCrossSiteWrites; also the /api writes answered before Express). */
+export function sameSiteCheck({ publicUrl }: { publicUrl?: string }) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (request: ExpressRequest) => {
+    const origin = request.headers.origin;
+    return origin ? origin === `${request.protocol}://${request.get("host")}` || origin === publicOrigin : request.headers["sec-fetch-site"] !== "cross-site";
+  };
+}
+
 /**
  * Refuses state-changing requests sent by another site (CSRF): the browser's Origin header, or
  * Sec-Fetch-Site where Origin is absent, must say the request comes from this site. Server-to-server
  * calls (webhooks, scripts) send neither and pass; they authenticate by other means.
  */
 export function rejectCrossSiteWrites({ publicUrl }: { publicUrl?: string }): RequestHandler {
-  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  const isSameSite = sameSiteCheck({ publicUrl });
   return (request, response, next) => {
-    if (!unsafeMethods.has(request.method)) return next();
-    const origin = request.headers.origin;
-    const isSameSite = origin
-      ? origin === `${request.protocol}://${request.get("host")}` || origin === publicOrigin
-      : request.headers["sec-fetch-site"] !== "cross-site";
-    if (isSameSite) return next();
+    if (!unsafeMethods.has(request.method) || isSameSite(request)) return next();
     const message = "Cross-site requests are not allowed.";
     response.status(403);
     if (request.path.startsWith("/api/")) response.json({ message });

@@ -1,7 +1,8 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
-/** GET and HEAD /api calls are answered before Express (server/api-reads.ts): the same answer as through it. */
+/** /api calls are answered before Express (server/api-calls.ts): the same answer as through it. */
 describe("GET /api calls", () => {
   const admin = { email: "reads-admin@example.com", password: "reads-admin-password" };
   let server: RunningServer;
@@ -76,7 +77,7 @@ describe("GET /api calls", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
   });
 
-  it("and like them, answers with a body (through Express) are compressed from 1 KB and sent whole with their length below it", async () => {
+  it("and like them, answers to writes are compressed from 1 KB and sent whole with their length below it", async () => {
     const { key } = (await (await call("/api/keys", { method: "POST", token: clientToken, headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Size check" }) })).json()) as { key: string };
     // The status of 50 orders the key does not know: an answer over the threshold.
     const orders = Array.from({ length: 50 }, (_, index) => index + 1).join(",");
@@ -110,5 +111,78 @@ describe("GET /api calls", () => {
     await (await call("/api/auth/me?email=query-secret-321", { token: clientToken })).text();
     await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/api/auth/me"');
     expect(server.output()).not.toContain("query-secret-321");
+  });
+});
+
+/**
+ * JSON writes are answered before Express too, when Express's guards would let them through; what
+ * the guards refuse, and what they cut while it streams (a chunked body), still goes through them.
+ */
+describe("POST /api calls", () => {
+  let server: RunningServer;
+  const jsonLimitBytes = 4096;
+  const account = { email: "writes@example.com", username: "writes_client", fullName: "Ama Writes", password: "writes-password", role: "client" };
+  const send = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { method: "POST", ...init });
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({ headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", JSON_BODY_LIMIT_BYTES: String(jsonLimitBytes), REQUEST_LOGS: "true" });
+    expect((await send("/api/auth/register", json(account))).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answer with the route's JSON, the security headers and the length", async () => {
+    const response = await send("/api/auth/login", json({ email: account.email, password: account.password }, { "content-type": "application/json; charset=utf-8" }));
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ user: { email: account.email } });
+    expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+    const wrongPassword = await send("/api/auth/login", json({ email: account.email, password: "not-the-password" }));
+    expect(wrongPassword.status).toBe(401);
+    const malformed = await send("/api/auth/login", { headers: { "content-type": "application/json" }, body: '{"email":' });
+    expect(malformed.status).toBe(400);
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/"method":"POST","path":"\/api\/auth\/login"/);
+  });
+
+  it("refuse as Express's guards do: another site's write, a body over its limit, a body that is not JSON", async () => {
+    const login = { email: account.email, password: account.password };
+    const crossSite = await send("/api/auth/login", json(login, { origin: "https://elsewhere.example" }));
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ message: "Cross-site requests are not allowed." });
+    const sameSite = await send("/api/auth/login", json(login, { origin: server.url }));
+    expect(sameSite.status).toBe(200);
+    const tooLarge = await send("/api/auth/login", json({ ...login, padding: "x".repeat(jsonLimitBytes) }));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: "The request body is too large." });
+    const notJson = await send("/api/auth/login", { headers: { "content-type": "text/plain" }, body: JSON.stringify(login) });
+    expect(notJson.status).toBe(415);
+    expect(await notJson.json()).toEqual({ message: "Send the request body as application/json." });
+  });
+
+  it("take a chunked body through Express, which cuts it at the limit while it streams", async () => {
+    const chunked = (text: string) =>
+      send("/api/auth/login", {
+        headers: { "content-type": "application/json" },
+        body: new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode(text)), controller.close()) }),
+        duplex: "half",
+      } as RequestInit);
+    expect((await chunked(JSON.stringify({ email: account.email, password: account.password }))).status).toBe(200);
+    expect((await chunked(JSON.stringify({ email: account.email, password: "x".repeat(jsonLimitBytes) }))).status).toBe(413);
+  });
+
+  it("answer nothing to a client that leaves before its whole body arrived, and go on answering others", async () => {
+    const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`);
+    const received: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    expect(Buffer.concat(received).toString()).toBe("");
+    expect((await send("/api/auth/login", json({ email: account.email, password: account.password }))).status).toBe(200);
   });
 });

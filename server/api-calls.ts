@@ -2,22 +2,26 @@ import compression from "compression";
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ApiCall } from "./api-routes";
+import { type BodyLimits, bodyLimitFor } from "./body-limits";
 import { fetchHeaders, requestUrl } from "./request-handler";
 import { createCspNonce, overridableHeaders } from "./security";
 
 /**
- * Answers GET and HEAD /api calls before Express (issue #22): the reads every screen and script makes
- * most often (/api/auth/me, /api/orders, a payment's verification). Express's router, the second app
- * it is mounted in and the Express prototypes it gives the request and response cost about half of
- * such a call's CPU (decision 0028). The answer is the same as through Express: the same route
- * function, security headers, compression and request log, and Express's own request properties
- * (protocol, host and client address behind a trusted proxy).
+ * Answers /api calls before Express (issue #22, decision 0028): the reads every screen and script
+ * makes most often (/api/auth/me, /api/orders, a payment's verification), and the JSON writes of a
+ * checkout (placing the order, starting the charge, Paystack's webhook). Express's router, the second
+ * app it is mounted in and the Express prototypes it gives the request and response cost about half
+ * of such a call's CPU. The answer is the same as through Express: the same route function, security
+ * headers, compression and request log, and Express's own request properties (protocol, host and
+ * client address behind a trusted proxy).
  *
- * What has a body (POST, PUT, PATCH, DELETE) still goes through Express, where the body guards and
- * the cross-site check run, and so does a URL with a NUL (refused there), or an /api path with no
- * loader: `next`.
+ * A write is answered here only when Express's guards would let it through: sent from this site
+ * (the cross-site check's own test), with a declared length within its body limit and, if it has a
+ * body, as JSON. Everything else goes through Express as before, where the guards answer it (403,
+ * 413, 415), a chunked body is cut at its limit while it streams, and /api/v2 takes form posts; so
+ * does a URL with a NUL (refused there), or an /api path with no function for the method: `next`.
  */
-export function answerApiReadsBeforeExpress({
+export function answerApiCallsBeforeExpress({
   app,
   findApiCall,
   securityHeaders,
@@ -25,6 +29,8 @@ export function answerApiReadsBeforeExpress({
   logRequest,
   loadContextFor,
   handleError,
+  isSameSite,
+  bodyLimits,
 }: {
   app: Express;
   findApiCall: (url: URL, method: string) => ApiCall | undefined;
@@ -33,35 +39,78 @@ export function answerApiReadsBeforeExpress({
   logRequest: RequestHandler | undefined;
   loadContextFor: (request: ExpressRequest, cspNonce: string) => unknown;
   handleError: (error: unknown, request: ExpressRequest, response: ExpressResponse) => void;
+  /** server/security.ts's sameSiteCheck, as the cross-site check runs it. */
+  isSameSite: (request: ExpressRequest) => boolean;
+  bodyLimits: BodyLimits;
 }) {
   return (next: RequestListener): RequestListener =>
     (incoming, outgoing) => {
       const path = incoming.url ?? "";
-      if ((incoming.method !== "GET" && incoming.method !== "HEAD") || !path.startsWith("/api/") || /%00/i.test(path)) return next(incoming, outgoing);
+      const method = incoming.method ?? "";
+      const isRead = method === "GET" || method === "HEAD";
+      if ((!isRead && !writeMethods.has(method)) || !path.startsWith("/api/") || /%00/i.test(path)) return next(incoming, outgoing);
       // Express's request properties (protocol, host, client address behind a trusted proxy) are read
       // through a view: giving the request itself Express's prototype, as app.handle does, cost more
       // than the rest of the answer (/api/auth/me 0.23-0.53 -> 0.14-0.18 ms with the view).
       const request = expressView(app, incoming);
       const url = requestUrl(request);
-      const apiCall = findApiCall(url, incoming.method);
-      if (!apiCall) return next(incoming, outgoing);
+      const apiCall = findApiCall(url, method);
+      if (!apiCall || (!isRead && !passesGuards(incoming, request, url.pathname, isSameSite, bodyLimits))) return next(incoming, outgoing);
       logRequest?.(incoming as ExpressRequest, outgoing as ExpressResponse, () => {});
       const nonce = createCspNonce();
       const context = loadContextFor(request, nonce);
-      // No abort signal: no /api loader watches one, and a read changes nothing if the client leaves.
-      readAnswer(apiCall, new Request(url, { method: incoming.method, headers: fetchHeaders(incoming.headers) }), context)
+      // No abort signal: no /api route watches one; a read changes nothing if the client leaves, and
+      // a write whose body has arrived is carried through (as a payment or an order must be).
+      (isRead ? Promise.resolve(undefined) : readBody(incoming))
+        .then((body) => readAnswer(apiCall, new Request(url, { method, headers: fetchHeaders(incoming.headers), body }), context))
         .then((answered) => {
           const send = () => sendAnswer(app, incoming, outgoing, securityHeaders(nonce), answered);
           if (mayCompress(incoming, answered.body)) compress(incoming as ExpressRequest, outgoing as ExpressResponse, send);
           else send();
         })
         .catch((error: unknown) => {
+          if (error === clientLeft) return;
           // The error handler answers with Express's response methods.
           const response = Object.setPrototypeOf(outgoing, app.response) as ExpressResponse;
           response.req = Object.setPrototypeOf(incoming, app.request) as ExpressRequest;
           handleError(error, response.req, response);
         });
     };
+}
+
+const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * What Express's guards check of a write (rejectCrossSiteWrites, bodyGuards in server/body-limits.ts),
+ * as a yes: a no goes to Express, which answers it as before.
+ */
+function passesGuards(incoming: IncomingMessage, request: ExpressRequest, pathname: string, isSameSite: (request: ExpressRequest) => boolean, bodyLimits: BodyLimits) {
+  if (!isSameSite(request) || incoming.headers["transfer-encoding"] !== undefined) return false;
+  const declaredLength = Number(incoming.headers["content-length"] ?? 0);
+  if (!(declaredLength <= bodyLimitFor(pathname, bodyLimits))) return false;
+  return declaredLength === 0 || incoming.headers["content-type"]?.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+/** Stands for a client that went away before its whole body arrived: there is no one to answer. */
+const clientLeft = new Error("The client closed the connection before sending the whole body.");
+
+/**
+ * The whole body: no more than its declared length (Node's parser stops there), which passesGuards
+ * held to the limit. A body cut short rejects with `clientLeft`.
+ */
+function readBody(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.once("end", () => {
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      resolve(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength));
+    });
+    incoming.once("close", () => {
+      if (!incoming.complete) reject(clientLeft);
+    });
+    incoming.once("error", () => reject(clientLeft));
+  });
 }
 
 type Answer = { status: number; statusText: string; headers: Headers; body: Buffer | undefined };
