@@ -31,6 +31,11 @@ export async function expectNoSeriousAxeViolations(page: Page, settle?: (target:
   }
   try {
     await settle?.(target);
+    // A toast closes by itself after 5 s and axe takes seconds per run: a toast's fade-out, measured
+    // halfway, once read as too little contrast (wallet.spec.ts in CI). A window without focus holds
+    // its toasts where they are (Radix pauses them on the window's blur), as for a person who
+    // switched windows; they run on after the checks.
+    await target.evaluate(() => window.dispatchEvent(new Event("blur")));
     for (const colorScheme of ["light", "dark"] as const) {
       await target.emulateMedia({ colorScheme });
       // With JavaScript the theme script follows the system by a class on <html>; colours then
@@ -41,6 +46,7 @@ export async function expectNoSeriousAxeViolations(page: Page, settle?: (target:
       const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(serious.map((violation) => `${colorScheme}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     }
+    await target.evaluate(() => window.dispatchEvent(new Event("focus")));
   } finally {
     await context?.close();
   }
