@@ -7,7 +7,7 @@ import { fetchHeaders, requestUrl } from "./request-handler";
 import { createCspNonce, overridableHeaders } from "./security";
 
 /**
- * Answers /api calls before Express (issue #22, decision 0028): the reads every screen and script
+ * Answers /api calls before Express (issue #22, decisions 0028 and 0031): the reads every screen and script
  * makes most often (/api/auth/me, /api/orders, a payment's verification), and the JSON writes of a
  * checkout (placing the order, starting the charge, Paystack's webhook). Express's router, the second
  * app it is mounted in and the Express prototypes it gives the request and response cost about half
