@@ -69,4 +69,18 @@ describe("the sandbox's record store", () => {
     restarted.close();
     expect(readRecords(stateDir, "charges").get("ref-4")).toEqual({ reference: "ref-4", step: 1_501 });
   });
+
+  it("takes over the records of a state directory from before the journals, one file per record", async () => {
+    const stateDir = makeStateDir();
+    fs.mkdirSync(path.join(stateDir, "charges"));
+    fs.writeFileSync(path.join(stateDir, "charges", "ref-5.json"), JSON.stringify({ reference: "ref-5", step: 3 }, null, 2));
+    fs.writeFileSync(path.join(stateDir, "charges", ".tmp-0123456789abcdef"), "{ half a rec");
+
+    const store = createStore(stateDir);
+    expect(await store.read("charges", "ref-5")).toEqual({ reference: "ref-5", step: 3 });
+    expect(await store.create("charges", "ref-5", { reference: "ref-5", step: 0 })).toBe(false);
+    store.close();
+    expect(fs.existsSync(path.join(stateDir, "charges"))).toBe(false);
+    expect(readRecords(stateDir, "charges").get("ref-5")).toEqual({ reference: "ref-5", step: 3 });
+  });
 });

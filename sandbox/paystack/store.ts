@@ -130,6 +130,7 @@ function readJournal(file: string): { records: Map<string, string>; lines: numbe
 function openJournal(stateDir: string, collection: Collection): Journal {
   const file = journalFile(stateDir, collection);
   fs.mkdirSync(stateDir, { recursive: true });
+  importRecordFiles(stateDir, collection, file);
   const { records, lines, wholeLength } = readJournal(file);
   if (lines > compactAfterLines && lines > 2 * records.size) {
     const temporary = `${file}.tmp`;
@@ -139,4 +140,22 @@ function openJournal(stateDir: string, collection: Collection): Journal {
     fs.truncateSync(file, wholeLength); // a line cut short: the next write must start a line of its own
   }
   return { records, fd: fs.openSync(file, "a", 0o600) };
+}
+
+/**
+ * The sandbox kept one file per record (`<stateDir>/<collection>/<key>.json`) before its journals: a
+ * state directory from then becomes the collection's journal the first time it is opened, so no
+ * charge in progress is lost (the journal is written whole, then the old directory removed).
+ */
+function importRecordFiles(stateDir: string, collection: Collection, file: string) {
+  const directory = path.join(stateDir, collection);
+  if (fs.existsSync(file) || !fs.existsSync(directory)) return;
+  const lines = fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+    .map((name) => `${JSON.stringify({ key: name.slice(0, -".json".length), value: JSON.parse(fs.readFileSync(path.join(directory, name), "utf8")) })}\n`);
+  const temporary = `${file}.tmp`;
+  fs.writeFileSync(temporary, lines.join(""), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+  fs.rmSync(directory, { recursive: true, force: true });
 }
