@@ -50,7 +50,7 @@ export function createStore(stateDir: string) {
   function write(collection: Collection, key: string, value: unknown): string {
     const text = JSON.stringify(value);
     const journal = journalOf(collection);
-    fs.writeSync(journal.fd, `${JSON.stringify({ key, value })}\n`);
+    fs.writeSync(journal.fd, journalLine(key, text));
     journal.records.set(key, text);
     return text;
   }
@@ -100,13 +100,16 @@ export function createStore(stateDir: string) {
 
 export type Store = ReturnType<typeof createStore>;
 
-/** Every record of a collection, by key, as stored in `stateDir`: for the store itself and for checks from outside it (tests, the load run). */
+/** Every record of a collection, by key, as stored in `stateDir`: for checks from outside the store (tests). */
 export function readRecords<T>(stateDir: string, collection: Collection): Map<string, T> {
   const { records } = readJournal(journalFile(stateDir, collection));
   return new Map([...records].map(([key, text]) => [key, JSON.parse(text) as T]));
 }
 
 const journalFile = (stateDir: string, collection: Collection) => path.join(stateDir, `${collection}.jsonl`);
+
+/** One journal line: the key and the record's JSON text (already serialised once, not again). */
+const journalLine = (key: string, text: string) => `{"key":${JSON.stringify(key)},"value":${text}}\n`;
 
 /** A journal's records (key → JSON text, the last line of each key), its line count and the length of its whole lines. */
 function readJournal(file: string): { records: Map<string, string>; lines: number; wholeLength: number } {
@@ -134,7 +137,7 @@ function openJournal(stateDir: string, collection: Collection): Journal {
   const { records, lines, wholeLength } = readJournal(file);
   if (lines > compactAfterLines && lines > 2 * records.size) {
     const temporary = `${file}.tmp`;
-    fs.writeFileSync(temporary, [...records].map(([key, text]) => `{"key":${JSON.stringify(key)},"value":${text}}\n`).join(""), { mode: 0o600 });
+    fs.writeFileSync(temporary, [...records].map(([key, text]) => journalLine(key, text)).join(""), { mode: 0o600 });
     fs.renameSync(temporary, file);
   } else if (fs.existsSync(file) && fs.statSync(file).size !== wholeLength) {
     fs.truncateSync(file, wholeLength); // a line cut short: the next write must start a line of its own
@@ -153,7 +156,7 @@ function importRecordFiles(stateDir: string, collection: Collection, file: strin
   const lines = fs
     .readdirSync(directory)
     .filter((name) => name.endsWith(".json") && !name.startsWith("."))
-    .map((name) => `${JSON.stringify({ key: name.slice(0, -".json".length), value: JSON.parse(fs.readFileSync(path.join(directory, name), "utf8")) })}\n`);
+    .map((name) => journalLine(name.slice(0, -".json".length), JSON.stringify(JSON.parse(fs.readFileSync(path.join(directory, name), "utf8")))));
   const temporary = `${file}.tmp`;
   fs.writeFileSync(temporary, lines.join(""), { mode: 0o600 });
   fs.renameSync(temporary, file);
