@@ -9,6 +9,8 @@ import { sandboxSecretKey, sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
 import { chargeCard, chargeMobileMoney, resendAuthorization, submitOtp, verifyPayment } from "./payments.server";
 import { createPaystackClient, signWebhookBody } from "~/features/paystack/paystack-client.server";
+import { setPaystack } from "~/features/paystack/paystack.server";
+import { type HttpCall, httpCall } from "~/lib/http-call.server";
 import { reconcileOpenAttempts, reconcilePayments } from "./reconciler.server";
 import { applyTransactionOutcome } from "./settlement.server";
 import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
@@ -189,6 +191,58 @@ describe("crediting exactly once", () => {
     expect(settlements.filter((result) => result === "credited").length).toBeLessThanOrEqual(1);
     expect(await prisma().webhookEvent.count({ where: { reference: answer.data.reference } })).toBe(1);
     console.info(`race: 10 webhooks + 5 verifies + 5 direct settlements in ${elapsedMs.toFixed(0)} ms, one credit`);
+  });
+
+  /** Runs `run` with a Paystack client that notes each call it makes ("GET /transaction/verify/…"), then puts the usual client back. */
+  async function paystackCallsDuring(run: () => Promise<void>): Promise<string[]> {
+    const asked: string[] = [];
+    const clientWith = (fetchImpl?: HttpCall) => createPaystackClient({ baseUrl: paystack.sandbox.baseUrl, secretKey: sandboxSecretKey, retries: 0, fetchImpl });
+    const recording: HttpCall = (url, init) => {
+      asked.push(`${init.method} ${url.slice(paystack.sandbox.baseUrl.length)}`);
+      return httpCall(url, init);
+    };
+    setPaystack({ client: clientWith(recording), secretKey: sandboxSecretKey });
+    try {
+      await run();
+    } finally {
+      setPaystack({ client: clientWith(), secretKey: sandboxSecretKey });
+    }
+    return asked;
+  }
+
+  /**
+   * An attempt the store holds open (never checked) whose card Paystack charged, and the signed
+   * charge.success Paystack sent for it (not yet received by the store). Card, not mobile money: a
+   * phone takes only a few prompts an hour.
+   */
+  async function paidOpenCardAttempt() {
+    const client = await newClient();
+    const order = await newOrder(client);
+    const reference = `open_${order.id}_${Date.now()}`;
+    await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: 15255, currency: "GHS", payerEmail: client.email, nextCheckAt: new Date() } });
+    const directClient = createPaystackClient({ baseUrl: paystack.sandbox.baseUrl, secretKey: sandboxSecretKey });
+    expect((await directClient.charge({ email: client.email, amount: 15255, currency: "GHS", reference, card: card("4084084084084081", "408") })).ok).toBe(true);
+    const [webhook] = await paystack.webhooks.waitFor((received) => received.some((delivered) => delivered.body.data.reference === reference));
+    return { order, reference, webhook: paystack.webhooks.received.find((delivered) => delivered.body.data.reference === reference) ?? webhook! };
+  }
+
+  it("a status check while this process applies the payment's webhook waits for it: no second question to Paystack", async () => {
+    const { order, reference, webhook } = await paidOpenCardAttempt();
+    const asked = await paystackCallsDuring(async () => {
+      const applying = receivePaystackWebhook(webhook.rawBody, webhook.signature);
+      expect(await verifyPayment(reference)).toMatchObject({ data: { status: "success" } });
+      await applying;
+    });
+    expect(asked).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "paid", status: "processing" });
+    expect(await prisma().paymentAttempt.count({ where: { orderId: order.id, paidAt: { not: null } } })).toBe(1);
+
+    // Without a webhook underway, an open attempt is asked about, as before.
+    const other = await paidOpenCardAttempt();
+    const askedAlone = await paystackCallsDuring(async () => {
+      expect(await verifyPayment(other.reference)).toMatchObject({ data: { status: "success" } });
+    });
+    expect(askedAlone).toEqual([`GET /transaction/verify/${other.reference}`]);
   });
 
   it("a webhook that could not be acted on is kept with its error (500, nothing credited); a later copy lands and marks it processed", async () => {

@@ -8,6 +8,7 @@ import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server"
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { waitForWebhookOf } from "./settlements-underway.server";
 import type {
   AddressStepInput,
   BirthdayStepInput,
@@ -284,8 +285,11 @@ export async function checkPayment(reference: string): Promise<{ status: string;
   let attempt = await readAttemptState(reference);
   if (!attempt) throw unknownReference();
   const isRecent = attempt.lastCheckedAt !== null && Date.now() - Date.parse(attempt.lastCheckedAt) < verifyThrottleMs;
-  // A settled attempt (most checks) is answered from the one read; an open one is asked about first.
-  if (openAttemptStatuses.includes(attempt.status) && !isRecent) {
+  const isOpen = () => openAttemptStatuses.includes(attempt.status) && !isRecent;
+  // A settled attempt (most checks) is answered from the one read. An open one is settled by the
+  // webhook this process is applying, if any (settlements-underway.server), else asked about first.
+  if (isOpen() && (await waitForWebhookOf(reference))) attempt = (await readAttemptState(reference)) ?? attempt;
+  if (isOpen()) {
     await refreshAttempt(reference);
     attempt = (await readAttemptState(reference)) ?? attempt;
   }

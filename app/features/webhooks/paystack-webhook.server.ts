@@ -8,6 +8,7 @@ import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEvent
 import { getPaystack } from "~/features/paystack/paystack.server";
 import { recordRefundEvent } from "~/features/payments/refund-booking.server";
 import { applyTransactionOutcome } from "~/features/payments/settlement.server";
+import { applyingWebhookOf } from "~/features/payments/settlements-underway.server";
 
 /**
  * Paystack's webhooks (POST /api/paystack/webhook). A body whose signature does not match changes
@@ -28,6 +29,13 @@ export async function receivePaystackWebhook(rawBody: string, signature: string 
   const payload: unknown = JSON.parse(rawBody);
   if (hasUnstorableText(payload) || hasProtoKey(payload)) throw new AppError(400, "invalid_event", "Unreadable event");
 
+  // A payer's status page checking the same payment meanwhile waits for this instead of asking Paystack.
+  if (event.event === "charge.success") return applyingWebhookOf(event.data.reference, () => storeAndAct(rawBody, event));
+  return storeAndAct(rawBody, event);
+}
+
+/** Stores the event, then acts on it; what became of that is recorded on the stored event. */
+async function storeAndAct(rawBody: string, event: PaystackEvent): Promise<void> {
   const name = event.event === "unhandled" ? event.name : event.event;
   const stored = await storeEvent(rawBody, name, referenceOf(event));
 
