@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { isApiPath, withoutApiRoutes } from "./page-build";
+import { isApiPath, pageBuildsByFirstSegment, withoutApiRoutes } from "./page-build";
 import { buildRoutes, samplePaths } from "./testing/route-tree";
 
 type TreeRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: TreeRoute[] };
@@ -53,6 +53,36 @@ describe("the build for page requests", () => {
       expect(lastMatch(pageTree, pathname), pathname).toEqual(whole);
     }
     expect(apiPathCount).toBeGreaterThan(400);
+  });
+
+  it("cuts the page build by the path's first segment: each path matches, and its manifest holds, what the whole page build gives", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const pageBuild = withoutApiRoutes(build);
+    const pageTree = treeOf(pageBuild.routes);
+    const cutAt = pageBuildsByFirstSegment(pageBuild);
+    /** The routes React Router puts in the browser's manifest: the path's matches and those of each parent path. */
+    const manifestRouteIds = (tree: TreeRoute[], pathname: string) => {
+      const segments = pathname.split("/").filter(Boolean);
+      const parents = segments.slice(0, -1).map((_, index) => `/${segments.slice(0, index + 1).join("/")}`);
+      return [...new Set([pathname, "/", ...parents].flatMap((path) => lastMatch(tree, path)?.map((match) => match.id) ?? []))].sort();
+    };
+    const paths = [...samplePaths(), ...pagePaths(wholeTree), "/Orders/7", "/ORDERS", "/%6Frders/7", "/orders%2F7", "/payment-status", "/payment-status/", "/wallet/top-ups/3", "/robots.TXT", "//orders", "/%E0%A4%A/x", "/no-such-page/x"];
+    const keys = new Set<string>();
+    let largest = 0;
+    for (const pathname of paths.filter((path) => !isApiPath(path))) {
+      const cut = cutAt(pathname)!;
+      keys.add(cut.key);
+      largest = Math.max(largest, Object.keys(cut.build.routes).length);
+      expect(Object.keys(cut.build.assets.routes), pathname).toEqual(Object.keys(cut.build.routes));
+      const cutTree = treeOf(cut.build.routes);
+      expect(lastMatch(cutTree, pathname), pathname).toEqual(lastMatch(pageTree, pathname));
+      expect(manifestRouteIds(cutTree, pathname), pathname).toEqual(manifestRouteIds(pageTree, pathname));
+    }
+    // Every literal first segment has its build; each knows a fraction of the page routes.
+    expect(keys.size).toBeGreaterThan(20);
+    expect(largest).toBeLessThan(Object.keys(pageBuild.routes).length / 2);
+    // Data requests and the route manifest answer for any path: the whole page build.
+    for (const pathname of ["/orders.data", "/_root.data", "/payment-status/x.data", "/__manifest"]) expect(cutAt(pathname), pathname).toBeUndefined();
   });
 
   it("tells /api paths by their first segment, decoded, in any case", () => {

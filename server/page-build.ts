@@ -17,6 +17,47 @@ export function withoutApiRoutes(build: ServerBuild): ServerBuild {
 }
 
 /**
+ * The page build cut down to what a request path can match, by the path's first segment (issue #22).
+ *
+ * React Router walks every route of its build several times per page request (matching the path, and
+ * the path's parents for the browser's route manifest) and rebuilds a route object for each on every
+ * render. A path can only match a route whose first segment is its own, or one that takes any first
+ * segment (a parameter, a splat, an optional segment) or none (the root, layouts, the home page), and
+ * so can each of its parents. So each literal first segment of the page routes gets a build of those
+ * routes alone, made once: the same matches, the same manifest, a walk over a handful of routes. A
+ * path whose first segment is no route's gets the build of the routes that take any. Data requests
+ * (`.data`) and the route manifest (`/__manifest`, which answers for any path the browser asks about)
+ * get the whole page build: `undefined`.
+ */
+export function pageBuildsByFirstSegment(pageBuild: ServerBuild): (pathname: string) => { key: string; build: ServerBuild } | undefined {
+  // Request paths under a basename do not start with a route's own first segment: no cut (none is set here).
+  if ((pageBuild.basename ?? "/") !== "/") return () => undefined;
+  const routes = Object.values(pageBuild.routes).flatMap((route) => (route ? [route] : []));
+  const pathOf = (route: (typeof routes)[number]): string => {
+    const parent = route.parentId === undefined ? undefined : pageBuild.routes[route.parentId];
+    return [parent ? pathOf(parent) : "", route.path ?? ""].filter(Boolean).join("/");
+  };
+  /** A route's literal first segment, lower case (React Router matches in any case); undefined when it takes any or none. */
+  const literalFirstSegment = (route: (typeof routes)[number]) => {
+    const first = pathOf(route).split("/").find(Boolean);
+    return first === undefined || /[:*?]/.test(first) ? undefined : first.toLowerCase();
+  };
+  const segmentOf = new Map(routes.map((route) => [route.id, literalFirstSegment(route)]));
+  const buildFor = (segment: string | undefined): ServerBuild => {
+    const keep = <T>(byId: Record<string, T>) => Object.fromEntries(Object.entries(byId).filter(([id]) => segmentOf.get(id) === undefined || segmentOf.get(id) === segment));
+    return { ...pageBuild, routes: keep(pageBuild.routes), assets: { ...pageBuild.assets, routes: keep(pageBuild.assets.routes) } };
+  };
+  const anyFirstSegment = { key: "", build: buildFor(undefined) };
+  const bySegment = new Map([...new Set(segmentOf.values())].flatMap((segment) => (segment === undefined ? [] : [[segment, { key: segment, build: buildFor(segment) }] as const])));
+  const manifestPath = pageBuild.routeDiscovery?.manifestPath ?? "/__manifest";
+  return (pathname) => {
+    if (pathname.endsWith(".data") || pathname === manifestPath) return undefined;
+    const firstSegment = decodedSegment(pathname.slice(1).split("/", 1)[0]!).toLowerCase();
+    return bySegment.get(firstSegment) ?? anyFirstSegment;
+  };
+}
+
+/**
  * Whether a request path may match an /api route, as React Router matches (its first segment,
  * decoded, is `api` in any case; `.data` marks a data request). Anything else is a page's.
  */

@@ -6,7 +6,7 @@ import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDa
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import type { ApiCall } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
-import { isApiPath, withoutApiRoutes } from "./page-build";
+import { isApiPath, pageBuildsByFirstSegment, withoutApiRoutes } from "./page-build";
 
 type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
 
@@ -17,7 +17,7 @@ type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
  * fails with BodyTooLargeError (its reader answers 413), and the connection is closed after the
  * answer (closeAfterDraining). And /api calls go to their route's loader or action directly
  * (server/api-routes.ts), past React Router's request pipeline; pages go to a React Router that knows
- * only the page routes (server/page-build.ts).
+ * only the page routes this path can match (server/page-build.ts).
  */
 export function createRequestHandler({
   build,
@@ -31,7 +31,18 @@ export function createRequestHandler({
   /** server/api-routes.ts's createApiRouteFinder for this build. */
   findApiCall: (url: URL, method: string) => ApiCall | undefined;
 }): RequestHandler {
-  const handlePage = createReactRouterHandler(withoutApiRoutes(build), mode);
+  const pageBuild = withoutApiRoutes(build);
+  const handlePage = createReactRouterHandler(pageBuild, mode);
+  const pageBuildAt = pageBuildsByFirstSegment(pageBuild);
+  const pageHandlers = new Map<string, ReturnType<typeof createReactRouterHandler>>();
+  /** The React Router that knows just the routes this path can match (server/page-build.ts). */
+  const pageHandlerAt = (pathname: string) => {
+    const cut = pageBuildAt(pathname);
+    if (!cut) return handlePage;
+    let handler = pageHandlers.get(cut.key);
+    if (!handler) pageHandlers.set(cut.key, (handler = createReactRouterHandler(cut.build, mode)));
+    return handler;
+  };
   const handleApiRequest = createReactRouterHandler(build, mode);
   return async (request, response, next) => {
     try {
@@ -41,7 +52,7 @@ export function createRequestHandler({
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
       const apiCall = findApiCall(url, request.method);
       const isApi = apiCall !== undefined || isApiPath(url.pathname);
-      const handleRequest = apiCall ?? (isApi ? handleApiRequest : handlePage);
+      const handleRequest = apiCall ?? (isApi ? handleApiRequest : pageHandlerAt(url.pathname));
       const answer = await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
