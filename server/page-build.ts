@@ -24,12 +24,12 @@ export function withoutApiRoutes(build: ServerBuild): ServerBuild {
  * render. A path can only match a route whose first segment is its own, or one that takes any first
  * segment (a parameter, a splat, an optional segment) or none (the root, layouts, the home page), and
  * so can each of its parents. So each literal first segment of the page routes gets a build of those
- * routes alone, made once: the same matches, the same manifest, a walk over a handful of routes. A
- * path whose first segment is no route's gets the build of the routes that take any. Data requests
- * (`.data`) and the route manifest (`/__manifest`, which answers for any path the browser asks about)
- * get the whole page build: `undefined`.
+ * routes alone, made once (with its handler, `handlerOf`): the same matches, the same manifest, a walk
+ * over a handful of routes. A path whose first segment is no route's gets the build of the routes that
+ * take any. Data requests (`.data`) and the route manifest (`/__manifest`, which answers for any path
+ * the browser asks about) need the whole page build: `undefined`.
  */
-export function pageBuildsByFirstSegment(pageBuild: ServerBuild): (pathname: string) => { key: string; build: ServerBuild } | undefined {
+export function pageBuildsByFirstSegment<Handler>(pageBuild: ServerBuild, handlerOf: (build: ServerBuild) => Handler): (pathname: string) => Handler | undefined {
   // Request paths under a basename do not start with a route's own first segment: no cut (none is set here).
   if ((pageBuild.basename ?? "/") !== "/") return () => undefined;
   const routes = Object.values(pageBuild.routes).flatMap((route) => (route ? [route] : []));
@@ -47,8 +47,8 @@ export function pageBuildsByFirstSegment(pageBuild: ServerBuild): (pathname: str
     const keep = <T>(byId: Record<string, T>) => Object.fromEntries(Object.entries(byId).filter(([id]) => segmentOf.get(id) === undefined || segmentOf.get(id) === segment));
     return { ...pageBuild, routes: keep(pageBuild.routes), assets: { ...pageBuild.assets, routes: keep(pageBuild.assets.routes) } };
   };
-  const anyFirstSegment = { key: "", build: buildFor(undefined) };
-  const bySegment = new Map([...new Set(segmentOf.values())].flatMap((segment) => (segment === undefined ? [] : [[segment, { key: segment, build: buildFor(segment) }] as const])));
+  const anyFirstSegment = handlerOf(buildFor(undefined));
+  const bySegment = new Map([...new Set(segmentOf.values())].flatMap((segment) => (segment === undefined ? [] : [[segment, handlerOf(buildFor(segment))] as const])));
   const manifestPath = pageBuild.routeDiscovery?.manifestPath ?? "/__manifest";
   return (pathname) => {
     if (pathname.endsWith(".data") || pathname === manifestPath) return undefined;

@@ -33,16 +33,8 @@ export function createRequestHandler({
 }): RequestHandler {
   const pageBuild = withoutApiRoutes(build);
   const handlePage = createReactRouterHandler(pageBuild, mode);
-  const pageBuildAt = pageBuildsByFirstSegment(pageBuild);
-  const pageHandlers = new Map<string, ReturnType<typeof createReactRouterHandler>>();
-  /** The React Router that knows just the routes this path can match (server/page-build.ts). */
-  const pageHandlerAt = (pathname: string) => {
-    const cut = pageBuildAt(pathname);
-    if (!cut) return handlePage;
-    let handler = pageHandlers.get(cut.key);
-    if (!handler) pageHandlers.set(cut.key, (handler = createReactRouterHandler(cut.build, mode)));
-    return handler;
-  };
+  /** The React Router that knows just the routes a path can match (server/page-build.ts). */
+  const pageHandlerAt = pageBuildsByFirstSegment(pageBuild, (cut) => createReactRouterHandler(cut, mode));
   const handleApiRequest = createReactRouterHandler(build, mode);
   return async (request, response, next) => {
     try {
@@ -52,7 +44,7 @@ export function createRequestHandler({
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
       const apiCall = findApiCall(url, request.method);
       const isApi = apiCall !== undefined || isApiPath(url.pathname);
-      const handleRequest = apiCall ?? (isApi ? handleApiRequest : pageHandlerAt(url.pathname));
+      const handleRequest = apiCall ?? (isApi ? handleApiRequest : (pageHandlerAt(url.pathname) ?? handlePage));
       const answer = await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
