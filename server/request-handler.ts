@@ -1,5 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
@@ -169,7 +169,8 @@ function unavailableAnswer(request: ExpressRequest, answer: Response) {
 /**
  * `whole`: an /api answer, a small JSON body (or an upload's bytes) made whole by its route. It goes
  * out in one write with its Content-Length, so compression() sees its size and leaves the many under
- * its threshold alone; streamed, each was gzipped, whatever its size (issue #22). A page streams.
+ * its threshold alone; streamed, each was gzipped, whatever its size (issue #22). A page is sent
+ * whole too when it is whole soon enough (sentWholeIfSoon), else it streams.
  */
 async function send(response: ExpressResponse, answer: Response, request: ExpressRequest, { whole }: { whole: boolean }) {
   if (response.destroyed || response.writableEnded) {
@@ -187,8 +188,60 @@ async function send(response: ExpressResponse, answer: Response, request: Expres
     return void response.end(bytes);
   }
   try {
-    await writeReadableStreamToWritable(answer.body, response);
+    await sendPageBody(answer.body, response);
   } catch (error) {
     if (!response.destroyed && !response.writableEnded) throw error;
   }
+}
+
+/** A page's body: whole when it is whole soon enough (sentWholeIfSoon), else streamed as it comes. */
+export async function sendPageBody(body: ReadableStream<Uint8Array>, response: ServerResponse) {
+  const rest = await sentWholeIfSoon(body, response);
+  if (rest) await writeReadableStreamToWritable(rest, response);
+}
+
+/** How long a page's body is gathered before it is streamed as it comes. */
+export const pageGatherLimitMs = 50;
+
+/**
+ * A page's HTML is whole within a millisecond or two, but its stream ends some turns of the event
+ * loop later (React Router streams the loader data). Gathered until its end, the page goes out as
+ * one write with its Content-Length (as an /api answer does) instead of its HTML and then the
+ * chunked body's terminator: each write to a socket wakes its reader, the costliest part of sending
+ * a page (issue #22). A page still streaming after `pageGatherLimitMs` (deferred data) is not sent:
+ * the answer is the stream to send as it comes, what was gathered and the rest.
+ */
+async function sentWholeIfSoon(body: ReadableStream<Uint8Array>, response: ServerResponse): Promise<ReadableStream<Uint8Array> | undefined> {
+  const reader = body.getReader();
+  const gathered: Uint8Array[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<"time up">((resolve) => (timer = setTimeout(resolve, pageGatherLimitMs, "time up")));
+  let next = reader.read();
+  try {
+    for (;;) {
+      const read = await Promise.race([next, timeUp]);
+      if (read === "time up") break;
+      if (read.done) {
+        const bytes = Buffer.concat(gathered);
+        if (!response.destroyed) response.setHeader("Content-Length", bytes.byteLength).end(bytes);
+        return undefined;
+      }
+      gathered.push(read.value);
+      next = reader.read();
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of gathered) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const read = await next;
+      if (read.done) return controller.close();
+      controller.enqueue(read.value);
+      next = reader.read();
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }

@@ -32,6 +32,20 @@ describe("the running server", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("sends a signed-in page whole, with its Content-Length", async () => {
+    const account = { email: "whole-page@example.com", username: "whole_page", fullName: "Whole Page", password: "a-long-password", role: "client" };
+    const registered = await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
+    const response = await fetch(`${server.url}/packages`, { headers: { cookie, "accept-encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-cache")).toBeNull();
+    const html = Buffer.from(await response.arrayBuffer());
+    expect(html.toString()).toContain("Logout");
+    expect(response.headers.get("transfer-encoding")).toBeNull();
+    expect(response.headers.get("content-length")).toBe(String(html.byteLength));
+  });
+
   it("uses a fresh nonce for every response", async () => {
     const nonceOf = async () => /'nonce-([^']+)'/.exec((await fetch(server.url)).headers.get("content-security-policy") ?? "")?.[1];
     expect(await nonceOf()).not.toBe(await nonceOf());
