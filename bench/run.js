@@ -244,7 +244,7 @@ async function runScenarioModule(name, { measure, rows }) {
   fs.mkdirSync(path.join(benchDirectory, "results"), { recursive: true });
   fs.writeFileSync(path.join(benchDirectory, `results/${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   replaceReadmeSection(name, [
-    `Measured ${results.date.slice(0, 10)} on ${describeMachine(results.machine)}; each load ${durationSeconds} s after a ${warmupSeconds} s warm-up.`,
+    `Measured ${results.date.slice(0, 10)} on ${describeMachine(results.machine)}; ${measured.settings?.loads ?? `each load ${durationSeconds} s after a ${warmupSeconds} s warm-up`}.`,
     "",
     ...table,
   ]);
