@@ -51,13 +51,25 @@ export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
  * A drip-feed order's task opens with its first run's slots; the drip-feed job raises them run by run.
  */
 export async function openTaskForPaidOrder(sql: SqlQueries, orderId: number): Promise<void> {
-  const [order] = await sql.query<PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; currency: "GHS" | "USD"; hasTask: boolean }>(
-    `SELECT ${paidOrderScheduleColumns("o")}, o.platform::text AS platform, o.service_type::text AS "serviceType", o.target_url AS "targetUrl",
-       o.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id) AS "hasTask"
-     FROM orders o WHERE o.id = $1::int`,
-    [orderId],
-  );
+  const [order] = await sql.query<PaidOrderForTask>(`SELECT ${paidOrderForTaskColumns("o")} FROM orders o WHERE o.id = $1::int`, [orderId]);
   if (!order) throw new Error(`Order ${orderId} not found to open its task`);
+  await openTaskFor(sql, order);
+}
+
+/** What opening a paid order's task needs of it, read with `paidOrderForTaskColumns`. */
+export type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; currency: "GHS" | "USD"; hasTask: boolean };
+
+/**
+ * The select list of a PaidOrderForTask on `orders` aliased `alias`: a caller that writes the order
+ * anyway (the settlement's UPDATE … RETURNING) reads it there and calls openTaskFor, one statement fewer.
+ */
+export const paidOrderForTaskColumns = (alias: string) =>
+  `${paidOrderScheduleColumns(alias)}, ${alias}.platform::text AS platform, ${alias}.service_type::text AS "serviceType", ${alias}.target_url AS "targetUrl",
+   ${alias}.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = ${alias}.id) AS "hasTask"`;
+
+/** openTaskForPaidOrder with the order already read. */
+export async function openTaskFor(sql: SqlQueries, order: PaidOrderForTask): Promise<void> {
+  const orderId = order.id;
   if (order.hasTask || !isCatalogPlatform(order.platform)) return;
   const requiredCompletions = await firstRunSlotsIn(sql, order);
   const now = new Date().toISOString();

@@ -50,19 +50,20 @@ export type OrderTransition = keyof typeof orderTransitions;
 const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTransitions[transition].status.map(([start]) => start))];
 
 /** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
-export async function markPaid(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+export async function markPaid<Row extends object = object>(sql: SqlQueries, orderId: number, now: Date, alsoReturning?: string): Promise<Row | null> {
   // In SQL: a payment's settlement runs below Prisma (decision 0030).
-  // The update returns what the receipt says, so the e-mail needs no second read.
-  const [paid] = await sql.query<OrderForEmail>(
+  // The update returns what the receipt says, so the e-mail needs no second read, and what the
+  // caller asks for (`alsoReturning`, columns of `orders o` after the update), so neither does it.
+  const [paid] = await sql.query<OrderForEmail & Row>(
     `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
      FROM users u
      WHERE o.id = $1::int AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY($3::text[])
-     RETURNING ${orderForEmailColumns}`,
+     RETURNING ${orderForEmailColumns}${alsoReturning ? `, ${alsoReturning}` : ""}`,
     [orderId, now.toISOString(), from("paid")],
   );
-  if (!paid) return false;
+  if (!paid) return null;
   await queueEmailOfOrder(sql, paid, "paid");
-  return true;
+  return paid;
 }
 
 /**

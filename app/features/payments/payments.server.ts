@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
 import { maximumRecordId } from "~/lib/record-id";
@@ -24,6 +23,7 @@ import { assertWithinChargeLimits, countChargeStart } from "./charge-limits.serv
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "~/features/paystack/paystack.server";
+import { newPaymentReference } from "./payment-reference.server";
 import { applyTransactionOutcome } from "./settlement.server";
 import { lockPayableTopUp, payableTopUp } from "./top-ups.server";
 
@@ -60,11 +60,6 @@ const unknownReference = () => new AppError(404, "not_found", "Transaction refer
 
 function assertClient(user: PublicUser) {
   if (user.role !== "client") throw new AppError(403, "forbidden", "Only clients can pay for orders.");
-}
-
-function newReference(payable: Payable): string {
-  // Paystack documents only -, ., = and alphanumerics in a transaction reference.
-  return `smb-${payable.kind === "top_up" ? "w" : ""}${payable.id}-${randomBytes(8).toString("hex")}`;
 }
 
 /** What a charge pays: a client's order, or a wallet top-up (issue #20). */
@@ -346,7 +341,7 @@ export async function recordAttempt(
   details: { channel: "card" | "mobile_money"; provider?: "mtn" | "vod" | "tgo"; phone?: string; payerEmail: string },
   requester: { clientId: number; clientAddress: string },
 ): Promise<string> {
-  const reference = newReference(payable);
+  const reference = newPaymentReference(payable);
   const start = { payableKey: payable.kind === "order" ? String(payable.id) : `top-up:${payable.id}`, ...requester, phone: details.phone };
   const target = payable.kind === "order" ? "order_id" : "top_up_id";
   const now = Date.now();
