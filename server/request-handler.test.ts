@@ -7,7 +7,8 @@ import { pageGatherLimitMs, sendPageBody } from "./request-handler";
 async function serve(body: () => ReadableStream<Uint8Array>) {
   const server = http.createServer((_request, response) => {
     response.setHeader("Content-Type", "text/html; charset=utf-8");
-    void sendPageBody(body(), response);
+    // As server/request-handler.ts's send does: a failed stream has destroyed the response by then.
+    sendPageBody(body(), response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
@@ -29,6 +30,7 @@ function get(url: string): Promise<{ headers: http.IncomingHttpHeaders; pieces: 
         response.setEncoding("utf8");
         response.on("data", (text: string) => pieces.push({ text, atMs: performance.now() - startedAt }));
         response.on("end", () => resolve({ headers: response.headers, pieces }));
+        response.on("error", reject);
       })
       .on("error", reject);
   });
@@ -79,6 +81,25 @@ describe("a page's body", () => {
     const shell = answer.pieces.find((piece) => piece.text.includes("shell"))!;
     expect(shell.text).not.toContain("deferred");
     expect(shell.atMs).toBeLessThan(laterMs);
+  });
+
+  it("stops the answer when a page streaming past the gathering limit fails", async () => {
+    const url = await serve(
+      () =>
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(bytes("<p>shell</p>"));
+            await new Promise((resolve) => setTimeout(resolve, pageGatherLimitMs * 3));
+            controller.enqueue(bytes("<p>more</p>"));
+            controller.error(new Error("a deferred loader failed"));
+          },
+        }),
+    );
+    const failed = await get(url).then(
+      () => "ended",
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(/aborted|socket hang up|ECONNRESET/);
   });
 
   it("is not sent when its stream fails before it is whole, so the error answer can still be sent", async () => {

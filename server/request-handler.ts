@@ -232,15 +232,19 @@ async function sentWholeIfSoon(body: ReadableStream<Uint8Array>, response: Serve
   } finally {
     clearTimeout(timer);
   }
+  // The read under way when time was up is awaited first; later reads are made only when asked for:
+  // one made ahead, while the writer waits for a slow client to drain, could fail with no one
+  // awaiting it, an unhandled rejection, which stops the process.
+  let underWay: typeof next | undefined = next;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of gathered) controller.enqueue(chunk);
     },
     async pull(controller) {
-      const read = await next;
+      const read = await (underWay ?? reader.read());
+      underWay = undefined;
       if (read.done) return controller.close();
       controller.enqueue(read.value);
-      next = reader.read();
     },
     cancel: (reason) => reader.cancel(reason),
   });
