@@ -1,10 +1,10 @@
-import compression from "compression";
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ApiCall } from "./api-routes";
 import { type BodyLimits, bodyLimitFor } from "./body-limits";
 import { fetchHeaders, requestUrl } from "./request-handler";
 import { createCspNonce, overridableHeaders } from "./security";
+import { endWhole } from "./whole-body";
 
 /**
  * Answers /api calls before Express (issue #22, decisions 0028 and 0031): the reads every screen and script
@@ -25,7 +25,6 @@ export function answerApiCallsBeforeExpress({
   app,
   findApiCall,
   securityHeaders,
-  compress,
   logRequest,
   loadContextFor,
   handleError,
@@ -35,7 +34,6 @@ export function answerApiCallsBeforeExpress({
   app: Express;
   findApiCall: (url: URL, method: string) => ApiCall | undefined;
   securityHeaders: (nonce: string) => [string, string][];
-  compress: RequestHandler;
   logRequest: RequestHandler | undefined;
   loadContextFor: (request: ExpressRequest, cspNonce: string) => unknown;
   handleError: (error: unknown, request: ExpressRequest, response: ExpressResponse) => void;
@@ -64,9 +62,7 @@ export function answerApiCallsBeforeExpress({
       (isRead ? Promise.resolve(undefined) : readBody(incoming))
         .then((body) => readAnswer(apiCall, new Request(url, { method, headers: fetchHeaders(incoming.headers), body }), context))
         .then((answered) => {
-          const send = () => sendAnswer(app, incoming, outgoing, securityHeaders(nonce), answered);
-          if (mayCompress(incoming, answered.body)) compress(incoming as ExpressRequest, outgoing as ExpressResponse, send);
-          else send();
+          sendAnswer(incoming, outgoing, securityHeaders(nonce), answered);
         })
         .catch((error: unknown) => {
           if (error === clientLeft) return;
@@ -122,32 +118,16 @@ async function readAnswer(apiCall: ApiCall, request: Request, context: unknown):
   return { status: answered.status, statusText: answered.statusText, headers: answered.headers, body };
 }
 
-/** compression()'s default threshold: server/start.js compresses everything else with it. */
-const compressionThresholdBytes = 1024;
-
-/**
- * Whether compression could change the answer. Most API answers are under its threshold, and
- * setting up the compression middleware cost ~7 % of such a call; below it (a HEAD answer has no
- * body), or without Accept-Encoding, compression would only add `Vary: Accept-Encoding` (sendAnswer does).
- */
-function mayCompress(request: IncomingMessage, body: Buffer | undefined) {
-  return (body?.byteLength ?? 0) >= compressionThresholdBytes && request.headers["accept-encoding"] !== undefined;
-}
-
-function sendAnswer(app: Express, request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answered: Answer) {
+function sendAnswer(request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answered: Answer) {
   for (const [name, value] of defaults) response.setHeader(name, value);
   // A route's own value of a default header replaces it (as routeHeadersReplaceDefaults has it in Express).
   for (const [name, value] of answered.headers) {
     if (overridableHeaders.has(name)) response.setHeader(name, value);
     else response.appendHeader(name, value);
   }
-  if (answered.body) response.setHeader("Content-Length", answered.body.byteLength);
-  // What compression() adds to a compressible, transformable answer, compressed or not.
-  const isTransformable = !/(?:^|,)\s*?no-transform\s*?(?:,|$)/.test(String(response.getHeader("Cache-Control") ?? ""));
-  if (compression.filter(request as ExpressRequest, response as ExpressResponse) && isTransformable) app.response.vary.call(response as ExpressResponse, "Accept-Encoding");
   response.statusCode = answered.status;
   if (answered.statusText) response.statusMessage = answered.statusText;
-  response.end(answered.body);
+  endWhole(request, response, answered.body);
 }
 
 /** The request as Express's request methods see it, without changing the request's own prototype. */

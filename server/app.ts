@@ -1,4 +1,3 @@
-import compression from "compression";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
@@ -155,7 +154,6 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     app,
     findApiCall,
     securityHeaders: securityHeadersWithNonce,
-    compress: compression(), // as server/start.js compresses everything else: the defaults
     logRequest,
     loadContextFor,
     handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),

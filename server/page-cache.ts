@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { RequestHandler, Response } from "express";
 import { type PageVariation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
 import { type CachedPage, preparePage, privateCachePolicy, sendPage, sharedCachePolicy } from "./cached-page";
+import { leaveCompressionToMiddleware } from "./whole-body";
 
 /**
  * A short-lived cache of anonymous pages' HTML (decision 0007). Rendering a page costs milliseconds
@@ -189,6 +190,7 @@ interface CapturedPage extends Marker {
  * a 200 that set no cookie.
  */
 function capture(response: Response, decide: (marker: Marker) => boolean, store: (page: CapturedPage) => Promise<void>) {
+  leaveCompressionToMiddleware(response);
   const chunks: Buffer[] = [];
   let marker: Marker = { seconds: 0, varyBy: [] };
   let isShareable = false;

@@ -5,10 +5,10 @@ import { pageGatherLimitMs, sendPageBody } from "./request-handler";
 
 /** A page body sent by sendPageBody through a real HTTP server, read by a real HTTP client. */
 async function serve(body: () => ReadableStream<Uint8Array>) {
-  const server = http.createServer((_request, response) => {
+  const server = http.createServer((request, response) => {
     response.setHeader("Content-Type", "text/html; charset=utf-8");
     // As server/request-handler.ts's send does: a failed stream has destroyed the response by then.
-    sendPageBody(body(), response).catch(() => response.destroy());
+    sendPageBody(body(), request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
@@ -103,14 +103,14 @@ describe("a page's body", () => {
   });
 
   it("is not sent when its stream fails before it is whole, so the error answer can still be sent", async () => {
-    const server = http.createServer((_request, response) => {
+    const server = http.createServer((request, response) => {
       const failing = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(bytes("<p>half a page"));
           setTimeout(() => controller.error(new Error("render failed")), 1);
         },
       });
-      sendPageBody(failing, response).catch(() => {
+      sendPageBody(failing, request, response).catch(() => {
         response.statusCode = 500;
         response.end("error page");
       });

@@ -1,5 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
-import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
@@ -7,6 +7,7 @@ import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.serve
 import type { ApiCall } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
 import { isApiPath, pageBuildsByFirstSegment, withoutApiRoutes } from "./page-build";
+import { endWhole } from "./whole-body";
 
 type LoadContext = Parameters<ReturnType<typeof createReactRouterHandler>>[1];
 
@@ -182,21 +183,17 @@ async function send(response: ExpressResponse, answer: Response, request: Expres
   response.status(answer.status);
   for (const [name, value] of answer.headers.entries()) response.append(name, value);
   if (!answer.body) return void response.end();
-  if (whole) {
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    response.setHeader("Content-Length", bytes.byteLength);
-    return void response.end(bytes);
-  }
+  if (whole) return void endWhole(request, response, Buffer.from(await answer.arrayBuffer()));
   try {
-    await sendPageBody(answer.body, response);
+    await sendPageBody(answer.body, request, response);
   } catch (error) {
     if (!response.destroyed && !response.writableEnded) throw error;
   }
 }
 
 /** A page's body: whole when it is whole soon enough (sentWholeIfSoon), else streamed as it comes. */
-export async function sendPageBody(body: ReadableStream<Uint8Array>, response: ServerResponse) {
-  const rest = await sentWholeIfSoon(body, response);
+export async function sendPageBody(body: ReadableStream<Uint8Array>, request: IncomingMessage, response: ServerResponse) {
+  const rest = await sentWholeIfSoon(body, request, response);
   if (rest) await writeReadableStreamToWritable(rest, response);
 }
 
@@ -211,7 +208,7 @@ export const pageGatherLimitMs = 50;
  * a page (issue #22). A page still streaming after `pageGatherLimitMs` (deferred data) is not sent:
  * the answer is the stream to send as it comes, what was gathered and the rest.
  */
-async function sentWholeIfSoon(body: ReadableStream<Uint8Array>, response: ServerResponse): Promise<ReadableStream<Uint8Array> | undefined> {
+async function sentWholeIfSoon(body: ReadableStream<Uint8Array>, request: IncomingMessage, response: ServerResponse): Promise<ReadableStream<Uint8Array> | undefined> {
   const reader = body.getReader();
   const gathered: Uint8Array[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -222,8 +219,7 @@ async function sentWholeIfSoon(body: ReadableStream<Uint8Array>, response: Serve
       const read = await Promise.race([next, timeUp]);
       if (read === "time up") break;
       if (read.done) {
-        const bytes = Buffer.concat(gathered);
-        if (!response.destroyed) response.setHeader("Content-Length", bytes.byteLength).end(bytes);
+        if (!response.destroyed) endWhole(request, response, Buffer.concat(gathered));
         return undefined;
       }
       gathered.push(read.value);

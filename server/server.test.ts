@@ -1,4 +1,5 @@
 import http from "node:http";
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
@@ -32,7 +33,7 @@ describe("the running server", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
-  it("sends a signed-in page whole, with its Content-Length", async () => {
+  it("sends a signed-in page whole, with its Content-Length, compressed or not", async () => {
     const account = { email: "whole-page@example.com", username: "whole_page", fullName: "Whole Page", password: "a-long-password", role: "client" };
     const registered = await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
     expect(registered.status).toBe(201);
@@ -44,6 +45,22 @@ describe("the running server", () => {
     expect(html.toString()).toContain("Logout");
     expect(response.headers.get("transfer-encoding")).toBeNull();
     expect(response.headers.get("content-length")).toBe(String(html.byteLength));
+    // A browser's request: the page is compressed whole, and still goes out with its length.
+    const compressed = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${server.url}/packages`, { headers: { cookie, "accept-encoding": "gzip, deflate, br, zstd" } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toContain("Accept-Encoding");
+    expect(compressed.headers["transfer-encoding"]).toBeUndefined();
+    expect(compressed.headers["content-length"]).toBe(String(compressed.body.byteLength));
+    expect(compressed.body.byteLength).toBeLessThan(html.byteLength / 3);
+    expect(brotliDecompressSync(compressed.body).toString()).toContain("Logout");
   });
 
   it("uses a fresh nonce for every response", async () => {
