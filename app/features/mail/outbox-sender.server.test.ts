@@ -100,6 +100,21 @@ describe("the outbox", () => {
     expect(smtp.messages).toHaveLength(30);
   });
 
+  it("marks each message sent, the last of a run cut at its limit too, and sends none twice when a send outlasts its lease", async () => {
+    await queue(3);
+    const transport = smtpTransport(smtp.url, from);
+    // The clock passes a whole lease between claims: each message sent is past its lease by the next claim.
+    const start = Date.now();
+    let calls = 0;
+    const now = () => new Date(start + 10_000 * calls++);
+    expect(await sendDueMessages(transport, { leaseSeconds: 5, maxMessages: 2, now })).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect((await prisma().outboxMessage.findMany({ orderBy: { id: "asc" }, select: { status: true, lockedUntil: true } })).map((row) => row.status)).toEqual(["sent", "sent", "pending"]);
+    // The third was not claimed by the run that stopped at its limit: the next run takes it at once.
+    expect(await sendDueMessages(transport, { leaseSeconds: 5, now: () => new Date(start) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    transport.close();
+    expect(smtp.messages.map((message) => message.to)).toEqual([["person1@example.com"], ["person2@example.com"], ["person3@example.com"]]);
+  });
+
   it("leaves a message claimed by a sender that died to another sender once its lease has passed", async () => {
     await queue(1);
     const start = new Date();

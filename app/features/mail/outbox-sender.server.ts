@@ -32,8 +32,11 @@ export function retryDelayMs(failedAttempts: number): number {
 
 export async function sendDueMessages(transport: MessageTransport, { leaseSeconds, maxMessages = 50, now = () => new Date() }: SenderOptions): Promise<SendRun> {
   const run: SendRun = { sent: 0, retrying: 0, failed: 0 };
+  /** The message just sent, marked sent by the statement that claims the next: one round trip per message. */
+  let justSent: number | undefined;
   for (let count = 0; count < maxMessages; count += 1) {
-    const message = await claimNext(transport.channel, now(), leaseSeconds);
+    const message = await claimNext(transport.channel, now(), leaseSeconds, justSent);
+    justSent = undefined;
     if (!message) break;
     try {
       await transport.send(message);
@@ -42,29 +45,37 @@ export async function sendDueMessages(transport: MessageTransport, { leaseSecond
       run[gaveUp ? "failed" : "retrying"] += 1;
       continue;
     }
-    await getDatabase().sql.query(`UPDATE outbox_messages SET status = 'sent', sent_at = $2::timestamp, locked_until = NULL, last_error = NULL WHERE id = $1::int`, [
-      message.id,
-      now().toISOString(),
-    ]);
+    justSent = message.id;
     run.sent += 1;
   }
+  if (justSent !== undefined) await getDatabase().sql.query(`${markSent(1, 2)} SELECT 1`, [justSent, now().toISOString()]);
   return run;
 }
 
+/** A CTE that marks message `$idParameter` sent at `$atParameter`. */
+const markSent = (idParameter: number, atParameter: number) =>
+  `WITH sent AS (UPDATE outbox_messages SET status = 'sent', sent_at = $${atParameter}::timestamp, locked_until = NULL, last_error = NULL WHERE id = $${idParameter}::int)`;
+
 type ClaimedRow = { id: number; idempotency_key: string; channel: string; recipient: string; subject: string; text_body: string; html_body: string; attempts: number };
 
-/** The oldest due message of the channel nobody holds, now held by this process until the lease ends. */
-async function claimNext(channel: string, now: Date, leaseSeconds: number): Promise<(OutgoingMessage & { attempts: number }) | undefined> {
+/**
+ * The oldest due message of the channel nobody holds, now held by this process until the lease ends;
+ * `justSent` is marked sent by the same statement (whose snapshot still sees it pending: it is
+ * left out of the claim by its id, even when its send outlasted its lease).
+ */
+async function claimNext(channel: string, now: Date, leaseSeconds: number, justSent: number | undefined): Promise<(OutgoingMessage & { attempts: number }) | undefined> {
   const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000);
   const [row] = await getDatabase().sql.query<ClaimedRow>(
-    `UPDATE outbox_messages SET locked_until = $1::timestamp
+    `${justSent === undefined ? "" : markSent(4, 3)}
+     UPDATE outbox_messages SET locked_until = $1::timestamp
      WHERE id = (
        SELECT id FROM outbox_messages
        WHERE status = 'pending' AND channel = $2::text AND next_attempt_at <= $3::timestamp AND (locked_until IS NULL OR locked_until <= $3::timestamp)
+         ${justSent === undefined ? "" : "AND id <> $4::int"}
        ORDER BY next_attempt_at, id LIMIT 1
        FOR UPDATE SKIP LOCKED)
      RETURNING id, idempotency_key, channel, recipient, subject, text_body, html_body, attempts`,
-    [leaseEnd.toISOString(), channel, now.toISOString()],
+    [leaseEnd.toISOString(), channel, now.toISOString(), ...(justSent === undefined ? [] : [justSent])],
   );
   return (
     row && {
