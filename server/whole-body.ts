@@ -64,7 +64,7 @@ function encodingFor(request: IncomingMessage, response: ServerResponse, byteLen
 function encode(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === "gzip") return zlib.gzipSync(body);
   if (encoding === "deflate") return zlib.deflateSync(body);
-  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } });
 }
 
 function appendVary(response: ServerResponse) {
