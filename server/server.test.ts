@@ -33,6 +33,16 @@ describe("the running server", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("sends a signed-out client navigation to sign in with the page's address, not its data request's", async () => {
+    // Loaders get the request as it came (v8_passThroughRequests): a navigation's ends in `.data` and
+    // carries `_routes`; the sign-in page must bring the visitor back to the page itself.
+    const response = await fetch(`${server.url}/orders.data?page=2&_routes=routes%2Forders`, { redirect: "manual" });
+    const body = await response.text();
+    expect(body).toContain(`"/auth?redirectTo=${encodeURIComponent("/orders?page=2")}"`);
+    expect(body).not.toContain(".data");
+    expect(body).not.toContain("_routes");
+  });
+
   it("sends a signed-in page whole, with its Content-Length, compressed or not", async () => {
     const account = { email: "whole-page@example.com", username: "whole_page", fullName: "Whole Page", password: "a-long-password", role: "client" };
     const registered = await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });

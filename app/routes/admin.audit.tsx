@@ -14,9 +14,9 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(auditListQuerySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(auditListQuerySchema, queryOf(url));
   return { query, audit: await adminLoad(listAuditEntries(admin, query)) };
 }
 

@@ -16,14 +16,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(completionListQuerySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(completionListQuerySchema, queryOf(url));
   return { query, completions: await adminLoad(listCompletions(admin, query)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, completionIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, completionIntents);
 }
 
 export default function AdminCompletions({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,13 +18,13 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
   return { order: await adminLoad(getAdminOrder(admin, parseRecordId(params.id))) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, { ...orderIntents, ...paymentIntents });
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, { ...orderIntents, ...paymentIntents });
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

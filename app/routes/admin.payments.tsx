@@ -16,14 +16,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(paymentListQuerySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(paymentListQuerySchema, queryOf(url));
   return { query, payments: await adminLoad(listPaymentAttempts(admin, query)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, paymentIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, paymentIntents);
 }
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {

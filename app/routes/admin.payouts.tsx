@@ -22,14 +22,14 @@ export function headers() {
 const payoutStatuses = ["pending", "processing", "awaiting_otp", "success", "failed", "reversed", "rejected"] as const;
 const querySchema = z.object({ status: z.enum([...payoutStatuses, "all"], { error: "Unknown status" }).default("pending") });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(querySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(querySchema, queryOf(url));
   return { query, payouts: await adminLoad(listPayouts(admin, query.status === "all" ? undefined : query.status)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, payoutIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, payoutIntents);
 }
 
 export default function AdminPayouts({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,14 +19,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(ticketListQuerySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(ticketListQuerySchema, queryOf(url));
   return { query, tickets: await adminLoad(listTickets(admin, query)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, ticketIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, ticketIntents);
 }
 
 export default function AdminTickets({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,8 +10,8 @@ import type { Route } from "./+types/admin";
  * page's loader checks the admin itself too (loaders run in parallel), and the services check again.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdminPage(request, url);
   return null;
 }
 

@@ -17,13 +17,13 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
   return { adminId: admin.id, user: await adminLoad(getUserDetail(admin, parseRecordId(params.id))) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, userIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, userIntents);
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {

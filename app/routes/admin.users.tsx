@@ -16,14 +16,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminPage(request);
-  const query = parseAdminQuery(userListQuerySchema, queryOf(new URL(request.url)));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdminPage(request, url);
+  const query = parseAdminQuery(userListQuerySchema, queryOf(url));
   return { adminId: admin.id, query, users: await adminLoad(listUsers(admin, query)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runAdminAction(request, userIntents);
+export async function action({ request, url }: Route.ActionArgs) {
+  return runAdminAction(request, url, userIntents);
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

@@ -46,8 +46,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  * cookie without); "Proceed to Payment" creates the order and the payment step is
  * `/checkout?orderId=`, so a reload or the back button never loses it.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   const pageUrl = `${siteBaseUrl(request)}/checkout`;
   if (url.searchParams.has("orderId")) {
@@ -90,9 +89,8 @@ const isServerStepName = (value: string | null): value is ServerPaymentStep["nex
  * or "Proceed to Payment" on the server's draft (no JavaScript, or a screenshot too large for the
  * browser's storage).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await findRequestUser(request);
-  const url = new URL(request.url);
   if (url.searchParams.has("orderId")) {
     if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
     const order = await readOrder(user, url);

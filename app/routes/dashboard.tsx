@@ -19,38 +19,38 @@ export function meta() {
   return [{ title: "Dashboard | Social Media Boost" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   const client =
     user.role === "client" ? { stats: await clientStats(user), latestOrders: await listOrdersFor(user, { limit: 5 }), walletBalance: formatMoney(await walletBalanceOf(user)) } : null;
-  const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(request) }) : null;
-  const admin = user.role === "admin" ? await loadAdminOverview(user, request) : null;
+  const worker = user.role === "worker" ? await loadWorkerDashboard(user, { completedId: completedIdOf(url) }) : null;
+  const admin = user.role === "admin" ? await loadAdminOverview(user, url) : null;
   return {
     user,
     client,
     worker,
     admin,
-    verification: verificationOutcomeOf(new URL(request.url)),
-    passwordReset: new URL(request.url).searchParams.has("passwordReset"),
-    recheckedAnswer: recheckedAnswerOf(request),
+    verification: verificationOutcomeOf(url),
+    passwordReset: url.searchParams.has("passwordReset"),
+    recheckedAnswer: recheckedAnswerOf(url),
   };
 }
 
 /** `?completed=<completion id>`: the outcome of a no-JavaScript Complete (PRG), shown once it is found. */
-function completedIdOf(request: Request): number | undefined {
-  const value = Number(new URL(request.url).searchParams.get("completed"));
+function completedIdOf(url: URL): number | undefined {
+  const value = Number(url.searchParams.get("completed"));
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
 /** `?rechecked=confirmed|dropped`: where a re-check answer lands (PRG). */
-function recheckedAnswerOf(request: Request): RecheckOutcome | null {
-  const answer = new URL(request.url).searchParams.get("rechecked");
+function recheckedAnswerOf(url: URL): RecheckOutcome | null {
+  const answer = url.searchParams.get("rechecked");
   return answer === "confirmed" || answer === "dropped" ? { answer } : null;
 }
 
 /** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   const form = await readFormData(request);
   if (form.get("intent") === "recheck") {
     if (user.role !== "worker") return data({ recheckOutcome: { error: "Only workers answer re-checks." } satisfies RecheckOutcome }, { status: 403 });

@@ -19,8 +19,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   if (user.role !== "client") return { client: null };
   return { client: { balance: formatMoney(await walletBalanceOf(user)), services: massOrderServices() } };
 }
@@ -39,8 +39,8 @@ const massOrderFormSchema = z.discriminatedUnion(
   { error: "Unknown action: check the orders or pay for them." },
 );
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   if (user.role !== "client") throw data("Mass orders are for client accounts", 403);
   const form = massOrderFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!form.success) return data<MassOrderActionData>({ kind: "problem", text: "", problem: form.error.issues[0]?.message ?? "Please check the form." }, 400);

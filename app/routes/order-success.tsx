@@ -20,23 +20,23 @@ export function headers() {
 }
 
 /** The order id of the URL, or a redirect to / when it has none (SPEC §2) or it is not a number. */
-function orderIdOf(request: Request): number {
-  const orderId = parseRecordId(new URL(request.url).searchParams.get("orderId")?.trim());
+function orderIdOf(url: URL): number {
+  const orderId = parseRecordId(url.searchParams.get("orderId")?.trim());
   if (!orderId) throw redirect("/");
   return orderId;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const orderId = orderIdOf(request);
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const orderId = orderIdOf(url);
+  const user = await requirePageUser(request, url);
   const view = await loadOrderView(request, user, orderId, `/order-success?orderId=${orderId}`);
   return view.found ? view : data(view, { status: 404 });
 }
 
 /** The "Cancel order" form: PRG back to this page, which then shows the cancelled order. */
-export async function action({ request }: Route.ActionArgs) {
-  const orderId = orderIdOf(request);
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const orderId = orderIdOf(url);
+  const user = await requirePageUser(request, url);
   const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
   throw redirect(`/order-success?orderId=${orderId}`, 303);

@@ -22,23 +22,23 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   const orderId = parseRecordId(params.id);
   const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`, { withRefills: true });
   if (!view.found) return data(view, { status: 404 });
   return {
     ...view,
     // `?cancelled=1` is where a cancellation lands (PRG): say so while the order is indeed cancelled.
-    isJustCancelled: new URL(request.url).searchParams.get("cancelled") === "1" && view.order.status === "cancelled",
-    isJustRefilled: new URL(request.url).searchParams.get("refill") === "requested" && (view.refill?.refills.length ?? 0) > 0,
+    isJustCancelled: url.searchParams.get("cancelled") === "1" && view.order.status === "cancelled",
+    isJustRefilled: url.searchParams.get("refill") === "requested" && (view.refill?.refills.length ?? 0) > 0,
     adminHref: user.role === "admin" ? `/admin/orders/${orderId}` : null,
   };
 }
 
 /** The "Cancel order" and "Request a refill" forms (with or without JavaScript): back to this page with a notice (PRG). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   const orderId = parseRecordId(params.id);
   const form = await readFormData(request);
   const parsed = orderPageFormSchema.safeParse(Object.fromEntries(form));

@@ -17,11 +17,11 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   // Workers place no orders; admins see everyone's in the admin console.
   if (user.role !== "client") return { history: null, isAdmin: user.role === "admin" };
-  const { page } = orderHistoryQuerySchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined });
+  const { page } = orderHistoryQuerySchema.parse({ page: url.searchParams.get("page") ?? undefined });
   return { history: await listOrderHistoryFor(user, page), isAdmin: false };
 }
 

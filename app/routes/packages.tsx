@@ -46,8 +46,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 const platformsNotSold: Record<string, string> = { twitter: "Twitter", facebook: "Facebook" };
 const completeOrderId = "complete-order";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export function loader({ url }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const requested = query.get("platform")?.toLowerCase() ?? null;
   const platform: CatalogPlatform = isCatalogPlatform(requested) ? requested : "instagram";
   return {
@@ -59,8 +59,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** "Complete Your Order" without JavaScript: upload the screenshot, keep the draft, go to /checkout. */
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) {
     url.searchParams.set("verify", "1");

@@ -18,12 +18,12 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadPaymentStatus(request, params.reference);
+export function loader({ request, params, url }: Route.LoaderArgs) {
+  return loadPaymentStatus(request, url, params.reference);
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return handlePaymentStatusForm(request, params.reference, await findRequestUser(request), context.clientAddress);
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  return handlePaymentStatusForm(request, url, params.reference, await findRequestUser(request), context.clientAddress);
 }
 
 export default function PaymentStatus({ loaderData, actionData }: Route.ComponentProps) {

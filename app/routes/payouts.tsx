@@ -27,8 +27,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   if (user.role !== "worker") return { isWorker: false as const };
   const canWithdraw = user.status === "active";
   return {
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canWithdraw,
     // Withdrawals need a confirmed address (issue #19): the form is replaced by the reminder until then.
     unconfirmedEmail: user.emailVerified ? null : user.email,
-    verification: verificationOutcomeOf(new URL(request.url)),
+    verification: verificationOutcomeOf(url),
     stats: canWithdraw ? await workerStats(user) : null,
     payouts: await listMyPayouts(user),
     minimum: getEnv().PAYOUT_MINIMUM_CEDIS,
@@ -44,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The withdrawal form (works without JavaScript): reserve, then back here with the outcome. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   // No automatic coercion: the schema sees the posted strings, as the JSON API's body does.
   const submission = parseWithZod(await readFormData(request), { schema: payoutRequestSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);

@@ -35,9 +35,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   const account = { username: user.username, ...(await loadAccountSettings(user)) };
   const settings = { account, saved: url.searchParams.get("saved"), verification: verificationOutcomeOf(url) };
   // Clients call the reseller API with keys of their own: listed without secrets.
@@ -62,8 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * Each form posts its `intent`; a worker's handle form posts none. Success redirects (PRG) with `?saved=`.
  * "Send the link again" comes from the dashboard and withdrawals too: back there with `?verification=`.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const settingsAnswer = (settingsIntent: SettingsIntent, outcome: { result: SubmissionResult<string[]>; init: ResponseInit }) =>

@@ -41,11 +41,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * The site's public address (for the page address the contact links carry), the form's start for a
  * link from an order page (`?reference=SMB-…`), and a signed-in visitor's own tickets.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   return {
     baseUrl: siteBaseUrl(request),
-    orderQuestion: orderQuestionDefaults(new URL(request.url).searchParams),
+    orderQuestion: orderQuestionDefaults(url.searchParams),
     ownTickets: user ? await listOwnSupportTickets(user) : null,
   };
 }

@@ -32,11 +32,10 @@ async function readTopUp(user: PublicUser, id: string | undefined) {
   });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   if (user.role !== "client") return { topUp: null, otpReference: null };
   const topUp = await readTopUp(user, params.id);
-  const url = new URL(request.url);
   // `?reference=&next=otp`: a Telecel Cash payment waiting for its voucher.
   const reference = paymentReferenceSchema.safeParse(url.searchParams.get("reference"));
   const otpReference = url.searchParams.get("next") === "otp" && reference.success ? reference.data : null;
@@ -47,8 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   if (user.role !== "client") throw data("Only client accounts have a wallet.", 403);
   const topUp = await readTopUp(user, params.id);
   return handleTopUpPaymentForm(request, user, topUp, await readFormData(request), context.clientAddress);

@@ -24,8 +24,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, url);
   // Workers and admins have no wallet: they are told so, as on /orders.
   if (user.role !== "client") return { wallet: null, notice: null };
   const { balanceMinor, currency, entries } = await walletOf(user);
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       balance: formatMoney(entry.balanceMinor, currency),
     })),
   };
-  return { wallet, notice: await toppedUpNotice(user, new URL(request.url).searchParams.get("toppedUp")) };
+  return { wallet, notice: await toppedUpNotice(user, url.searchParams.get("toppedUp")) };
 }
 
 /**
@@ -65,8 +65,8 @@ async function toppedUpNotice(user: PublicUser, value: string | null): Promise<W
 }
 
 /** "Top up": a new top-up of the amount, then its payment page (PRG), without JavaScript too. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requirePageUser(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requirePageUser(request, url);
   // The posted text goes to the schema as it is (no automatic coercion), as the JSON API's body does.
   const submission = parseWithZod(await readFormData(request), { schema: topUpFormSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);

@@ -7,8 +7,8 @@ import { adminPageSize } from "./admin-schemas";
  * An admin page's signed-in admin: signed out goes to sign-in and back; any other role gets a 403
  * that the admin layout's error boundary explains.
  */
-export async function requireAdminPage(request: Request): Promise<PublicUser> {
-  const user = await requirePageUser(request);
+export async function requireAdminPage(request: Request, url: URL): Promise<PublicUser> {
+  const user = await requirePageUser(request, url);
   if (user.role !== "admin") throw data({ message: "This area is for admins." }, { status: 403 });
   return user;
 }

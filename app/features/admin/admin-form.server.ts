@@ -32,8 +32,8 @@ export function adminIntent<Schema extends z.ZodType>(schema: Schema, run: (admi
   return { schema, run: (admin, input) => run(admin, input as z.output<Schema>) };
 }
 
-export async function runAdminAction(request: Request, intents: IntentTable) {
-  const admin = await requireAdminPage(request);
+export async function runAdminAction(request: Request, url: URL, intents: IntentTable) {
+  const admin = await requireAdminPage(request, url);
   const form = await readFormData(request);
   const intent = textField(form, "intent") ?? "";
   const targetId = textField(form, "id") || null;
@@ -47,11 +47,11 @@ export async function runAdminAction(request: Request, intents: IntentTable) {
   }
   try {
     const notice = await handler.run(admin, submission.value);
-    const url = new URL(request.url);
-    for (const key of ["notice", "target", "index"]) url.searchParams.delete(key);
-    url.searchParams.set("notice", notice);
-    if (targetId) url.searchParams.set("target", targetId);
-    return redirect(`${url.pathname}${url.search}`, 303);
+    const back = new URL(url);
+    for (const key of ["notice", "target", "index"]) back.searchParams.delete(key);
+    back.searchParams.set("notice", notice);
+    if (targetId) back.searchParams.set("target", targetId);
+    return redirect(`${back.pathname}${back.search}`, 303);
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;

@@ -30,11 +30,14 @@ export function signInHref(path: string): string {
   return `/auth?redirectTo=${encodeURIComponent(path)}`;
 }
 
-/** A page's signed-in user: signed out goes to sign-in, which brings the visitor back to this very address. */
-export async function requirePageUser(request: Request): Promise<PublicUser> {
+/**
+ * A page's signed-in user: signed out goes to sign-in, which brings the visitor back to this very
+ * address. `url` is the loader's or action's own (React Router's normalised address: a client
+ * navigation's `request.url` ends in `.data`).
+ */
+export async function requirePageUser(request: Request, url: URL): Promise<PublicUser> {
   const user = await findRequestUser(request);
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(signInHref(`${url.pathname}${url.search}`));
 }
 

@@ -52,9 +52,8 @@ export interface PaymentStatusPageData {
   channel: "card" | "mobile_money";
 }
 
-export async function loadPaymentStatus(request: Request, reference: string | undefined) {
+export async function loadPaymentStatus(request: Request, url: URL, reference: string | undefined) {
   if (!reference) throw redirect("/");
-  const url = new URL(request.url);
   const query = readStatusQuery(url.searchParams);
   const now = Date.now();
   const startedAt = query.startedAt && query.startedAt <= now ? query.startedAt : now;
@@ -98,9 +97,8 @@ export interface PaymentStatusActionResult {
 }
 
 /** Check Status and Resend Authorization without JavaScript: PRG back to a status page. `clientAddress` is for the charge limits. */
-export async function handlePaymentStatusForm(request: Request, reference: string | undefined, user: PublicUser | null, clientAddress: string) {
+export async function handlePaymentStatusForm(request: Request, url: URL, reference: string | undefined, user: PublicUser | null, clientAddress: string) {
   if (!reference) throw redirect("/");
-  const url = new URL(request.url);
   const query = readStatusQuery(url.searchParams);
   const here = statusPageHref(reference, query);
   const form = await readFormData(request);
