@@ -41,6 +41,18 @@ export default tseslint.config(
     rules: forbidLayers(["routes", "root"], "Features never import routes or app/root.tsx (decision 0021)."),
   },
   {
+    // Loaders and actions get the request as it came (v8_passThroughRequests, decision 0033): a client
+    // navigation's request.url ends in `.data` and carries `_routes`; the page's address is `url`.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: ["app/routes/api.*", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='request'][property.name='url']", message: "A page's loader or action reads its address from the `url` argument (decision 0033)." },
+      ],
+    },
+  },
+  {
     files: ["app/components/link.tsx", "app/components/link.test.tsx"],
     rules: forbidLayers(["features", "routes", "root"], "Components import only lib (decision 0021).", []),
   },

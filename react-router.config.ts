@@ -9,7 +9,7 @@ export default {
   // prints a warning on every build; `true` would change behaviour the tests pin down today), but
   // one: v8_passThroughRequests hands loaders and actions the request as it came, not two copies of
   // it per call (signed-in / and /packages: about a sixth of their CPU, issue #22). Their address is
-  // then the `url` argument, never `request.url` (a client navigation's ends in `.data`).
+  // then the `url` argument, never `request.url` (a client navigation's ends in `.data`; decision 0033).
   future: {
     v8_middleware: false,
     v8_splitRouteModules: false,
