@@ -62,8 +62,9 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) {
-    url.searchParams.set("verify", "1");
-    throw redirect(signInHref(`${url.pathname}${url.search}`));
+    const back = new URL(url);
+    back.searchParams.set("verify", "1");
+    throw redirect(signInHref(`${back.pathname}${back.search}`));
   }
   const formData = await readFormData(request);
   const username = String(formData.get("username") ?? "");
