@@ -1,6 +1,6 @@
 import { toMajorUnits } from "~/lib/money";
 import type { Prisma } from "~/generated/prisma/client";
-import { isoTimestamp } from "~/lib/database/sql-client.server";
+import { epochSeconds, isoFromEpochSeconds, isoTimestamp } from "~/lib/database/sql-client.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { deliveryProgress, newCheckoutHref, orderReference } from "./order-display";
@@ -187,13 +187,14 @@ export async function listOrdersFor(client: OrderViewer, { limit, cursor }: List
   assertClient(client);
   // One SQL statement below Prisma, as the session lookup does: this is the API's most frequent read,
   // and Prisma's own work per query (compiling it, mapping the rows) was a large share of its CPU
-  // (issue #22). Timestamps leave the database as toISOString() writes them, so no time zone is guessed.
+  // (issue #22). Timestamps leave the database as seconds since 1970 (the columns hold UTC), so no time
+  // zone is guessed.
   // Ids grow with creation time, so id order is creation order and a stable cursor.
   const take = Math.min(Math.max(limit, 1), 50);
   const rows = await getDatabase().sql.query<OrderListRow>(
     `SELECT id, package_name, platform::text AS platform, quantity, delivered_quantity, target_url, total_minor,
        status::text AS status, payment_status::text AS payment_status,
-       ${isoTimestamp("expired_at")} AS expired_at, ${isoTimestamp("created_at")} AS created_at
+       ${epochSeconds("expired_at")} AS expired_at, ${epochSeconds("created_at")} AS created_at
      FROM orders WHERE client_id = $1${cursor ? " AND id < $3" : ""} ORDER BY id DESC LIMIT $2`,
     cursor ? [client.id, take, cursor] : [client.id, take],
     { statementName: cursor ? "orders-of-client-before" : "orders-of-client" },
@@ -207,8 +208,8 @@ export async function listOrdersFor(client: OrderViewer, { limit, cursor }: List
     status: row.status,
     progress: deliveryProgress({ quantity: row.quantity, deliveredQuantity: row.delivered_quantity }),
     payment_status: row.payment_status,
-    expired_at: row.expired_at,
-    created_at: row.created_at,
+    expired_at: isoFromEpochSeconds(row.expired_at),
+    created_at: isoFromEpochSeconds(row.created_at),
   }));
 }
 
@@ -222,11 +223,9 @@ type OrderListRow = {
   total_minor: number;
   status: OrderStatus;
   payment_status: PaymentStatus;
-  expired_at: string | null;
-  created_at: string;
+  expired_at: number | null;
+  created_at: number;
 };
-
-/** A timestamp(3) column (UTC, as Prisma stores it) as Date.prototype.toISOString() writes it. */
 
 /** One page of the client's order history (the /orders page), newest first. */
 export interface OrderHistoryPage {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "~/test/test-database";
-import { isoTimestamp, sqlOfPrisma } from "./sql-client.server";
+import { epochSeconds, isoFromEpochSeconds, isoTimestamp, sqlOfPrisma } from "./sql-client.server";
 
 // On PGlite by default, on PostgreSQL when TEST_DATABASE_URL is set (test-database.ts).
 describe("SqlClient.transaction", () => {
@@ -56,5 +56,27 @@ describe("SqlClient.transaction", () => {
     );
     // A UTC instant goes in and comes back as the same ISO string, whatever the process's time zone.
     expect(read).toEqual({ at: at.toISOString(), missing: 0 });
+  });
+});
+
+describe("epochSeconds", () => {
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+  });
+  afterAll(() => testDatabase?.dispose());
+
+  it("reads a timestamp back as isoTimestamp does, to the millisecond, and a null as null", async () => {
+    const instants = ["2026-11-28T01:59:59.999Z", "1999-12-31T23:59:59.001Z", "2026-03-01T00:00:00.000Z", "2038-01-19T03:14:08.123Z"];
+    for (const instant of instants) {
+      const [read] = await testDatabase.database.sql.query<{ seconds: number; iso: string; missing: number | null }>(
+        `SELECT ${epochSeconds("$1::timestamp(3)")} AS seconds, ${isoTimestamp("$1::timestamp(3)")} AS iso, ${epochSeconds("NULL::timestamp(3)")} AS missing`,
+        [instant],
+      );
+      expect(typeof read.seconds).toBe("number");
+      expect(isoFromEpochSeconds(read.seconds)).toBe(instant);
+      expect(read.iso).toBe(instant);
+      expect(isoFromEpochSeconds(read.missing)).toBeNull();
+    }
   });
 });
