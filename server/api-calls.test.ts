@@ -21,7 +21,8 @@ describe("GET /api calls", () => {
     server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password, REQUEST_LOGS: "true" });
     // Enough accounts for the admin's user list to pass compression's 1 KB threshold.
     for (let index = 0; index < 8; index += 1) {
-      const account = { email: `reads-${index}@example.com`, username: `reads_${index}`, fullName: "Kofi Boateng", password: "reads-password", role: "client" };
+      // The first name is not ASCII: the answer's length is its UTF-8 bytes, not its characters.
+      const account = { email: `reads-${index}@example.com`, username: `reads_${index}`, fullName: index === 0 ? "Ɔkomfo Ama Sɛwaa" : "Kofi Boateng", password: "reads-password", role: "client" };
       const registered = await post("/api/auth/register", account);
       clientToken ??= registered.token;
     }
@@ -36,6 +37,7 @@ describe("GET /api calls", () => {
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(JSON.parse(body)).toMatchObject({ email: "reads-0@example.com", role: "client" });
+    expect(body).toContain("Ɔkomfo Ama Sɛwaa");
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));

@@ -1,5 +1,6 @@
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { unreadJsonText } from "~/lib/api-response.server";
 import type { ApiCall } from "./api-routes";
 import { type BodyLimits, bodyLimitFor } from "./body-limits";
 import { fetchHeaders, requestUrl } from "./request-handler";
@@ -111,10 +112,14 @@ function readBody(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
 
 type Answer = { status: number; statusText: string; headers: Headers; body: Buffer | undefined };
 
-/** The route's answer with its body read whole: an API answer is small, and it goes out in one write. */
+/**
+ * The route's answer with its body read whole: an API answer is small, and it goes out in one write.
+ * A jsonResponse's body is its text, taken as it was made rather than read back through its stream.
+ */
 async function readAnswer(apiCall: ApiCall, request: Request, context: unknown): Promise<Answer> {
   const answered = await apiCall(request, context);
-  const body = answered.body ? Buffer.from(await answered.arrayBuffer()) : undefined;
+  const jsonText = unreadJsonText(answered);
+  const body = jsonText !== undefined ? Buffer.from(jsonText) : answered.body ? Buffer.from(await answered.arrayBuffer()) : undefined;
   return { status: answered.status, statusText: answered.statusText, headers: answered.headers, body };
 }
 
