@@ -3,13 +3,16 @@ import { createTestDatabase, type TestDatabase } from "~/test/test-database";
 import { epochSeconds, isoFromEpochSeconds, isoTimestamp, sqlOfPrisma } from "./sql-client.server";
 
 // On PGlite by default, on PostgreSQL when TEST_DATABASE_URL is set (test-database.ts).
+let testDatabase: TestDatabase;
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+});
+afterAll(() => testDatabase?.dispose());
+
 describe("SqlClient.transaction", () => {
-  let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
     await testDatabase.database.sql.exec("CREATE TABLE sql_client_probe (id int PRIMARY KEY, note text)");
   });
-  afterAll(() => testDatabase?.dispose());
   const sql = () => testDatabase.database.sql;
   const notes = async () => (await sql().query<{ note: string }>("SELECT note FROM sql_client_probe ORDER BY id")).map((row) => row.note);
 
@@ -60,14 +63,8 @@ describe("SqlClient.transaction", () => {
 });
 
 describe("epochSeconds", () => {
-  let testDatabase: TestDatabase;
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-  });
-  afterAll(() => testDatabase?.dispose());
-
   it("reads a timestamp back as isoTimestamp does, to the millisecond, and a null as null", async () => {
-    const instants = ["2026-11-28T01:59:59.999Z", "1999-12-31T23:59:59.001Z", "2026-03-01T00:00:00.000Z", "2038-01-19T03:14:08.123Z"];
+    const instants = ["2004-05-25T15:16:06.199Z", "2026-11-28T01:59:59.999Z", "1999-12-31T23:59:59.001Z", "2026-03-01T00:00:00.000Z", "2038-01-19T03:14:08.123Z"];
     for (const instant of instants) {
       const [read] = await testDatabase.database.sql.query<{ seconds: number; iso: string; missing: number | null }>(
         `SELECT ${epochSeconds("$1::timestamp(3)")} AS seconds, ${isoTimestamp("$1::timestamp(3)")} AS iso, ${epochSeconds("NULL::timestamp(3)")} AS missing`,

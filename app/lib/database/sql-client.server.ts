@@ -8,7 +8,8 @@ import type { PrismaClient } from "~/generated/prisma/client";
  *
  * Timestamps: the schema's columns are `timestamp` without a time zone, holding UTC. node-postgres
  * would read and write them in the process's local time, so statements pass them as ISO strings
- * (`toISOString()`) and read them back formatted the same way (`isoTimestamp` below).
+ * (`toISOString()`) and read them back formatted the same way (`isoTimestamp` below), or, in reads of
+ * many rows, as seconds since 1970 that JS formats (`epochSeconds`, `isoFromEpochSeconds`).
  */
 export interface SqlClient {
   readonly engine: "pglite" | "postgresql";
@@ -54,7 +55,11 @@ export const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"
  */
 export const epochSeconds = (column: string) => `date_part('epoch', ${column})`;
 
-/** An `epochSeconds` value as `toISOString()` writes it (the columns hold milliseconds). */
+/**
+ * An `epochSeconds` value as `toISOString()` writes it. The columns keep whole milliseconds, so
+ * rounding to the millisecond undoes the float's last-digit error (1085498166.199 s × 1000 =
+ * 1085498166198.9999 ms).
+ */
 export function isoFromEpochSeconds(seconds: number): string;
 export function isoFromEpochSeconds(seconds: number | null): string | null;
 export function isoFromEpochSeconds(seconds: number | null): string | null {
