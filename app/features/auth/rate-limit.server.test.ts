@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/database/db.server";
 import { createTestDatabase } from "~/test/test-database";
-import { countRecentEvents, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents } from "./rate-limit.server";
+import { countRecentEvents, countWithinLimits, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents } from "./rate-limit.server";
 
 describe("rate-limit events", () => {
   let dispose: () => Promise<void>;
@@ -54,5 +54,23 @@ describe("rate-limit events", () => {
     expect([oneOfTwo, otherKey, shortWindow]).toEqual([0, 0, 0]);
     expect(await msUntilBelowLimit("probe:a", "1", hour, 3)).toBe(0);
     expect(await msUntilBelowLimit("probe:a", "1", hour, 1)).toBeGreaterThan(0);
+  });
+  it("counts an event under every limit in the statement that checks them, and none while any limit is reached", async () => {
+    const hour = 60 * 60 * 1000;
+    const limits = (perHour: number) => [
+      { bucket: "probe:count", key: "order-7", windowMs: hour, limit: 2 },
+      { bucket: "probe:count", key: "client-3", windowMs: hour, limit: perHour },
+    ];
+    expect(await countWithinLimits(limits(5))).toEqual([0, 0]);
+    expect(await countWithinLimits(limits(5))).toEqual([0, 0]);
+    expect([await countRecentEvents("probe:count", "order-7", hour), await countRecentEvents("probe:count", "client-3", hour)]).toEqual([2, 2]);
+
+    // The order's limit of 2 is reached: its wait is answered, and the client's key is not counted either.
+    const [orderWait, clientWait] = await countWithinLimits(limits(5));
+    expect(orderWait).toBeGreaterThan(hour - 60_000);
+    expect(orderWait).toBeLessThanOrEqual(hour);
+    expect(clientWait).toBe(0);
+    expect([await countRecentEvents("probe:count", "order-7", hour), await countRecentEvents("probe:count", "client-3", hour)]).toEqual([2, 2]);
+    expect(await countWithinLimits([])).toEqual([]);
   });
 });

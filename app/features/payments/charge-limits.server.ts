@@ -1,4 +1,4 @@
-import { msUntilBelowLimits, recordEvents } from "~/features/auth/rate-limit.server";
+import { countWithinLimits } from "~/features/auth/rate-limit.server";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -51,10 +51,14 @@ function limitsOf(start: ChargeStart): Limit[] {
   return limits;
 }
 
-/** 429 with Retry-After when any limit is reached; when several are, the one that frees up last speaks. */
-export async function assertWithinChargeLimits(store: Store, start: ChargeStart): Promise<void> {
+/**
+ * Counts a charge attempt that starts now against every limit it falls under, in the statement that
+ * checks them; when any limit is reached nothing is counted and the answer is 429 with Retry-After
+ * (when several are, the one that frees up last speaks).
+ */
+export async function countChargeStart(store: Store, start: ChargeStart): Promise<void> {
   const limits = limitsOf(start);
-  const waits = await msUntilBelowLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })), store);
+  const waits = await countWithinLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })), store);
   let longest: { limit: Limit; waitMs: number } | undefined;
   for (const [index, limit] of limits.entries()) {
     if (waits[index] > (longest?.waitMs ?? 0)) longest = { limit, waitMs: waits[index] };
@@ -62,11 +66,6 @@ export async function assertWithinChargeLimits(store: Store, start: ChargeStart)
   if (!longest) return;
   const seconds = Math.ceil(longest.waitMs / 1000);
   throw new AppError(429, "too_many_payment_attempts", longest.limit.message(minutesText(seconds)), { retryAfterSeconds: seconds });
-}
-
-/** Counts a charge attempt that starts now against every limit it falls under. */
-export async function countChargeStart(store: Store, start: ChargeStart): Promise<void> {
-  await recordEvents(limitsOf(start), store);
 }
 
 function minutesText(seconds: number): string {

@@ -19,7 +19,7 @@ import type {
   VerifyResponse,
 } from "./payment-schema";
 import { normaliseGhanaMobileNumber } from "./payment-schema";
-import { assertWithinChargeLimits, countChargeStart } from "./charge-limits.server";
+import { countChargeStart } from "./charge-limits.server";
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "~/features/paystack/paystack.server";
@@ -356,13 +356,12 @@ export async function recordAttempt(
       );
       if (open) throw promptStillOpen(open.reference);
     }
-    await assertWithinChargeLimits(sql, start);
+    await countChargeStart(sql, start);
     await sql.query(
       `INSERT INTO payment_attempts (${target}, reference, channel, provider, phone, payer_email, amount_minor, currency, status, check_count, next_check_at, refunded_amount_minor, created_at, updated_at)
        VALUES ($1::int, $2::text, $3::payment_channel, $4::mobile_money_provider, $5::text, $6::text, $7::int, $8::currency, 'pending', 0, $9::timestamp, 0, $10::timestamp, $10::timestamp)`,
       [payable.id, reference, details.channel, details.provider ?? null, details.phone ?? null, details.payerEmail, payable.totalMinor, payable.currency, new Date(now + firstCheckDelayMs).toISOString(), new Date(now).toISOString()],
     );
-    await countChargeStart(sql, start);
   });
   return reference;
 }
