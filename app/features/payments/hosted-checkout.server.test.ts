@@ -1,5 +1,7 @@
 import "~/test/service-test-environment";
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { getDatabase } from "~/lib/database/db.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { createOrder } from "~/features/orders/order-placement.server";
@@ -86,6 +88,20 @@ describe("hosted card checkout", () => {
     await payOnCheckoutPage(data.url!, { number: "4084084084084081", cvv: "408" });
     await verifyPayment(data.reference);
     expect((await refusal(start(client, order.id))).status).toBe(409);
+  });
+
+  it("reads the order under its lock: a checkout started while the order expires waits for it, then is refused", async () => {
+    const client = await newClient();
+    const order = await newOrder(client);
+    let started: Promise<unknown> = Promise.resolve();
+    await getDatabase().sql.transaction(async (sql) => {
+      await sql.query(`SELECT id FROM orders WHERE id = $1::int FOR UPDATE`, [order.id]);
+      started = refusal(start(client, order.id));
+      await sleep(200); // on PostgreSQL the checkout now waits for this lock (without it, it would read the open order)
+      await sql.query(`UPDATE orders SET status = 'cancelled', expired_at = now(), cancelled_at = now() WHERE id = $1::int`, [order.id]);
+    });
+    expect(await started).toMatchObject({ status: 422, message: "This order expired because it was not paid in time, and can no longer be paid. Please start a new checkout." });
+    expect(await prisma().paymentAttempt.count({ where: { orderId: order.id } })).toBe(0);
   });
 
   it("ends the attempt with a clear message when Paystack cannot be reached, so a new one can start", async () => {

@@ -3,7 +3,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { getEnv } from "~/lib/env.server";
 import type { ChargeResponse } from "./payment-schema";
 import { statusPageHref } from "./payment-status-state";
-import { payableFor, recordAttempt } from "./payments.server";
+import { startCardAttempt } from "./payments.server";
 import { getPaystack } from "~/features/paystack/paystack.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
@@ -42,8 +42,7 @@ export function isHostedCardMode(): boolean {
  * `clientAddress` (the request's address) counts toward the charge limits, as for every charge.
  */
 export async function startHostedCardPayment(user: PublicUser, input: HostedCardPaymentInput, siteUrl: string, clientAddress: string): Promise<HostedCardPaymentResponse> {
-  const payable = await payableFor(user, input);
-  const reference = await recordAttempt(payable, { channel: "card", payerEmail: input.email }, { clientId: user.id, clientAddress });
+  const { payable, reference } = await startCardAttempt(user, input, clientAddress);
   const target = payable.kind === "order" ? { orderId: payable.id } : { topUpId: payable.id };
   const callbackUrl = `${siteUrl}${statusPageHref(reference, { ...target, amount: toMajorUnits(payable.totalMinor).toFixed(2), currency: payable.currency })}`;
   const result = await getPaystack().client.initializeTransaction({
