@@ -1,5 +1,5 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
-import type { SqlQueries } from "~/lib/database/sql-client.server";
+import { type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { type OrderEmailEvent, type OrderForEmail, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
 
 /**
@@ -52,18 +52,32 @@ const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTr
 /** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
 export async function markPaid<Row extends object = object>(sql: SqlQueries, orderId: number, now: Date, alsoReturning?: string): Promise<Row | null> {
   // In SQL: a payment's settlement runs below Prisma (decision 0030).
-  // The update returns what the receipt says, so the e-mail needs no second read, and what the
-  // caller asks for (`alsoReturning`, columns of `orders o` after the update), so neither does it.
-  const [paid] = await sql.query<OrderForEmail & Row>(
-    `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
-     FROM users u
-     WHERE o.id = $1::int AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY($3::text[])
-     RETURNING ${orderForEmailColumns}${alsoReturning ? `, ${alsoReturning}` : ""}`,
-    [orderId, now.toISOString(), from("paid")],
-  );
+  const parameters = new StatementParameters();
+  const [paid] = await sql.query<OrderForEmail & Row>(paidOrderUpdate(parameters, parameters.add(orderId, "int"), now, alsoReturning), parameters.values);
   if (!paid) return null;
-  await queueEmailOfOrder(sql, paid, "paid");
+  await queuePaidReceipt(sql, paid);
   return paid;
+}
+
+/**
+ * markPaid's UPDATE, as a part of the caller's statement: `orderId` says which order in that
+ * statement's terms (a placeholder, or a column of the CTE that records the payment), so a settlement
+ * records its payment and marks the order paid in one round trip (issue #22). It returns what the
+ * receipt says, so the e-mail needs no second read, and what the caller asks for (`alsoReturning`,
+ * columns of `orders o` after the update), so neither does it. An order it returns is paid: queue its
+ * receipt (queuePaidReceipt) in the same transaction, as markPaid does.
+ */
+export function paidOrderUpdate(parameters: StatementParameters, orderId: string, now: Date, alsoReturning?: string): string {
+  const at = parameters.add(now.toISOString(), "timestamp");
+  return `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = ${at}, updated_at = ${at}
+     FROM users u
+     WHERE o.id = ${orderId} AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY(${parameters.add(from("paid"), "text[]")})
+     RETURNING ${orderForEmailColumns}${alsoReturning ? `, ${alsoReturning}` : ""}`;
+}
+
+/** The receipt of an order paidOrderUpdate returned, in its transaction. */
+export async function queuePaidReceipt(sql: SqlQueries, paid: OrderForEmail): Promise<void> {
+  await queueEmailOfOrder(sql, paid, "paid");
 }
 
 /**

@@ -47,6 +47,21 @@ describe("an order's payment succeeding", () => {
     expect(await prisma().outboxMessage.count({ where: { idempotencyKey: `order:${orderId}:paid` } })).toBe(0);
   });
 
+  it("refunds a success in another currency, or of an amount no total can be (a fraction, beyond the integer range), and credits none", async () => {
+    const client = await createTestUser(prisma(), "client", { fullName: "Efua Payer" });
+    for (const outcome of [
+      { ...success("", 15255), currency: "USD" },
+      success("", 15255.5),
+      success("", 2 ** 40),
+      { ...success("", 15255), amount: null },
+    ]) {
+      const { orderId, reference } = await orderWithAttempt(client);
+      expect(await applyTransactionOutcome({ ...outcome, reference })).toBe("refund_requested");
+      expect(await prisma().order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
+      expect(await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference } })).toMatchObject({ status: "success", refundState: "requested" });
+    }
+  });
+
   it("answers an unknown reference as unknown, and writes nothing", async () => {
     const before = await prisma().paymentAttempt.count();
     expect(await applyTransactionOutcome(success("smb-999999-0000000000000000"))).toBe("unknown_reference");

@@ -1,9 +1,9 @@
 import { openTaskFor, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/tasks.server";
-import { queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
-import { markPaid } from "~/features/order-lifecycle/order-lifecycle.server";
+import { type OrderForEmail, queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
+import { markPaid, paidOrderUpdate, queuePaidReceipt } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, StatementParameters, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { isTopUpReference } from "./payment-reference.server";
@@ -95,27 +95,49 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 
 /**
  * An order's payment, the checkout's hot path, in SQL below Prisma (decision 0030) and in one
- * transaction whose first statement records the success and names the attempt and its order: no
- * read of the attempt before it, one round trip to the database fewer per payment (issue #22).
- * Undefined, with nothing written, when no unpaid attempt of an order has this reference (unknown, a
- * top-up's, or settled already): applyTransactionOutcome's general path answers those.
+ * transaction whose first statement records the success, names the attempt and, when the full
+ * amount came, marks its order paid (paidOrderUpdate): no read of the attempt before it, and one
+ * round trip per payment where there were three (issue #22). Undefined, with nothing written, when
+ * no unpaid attempt of an order has this reference (unknown, a top-up's, or settled already):
+ * applyTransactionOutcome's general path answers those.
  */
 async function settleOrderPayment(outcome: TransactionOutcome, now: Date): Promise<SettlementResult | undefined> {
   return getDatabase().sql.transaction(async (sql) => {
-    const [attempt] = await sql.query<{ id: number; orderId: number; amountMinor: number; currency: string }>(
-      `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
-       WHERE reference = $1::text AND paid_at IS NULL AND order_id IS NOT NULL
-       RETURNING id, order_id AS "orderId", amount_minor AS "amountMinor", currency::text AS currency`,
-      [outcome.reference, now.toISOString(), outcome.gatewayResponse ?? "Approved"],
+    const parameters = new StatementParameters();
+    const at = parameters.add(now.toISOString(), "timestamp");
+    // The order is paid only for its attempt's full amount (the same test as creditOrRefund's);
+    // numeric, so that any amount Paystack sends compares and none fails the cast.
+    const fullAmountOrder = `(SELECT order_id FROM attempt WHERE amount_minor = ${parameters.add(outcome.amount ?? null, "numeric")} AND currency::text = ${parameters.add(outcome.currency ?? null, "text")})`;
+    const [settled] = await sql.query<{ attemptId: number; attemptAmountMinor: number; attemptCurrency: string } & (PaidOrder | { [column in keyof PaidOrder]: null })>(
+      `WITH attempt AS (
+         UPDATE payment_attempts SET status = 'success', paid_at = ${at}, gateway_response = ${parameters.add(outcome.gatewayResponse ?? "Approved", "text")}, last_checked_at = ${at}, updated_at = ${at}
+         WHERE reference = ${parameters.add(outcome.reference, "text")} AND paid_at IS NULL AND order_id IS NOT NULL
+         RETURNING id, order_id, amount_minor, currency
+       ),
+       paid AS (${paidOrderUpdate(parameters, fullAmountOrder, now, paidOrderForTaskColumns("o"))})
+       SELECT a.id AS "attemptId", a.amount_minor AS "attemptAmountMinor", a.currency::text AS "attemptCurrency", paid.* FROM attempt a LEFT JOIN paid ON true`,
+      parameters.values,
     );
-    return attempt && creditOrRefund(sql, outcome, attempt, () => creditPaidOrder(sql, attempt.orderId, now), now);
+    if (!settled) return undefined;
+    const attempt = { id: settled.attemptId, amountMinor: settled.attemptAmountMinor, currency: settled.attemptCurrency };
+    return creditOrRefund(sql, outcome, attempt, () => (settled.id === null ? Promise.resolve(false) : openPaidOrder(sql, settled)), now);
   });
 }
+
+/** What paidOrderUpdate returns when asked for the task's columns too. */
+type PaidOrder = OrderForEmail & PaidOrderForTask;
 
 /** Paid: the work is offered to workers in the same transaction, so a paid order always has its task. */
 async function creditPaidOrder(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
   const paid = await markPaid<PaidOrderForTask>(sql, orderId, now, paidOrderForTaskColumns("o"));
   if (!paid) return false;
+  await openTaskFor(sql, paid);
+  return true;
+}
+
+/** An order the settlement's own statement marked paid: its receipt and its task, as markPaid and creditPaidOrder do. */
+async function openPaidOrder(sql: SqlQueries, paid: PaidOrder): Promise<true> {
+  await queuePaidReceipt(sql, paid);
   await openTaskFor(sql, paid);
   return true;
 }

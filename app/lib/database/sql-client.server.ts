@@ -43,6 +43,21 @@ export function sqlOfPrisma(db: Pick<PrismaClient, "$queryRawUnsafe">): SqlQueri
 }
 
 /** A unique index refused the row: PostgreSQL's SQLSTATE 23505, which both engines report (decision 0029). */
+/**
+ * The parameters of one statement put together from parts written in different modules (a
+ * settlement's CTE and an order transition's UPDATE): each part asks here for its values'
+ * placeholders, so no part needs to know how many the others use.
+ */
+export class StatementParameters {
+  readonly values: unknown[] = [];
+
+  /** `$n::cast` for `value`, n the next free number. */
+  add(value: unknown, cast: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${cast}`;
+  }
+}
+
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "23505";
 
 /** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
