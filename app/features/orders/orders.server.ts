@@ -266,15 +266,29 @@ export async function findOrderReferenceOfPayment(paymentReference: string): Pro
 }
 
 /** The order of a payment as its status page shows it: the reference, and whether it expired unpaid (decision 0020). */
-export async function findOrderOfPayment(paymentReference: string): Promise<{ reference: string; hasExpired: boolean; newCheckoutHref: string } | null> {
-  // One named statement: every payment status page reads it (issue #22).
-  const [order] = await getDatabase().sql.query<{ id: number; createdAt: string; expiredAt: string | null; platform: string; quantity: number; packageName: string }>(
-    `SELECT o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_name AS "packageName"
-     FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.reference = $1::text`,
+export type OrderOfPayment = { reference: string; hasExpired: boolean; newCheckoutHref: string };
+
+export async function findOrderOfPayment(paymentReference: string): Promise<OrderOfPayment | null> {
+  // One named statement: every payment status page whose check failed reads it (issue #22).
+  const [order] = await getDatabase().sql.query<OrderOfPaymentRow>(
+    `SELECT ${orderOfPaymentColumns} FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.reference = $1::text`,
     [paymentReference],
     { statementName: "order-of-payment" },
   );
-  if (!order) return null;
+  return order ? orderOfPayment(order) : null;
+}
+
+/**
+ * The select list of an OrderOfPayment on `orders o`: a caller that reads the payment anyway (the
+ * status page's check, payments.server.ts) joins the order there and reads it in that statement.
+ */
+export const orderOfPaymentColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_name AS "packageName"`;
+
+/** A row read with orderOfPaymentColumns; its `id` is null where an outer join found no order (a top-up's payment). */
+export type OrderOfPaymentRow = { id: number | null; createdAt: string; expiredAt: string | null; platform: string; quantity: number; packageName: string };
+
+export function orderOfPayment(order: OrderOfPaymentRow): OrderOfPayment | null {
+  if (order.id === null) return null;
   return {
     reference: orderReference(order.id, order.createdAt),
     hasExpired: order.expiredAt !== null,

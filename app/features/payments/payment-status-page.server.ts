@@ -2,7 +2,7 @@ import { signInHref } from "~/features/auth/authenticate.server";
 import { data, redirect } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
-import { findOrderOfPayment } from "~/features/orders/orders.server";
+import { type OrderOfPayment, findOrderOfPayment } from "~/features/orders/orders.server";
 import { isAppError } from "~/lib/errors";
 import { isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";
@@ -20,7 +20,7 @@ import {
   statusPageHref,
   topUpPaymentHref,
 } from "./payment-status-state";
-import { checkPayment, resendAuthorization } from "./payments.server";
+import { type PaymentCheck, checkPaymentWithOrder, resendAuthorization } from "./payments.server";
 import { readFormData } from "~/lib/request-body.server";
 
 /**
@@ -60,9 +60,9 @@ export async function loadPaymentStatus(request: Request, url: URL, reference: s
   const checks = Math.min(query.checks + 1, MAX_STATUS_CHECKS);
 
   if (!paymentReferenceSchema.safeParse(reference).success) return data({ found: false as const, reference }, { status: 404 });
-  let verified: { status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" } | null = null;
+  let verified: (PaymentCheck & { order: OrderOfPayment | null }) | null = null;
   try {
-    verified = await checkPayment(reference);
+    verified = await checkPaymentWithOrder(reference);
   } catch (error) {
     if (isAppError(error) && error.status === 404) return data({ found: false as const, reference }, { status: 404 });
     // SPEC §8: a failed check is logged and the next one follows.
@@ -70,7 +70,8 @@ export async function loadPaymentStatus(request: Request, url: URL, reference: s
   }
 
   const state: PaymentStatusState = verified ? stateAfterCheck(verified.status, checks) : checks >= MAX_STATUS_CHECKS ? "timeout" : "pending";
-  const order = await findOrderOfPayment(reference);
+  // Read with the check, or (the check failed) on its own.
+  const order = verified ? verified.order : await findOrderOfPayment(reference);
   const page: PaymentStatusPageData = {
     found: true,
     reference,

@@ -4,10 +4,11 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { cancelOrder } from "~/features/orders/order-cancellation.server";
 import { createOrder } from "~/features/orders/order-placement.server";
+import { findOrderOfPayment } from "~/features/orders/orders.server";
 import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
 import { sandboxSecretKey, sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
-import { chargeCard, chargeMobileMoney, resendAuthorization, submitOtp, verifyPayment } from "./payments.server";
+import { chargeCard, chargeMobileMoney, checkPayment, checkPaymentWithOrder, resendAuthorization, submitOtp, verifyPayment } from "./payments.server";
 import { createPaystackClient, signWebhookBody } from "~/features/paystack/paystack-client.server";
 import { setPaystack } from "~/features/paystack/paystack.server";
 import { type HttpCall, httpCall } from "~/lib/http-call.server";
@@ -343,5 +344,30 @@ describe("refunds of cancelled orders", () => {
     expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: paid.data.reference } })).toMatchObject({ refundState: "processed" });
     expect((await verifyPayment(paid.data.reference)).data.status).toBe("success");
+  });
+});
+
+describe("checkPaymentWithOrder", () => {
+  it("answers the check and, read in its statement, the order as findOrderOfPayment does: its reference, whether it expired, none for a top-up", async () => {
+    const client = await newClient();
+    const year = new Date().getUTCFullYear();
+    const paid = await newOrder(client);
+    const { data } = await chargeCard(client, cardCharge(client, paid.id, "4084084084084081", "408"), clientAddress);
+    const check = await checkPaymentWithOrder(data.reference);
+    expect(check).toEqual({ status: "success", gatewayResponse: "Approved", channel: "card", order: { reference: `SMB-${paid.id}-${year}`, hasExpired: false, newCheckoutHref: "/packages?platform=instagram&quantity=100" } });
+    expect(check).toEqual({ ...(await checkPayment(data.reference)), order: await findOrderOfPayment(data.reference) });
+
+    const expired = await newOrder(client);
+    const expiredReference = `smb-${expired.id}-00000000000000aa`;
+    await prisma().paymentAttempt.create({ data: { orderId: expired.id, reference: expiredReference, channel: "card", amountMinor: 15255, currency: "GHS", status: "failed" } });
+    await prisma().order.update({ where: { id: expired.id }, data: { status: "cancelled", expiredAt: new Date(), cancelledAt: new Date() } });
+    expect(await checkPaymentWithOrder(expiredReference)).toMatchObject({ status: "failed", order: { reference: `SMB-${expired.id}-${year}`, hasExpired: true } });
+    expect((await checkPaymentWithOrder(expiredReference)).order).toEqual(await findOrderOfPayment(expiredReference));
+
+    const topUp = await prisma().walletTopUp.create({ data: { clientId: client.id, amountMinor: 5000, feeMinor: 0, totalMinor: 5000, currency: "GHS", creditedAt: new Date() } });
+    const topUpReference = `smb-w${topUp.id}-00000000000000bb`;
+    await prisma().paymentAttempt.create({ data: { topUpId: topUp.id, reference: topUpReference, channel: "card", amountMinor: 5000, currency: "GHS", status: "success", paidAt: new Date() } });
+    expect(await checkPaymentWithOrder(topUpReference)).toEqual({ status: "success", gatewayResponse: null, channel: "card", order: null });
+    expect((await refusal(checkPaymentWithOrder("smb-0-0000000000000000"))).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
+import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPaymentColumns } from "~/features/orders/orders.server";
 import { maximumRecordId } from "~/lib/record-id";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
@@ -275,32 +276,60 @@ export async function verifyPayment(reference: string): Promise<VerifyResponse> 
   return { status: true, message: "Verification successful", data: { status, gateway_response: gatewayResponse } };
 }
 
+/** Where a payment stands, in Paystack's words (`status`), and how it is paid. */
+export type PaymentCheck = { status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" };
+
 /**
- * Where a payment stands, in Paystack's words (`status`), and how it is paid. An attempt still open
- * is verified with Paystack first (at most every few seconds per attempt, however often a page polls).
+ * The payment's check: an attempt still open is verified with Paystack first (at most every few
+ * seconds per attempt, however often a page polls).
  */
-export async function checkPayment(reference: string): Promise<{ status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" }> {
-  let attempt = await readAttemptState(reference);
-  if (!attempt) throw unknownReference();
+export async function checkPayment(reference: string): Promise<PaymentCheck> {
+  return (await checkAttempt(reference, readAttemptState)).check;
+}
+
+/**
+ * checkPayment, and the payment's order as its status page shows it (null for a top-up's), read in
+ * the statement that reads the attempt's state (after any settlement the check waited for): one
+ * round trip fewer per status page (issue #22).
+ */
+export async function checkPaymentWithOrder(reference: string): Promise<PaymentCheck & { order: OrderOfPayment | null }> {
+  const { check, attempt } = await checkAttempt(reference, readAttemptStateWithOrder);
+  return { ...check, order: orderOfPayment(attempt) };
+}
+
+async function checkAttempt<State extends AttemptState>(reference: string, read: (reference: string) => Promise<State | undefined>): Promise<{ check: PaymentCheck; attempt: State }> {
+  const first = await read(reference);
+  if (!first) throw unknownReference();
+  let attempt = first;
   const isRecent = attempt.lastCheckedAt !== null && Date.now() - Date.parse(attempt.lastCheckedAt) < verifyThrottleMs;
   const isOpen = () => openAttemptStatuses.includes(attempt.status) && !isRecent;
   // A settled attempt (most checks) is answered from the one read. An open one is settled by the
   // webhook this process is applying, if any (settlements-underway.server), else asked about first.
-  if (isOpen() && (await waitForWebhookOf(reference))) attempt = (await readAttemptState(reference)) ?? attempt;
+  if (isOpen() && (await waitForWebhookOf(reference))) attempt = (await read(reference)) ?? attempt;
   if (isOpen()) {
     await refreshAttempt(reference);
-    attempt = (await readAttemptState(reference)) ?? attempt;
+    attempt = (await read(reference)) ?? attempt;
   }
-  return { status: verifyStatusOf(attempt.status), gatewayResponse: attempt.gatewayResponse, channel: attempt.channel };
+  return { check: { status: verifyStatusOf(attempt.status), gatewayResponse: attempt.gatewayResponse, channel: attempt.channel }, attempt };
 }
 
-/** One named statement: every status page and verify call reads it (issue #22). */
-async function readAttemptState(reference: string) {
-  const [attempt] = await getDatabase().sql.query<{ status: PaymentAttemptStatus; lastCheckedAt: string | null; gatewayResponse: string | null; channel: "card" | "mobile_money" }>(
-    `SELECT status::text AS status, ${isoTimestamp("last_checked_at")} AS "lastCheckedAt", gateway_response AS "gatewayResponse", channel::text AS channel
-     FROM payment_attempts WHERE reference = $1::text`,
+type AttemptState = { status: PaymentAttemptStatus; lastCheckedAt: string | null; gatewayResponse: string | null; channel: "card" | "mobile_money" };
+const attemptStateColumns = `a.status::text AS status, ${isoTimestamp("a.last_checked_at")} AS "lastCheckedAt", a.gateway_response AS "gatewayResponse", a.channel::text AS channel`;
+
+/** One named statement: every verify call reads it (issue #22). */
+async function readAttemptState(reference: string): Promise<AttemptState | undefined> {
+  const [attempt] = await getDatabase().sql.query<AttemptState>(`SELECT ${attemptStateColumns} FROM payment_attempts a WHERE a.reference = $1::text`, [reference], {
+    statementName: "payment-attempt-state",
+  });
+  return attempt;
+}
+
+/** One named statement: every status page reads it. */
+async function readAttemptStateWithOrder(reference: string): Promise<(AttemptState & OrderOfPaymentRow) | undefined> {
+  const [attempt] = await getDatabase().sql.query<AttemptState & OrderOfPaymentRow>(
+    `SELECT ${attemptStateColumns}, ${orderOfPaymentColumns} FROM payment_attempts a LEFT JOIN orders o ON o.id = a.order_id WHERE a.reference = $1::text`,
     [reference],
-    { statementName: "payment-attempt-state" },
+    { statementName: "payment-attempt-state-and-order" },
   );
   return attempt;
 }
