@@ -7,7 +7,7 @@ import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.serve
 import { recordRedelivery } from "~/features/refills/redelivery.server";
 import { type CompletionReview, type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, isUniqueViolation, type SqlQueries } from "~/lib/database/sql-client.server";
+import { isoTimestamp, isUniqueViolation, type SqlQueries, StatementParameters, writeTogether } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
@@ -69,15 +69,22 @@ export const paidOrderForTaskColumns = (alias: string) =>
 
 /** openTaskForPaidOrder with the order already read. */
 export async function openTaskFor(sql: SqlQueries, order: PaidOrderForTask): Promise<void> {
-  const orderId = order.id;
-  if (order.hasTask || !isCatalogPlatform(order.platform)) return;
+  const parameters = new StatementParameters();
+  await writeTogether(sql, parameters, [await openTaskInsert(sql, parameters, order)]);
+}
+
+/**
+ * openTaskFor's INSERT, as a write of the caller's statement (writeTogether); null when the order
+ * gets no task (it has one, or its platform is not one of the catalog's). A drip-feed order's first
+ * run is opened here, in a statement of its own.
+ */
+export async function openTaskInsert(sql: SqlQueries, parameters: StatementParameters, order: PaidOrderForTask): Promise<string | null> {
+  if (order.hasTask || !isCatalogPlatform(order.platform)) return null;
   const requiredCompletions = await firstRunSlotsIn(sql, order);
-  const now = new Date().toISOString();
-  await sql.query(
-    `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
-     VALUES ($1::int, $2::platform, $3::engagement_type, $4::text, $5::int, $6::currency, $7::int, 0, 'available', $8::timestamp, $8::timestamp)`,
-    [orderId, order.platform, order.serviceType, order.targetUrl, rewardPerActionMinor(order.platform), order.currency, requiredCompletions, now],
-  );
+  const now = parameters.add(new Date().toISOString(), "timestamp");
+  return `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
+     VALUES (${parameters.add(order.id, "int")}, ${parameters.add(order.platform, "platform")}, ${parameters.add(order.serviceType, "engagement_type")}, ${parameters.add(order.targetUrl, "text")},
+       ${parameters.add(rewardPerActionMinor(order.platform), "int")}, ${parameters.add(order.currency, "currency")}, ${parameters.add(requiredCompletions, "int")}, 0, 'available', ${now}, ${now})`;
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */

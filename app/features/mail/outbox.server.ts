@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, StatementParameters, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import type { MailContent } from "./mail-content";
 
 type Db = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
@@ -15,11 +15,14 @@ export async function queueEmail(db: Db, key: string, recipient: string, content
 
 /** `queueEmail` in a transaction below Prisma (a task completion's, issue #22). */
 export async function queueEmailOn(sql: SqlQueries, key: string, recipient: string, content: MailContent): Promise<void> {
-  const now = new Date().toISOString();
-  await sql.query(
-    `INSERT INTO outbox_messages (idempotency_key, channel, recipient, subject, text_body, html_body, next_attempt_at, created_at)
-     VALUES ($1::text, 'email', $2::text, $3::text, $4::text, $5::text, $6::timestamp, $6::timestamp)
-     ON CONFLICT (idempotency_key) DO NOTHING`,
-    [key, recipient, content.subject, content.text, content.html, now],
-  );
+  const parameters = new StatementParameters();
+  await sql.query(queuedEmailInsert(parameters, key, recipient, content), parameters.values);
+}
+
+/** queueEmailOn's INSERT, as a write of the caller's statement (writeTogether). */
+export function queuedEmailInsert(parameters: StatementParameters, key: string, recipient: string, content: MailContent): string {
+  const now = parameters.add(new Date().toISOString(), "timestamp");
+  return `INSERT INTO outbox_messages (idempotency_key, channel, recipient, subject, text_body, html_body, next_attempt_at, created_at)
+     VALUES (${parameters.add(key, "text")}, 'email', ${parameters.add(recipient, "text")}, ${parameters.add(content.subject, "text")}, ${parameters.add(content.text, "text")}, ${parameters.add(content.html, "text")}, ${now}, ${now})
+     ON CONFLICT (idempotency_key) DO NOTHING`;
 }

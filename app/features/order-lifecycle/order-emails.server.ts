@@ -1,8 +1,8 @@
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail, queueEmailOn } from "~/features/mail/outbox.server";
+import { queueEmail, queuedEmailInsert } from "~/features/mail/outbox.server";
 import { orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail/templates";
 import type { Prisma } from "~/generated/prisma/client";
-import { isoTimestamp, type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { orderReference } from "~/lib/order-reference";
 
@@ -39,10 +39,16 @@ export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event:
 
 /** The e-mail of an order read with `orderForEmailColumns`. */
 export async function queueEmailOfOrder(sql: SqlQueries, order: OrderForEmail, event: OrderEmailEvent): Promise<void> {
+  const parameters = new StatementParameters();
+  await writeTogether(sql, parameters, [orderEmailInsert(parameters, order, event)]);
+}
+
+/** queueEmailOfOrder's INSERT, as a write of the caller's statement (writeTogether); null when the order gets no such e-mail. */
+export function orderEmailInsert(parameters: StatementParameters, order: OrderForEmail, event: OrderEmailEvent): string | null {
   // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
   // are followed through the API's status and the wallet's history: a receipt and a delivery e-mail
   // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.
-  if (order.placedInBulk && (event === "paid" || event === "delivered")) return;
+  if (order.placedInBulk && (event === "paid" || event === "delivered")) return null;
   const reference = orderReference(order.id, order.createdAt);
   const common = { name: order.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
   const content = (() => {
@@ -57,7 +63,7 @@ export async function queueEmailOfOrder(sql: SqlQueries, order: OrderForEmail, e
         return orderCancelledMail({ ...common, cancelledBy: cancelledBy[event], refundMinor: cancellationRefundMinor(order), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS, toWallet: order.paidFromWallet });
     }
   })();
-  await queueEmailOn(sql, `order:${order.id}:${event}`, order.email, content);
+  return queuedEmailInsert(parameters, `order:${order.id}:${event}`, order.email, content);
 }
 
 /** What an order's e-mails say of it; timestamps as ISO strings (sql-client.server.ts). */

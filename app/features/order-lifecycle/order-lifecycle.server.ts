@@ -1,6 +1,6 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
-import { type OrderEmailEvent, type OrderForEmail, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
+import { type OrderEmailEvent, type OrderForEmail, orderEmailInsert, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
 
 /**
  * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
@@ -55,7 +55,7 @@ export async function markPaid<Row extends object = object>(sql: SqlQueries, ord
   const parameters = new StatementParameters();
   const [paid] = await sql.query<OrderForEmail & Row>(paidOrderUpdate(parameters, parameters.add(orderId, "int"), now, alsoReturning), parameters.values);
   if (!paid) return null;
-  await queuePaidReceipt(sql, paid);
+  await queueEmailOfOrder(sql, paid, "paid");
   return paid;
 }
 
@@ -65,7 +65,7 @@ export async function markPaid<Row extends object = object>(sql: SqlQueries, ord
  * records its payment and marks the order paid in one round trip (issue #22). It returns what the
  * receipt says, so the e-mail needs no second read, and what the caller asks for (`alsoReturning`,
  * columns of `orders o` after the update), so neither does it. An order it returns is paid: queue its
- * receipt (queuePaidReceipt) in the same transaction, as markPaid does.
+ * receipt (paidReceiptInsert) in the same transaction, as markPaid does.
  */
 export function paidOrderUpdate(parameters: StatementParameters, orderId: string, now: Date, alsoReturning?: string): string {
   const at = parameters.add(now.toISOString(), "timestamp");
@@ -75,9 +75,9 @@ export function paidOrderUpdate(parameters: StatementParameters, orderId: string
      RETURNING ${orderForEmailColumns}${alsoReturning ? `, ${alsoReturning}` : ""}`;
 }
 
-/** The receipt of an order paidOrderUpdate returned, in its transaction. */
-export async function queuePaidReceipt(sql: SqlQueries, paid: OrderForEmail): Promise<void> {
-  await queueEmailOfOrder(sql, paid, "paid");
+/** The receipt's INSERT of an order paidOrderUpdate returned, as a write of the caller's statement (writeTogether), in its transaction. */
+export function paidReceiptInsert(parameters: StatementParameters, paid: OrderForEmail): string | null {
+  return orderEmailInsert(parameters, paid, "paid");
 }
 
 /**

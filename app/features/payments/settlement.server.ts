@@ -1,9 +1,9 @@
-import { openTaskFor, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/tasks.server";
+import { openTaskFor, openTaskInsert, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/tasks.server";
 import { type OrderForEmail, queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
-import { markPaid, paidOrderUpdate, queuePaidReceipt } from "~/features/order-lifecycle/order-lifecycle.server";
+import { markPaid, paidOrderUpdate, paidReceiptInsert } from "~/features/order-lifecycle/order-lifecycle.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, StatementParameters, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { isTopUpReference } from "./payment-reference.server";
@@ -135,10 +135,10 @@ async function creditPaidOrder(sql: SqlQueries, orderId: number, now: Date): Pro
   return true;
 }
 
-/** An order the settlement's own statement marked paid: its receipt and its task, as markPaid and creditPaidOrder do. */
+/** An order the settlement's own statement marked paid: its receipt and its task (as markPaid and creditPaidOrder write them), in one statement. */
 async function openPaidOrder(sql: SqlQueries, paid: PaidOrder): Promise<true> {
-  await queuePaidReceipt(sql, paid);
-  await openTaskFor(sql, paid);
+  const parameters = new StatementParameters();
+  await writeTogether(sql, parameters, [paidReceiptInsert(parameters, paid), await openTaskInsert(sql, parameters, paid)]);
   return true;
 }
 

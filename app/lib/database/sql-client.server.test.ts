@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "~/test/test-database";
-import { epochSeconds, isoFromEpochSeconds, isoTimestamp, sqlOfPrisma } from "./sql-client.server";
+import { epochSeconds, isoFromEpochSeconds, isoTimestamp, type SqlQueries, sqlOfPrisma, StatementParameters, writeTogether } from "./sql-client.server";
 
 // On PGlite by default, on PostgreSQL when TEST_DATABASE_URL is set (test-database.ts).
 let testDatabase: TestDatabase;
@@ -75,5 +75,43 @@ describe("epochSeconds", () => {
       expect(read.iso).toBe(instant);
       expect(isoFromEpochSeconds(read.missing)).toBeNull();
     }
+  });
+});
+
+describe("writeTogether", () => {
+  beforeAll(async () => {
+    await testDatabase.database.sql.exec("CREATE TABLE write_together_probe (id int PRIMARY KEY, note text, at timestamp)");
+  });
+  const sql = () => testDatabase.database.sql;
+  const insert = (parameters: StatementParameters, id: number, note: string) =>
+    `INSERT INTO write_together_probe VALUES (${parameters.add(id, "int")}, ${parameters.add(note, "text")}, ${parameters.add("2026-11-28T05:00:00.000Z", "timestamp")})`;
+  const rows = () => sql().query<{ id: number; note: string }>("SELECT id, note FROM write_together_probe ORDER BY id");
+
+  it("sends the writes of several parts, numbered by one StatementParameters, as one statement; a part with nothing to write is left out", async () => {
+    const parameters = new StatementParameters();
+    const writes = [insert(parameters, 1, "receipt"), null, insert(parameters, 2, "task")];
+    expect(parameters.values).toEqual([1, "receipt", "2026-11-28T05:00:00.000Z", 2, "task", "2026-11-28T05:00:00.000Z"]);
+    const statements: string[] = [];
+    const counting: SqlQueries = {
+      query: (text, values, options) => {
+        statements.push(text);
+        return sql().query(text, values, options);
+      },
+    };
+    await writeTogether(counting, parameters, writes);
+    expect(statements).toHaveLength(1);
+    expect(await rows()).toEqual([{ id: 1, note: "receipt" }, { id: 2, note: "task" }]);
+
+    const alone = new StatementParameters();
+    await writeTogether(counting, alone, [null, insert(alone, 3, "alone")]);
+    await writeTogether(counting, new StatementParameters(), [null]);
+    expect(statements).toHaveLength(2);
+    expect((await rows()).map((row) => row.note)).toEqual(["receipt", "task", "alone"]);
+  });
+
+  it("writes all or nothing: one failing write leaves the other unwritten", async () => {
+    const parameters = new StatementParameters();
+    await expect(writeTogether(sql(), parameters, [insert(parameters, 4, "new"), insert(parameters, 1, "duplicate id")])).rejects.toThrow();
+    expect((await rows()).map((row) => row.id)).toEqual([1, 2, 3]);
   });
 });

@@ -58,6 +58,18 @@ export class StatementParameters {
   }
 }
 
+/**
+ * Writes whose answers nobody reads, put together by different modules with one StatementParameters
+ * (null: a module had nothing to write), sent as one statement, each write a CTE of it: one round
+ * trip for all of them. The writes run on one snapshot, so none may need another's rows.
+ */
+export async function writeTogether(sql: SqlQueries, parameters: StatementParameters, writes: readonly (string | null)[]): Promise<void> {
+  const parts = writes.filter((write): write is string => write !== null);
+  if (parts.length === 0) return;
+  const statement = parts.length === 1 ? parts[0] : `WITH ${parts.map((part, index) => `write${index} AS (${part})`).join(",\n")}\nSELECT 1`;
+  await sql.query(statement, parameters.values);
+}
+
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "23505";
 
 /** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
