@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "~/lib/database/db.server";
+import { getDatabase, setDatabase } from "~/lib/database/db.server";
+import { StatementParameters } from "~/lib/database/sql-client.server";
 import { createTestDatabase } from "~/test/test-database";
 import { countRecentEvents, countWithinLimits, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents } from "./rate-limit.server";
 
@@ -72,5 +73,21 @@ describe("rate-limit events", () => {
     expect(clientWait).toBe(0);
     expect([await countRecentEvents("probe:count", "order-7", hour), await countRecentEvents("probe:count", "client-3", hour)]).toEqual([2, 2]);
     expect(await countWithinLimits([])).toEqual([]);
+  });
+
+  it("inserts the caller's row in the same statement, on the same condition: no limit reached", async () => {
+    await getDatabase().sql.exec("CREATE TABLE count_probe_rows (note text NOT NULL)");
+    const hour = 60 * 60 * 1000;
+    const countWithRow = (note: string) => {
+      const parameters = new StatementParameters();
+      return countWithinLimits([{ bucket: "probe:row", key: "order-9", windowMs: hour, limit: 1 }], getDatabase().sql, {
+        parameters,
+        alsoInsert: { into: "count_probe_rows", columns: "note", values: parameters.add(note, "text") },
+      });
+    };
+    expect(await countWithRow("first")).toEqual([0]);
+    expect((await countWithRow("second"))[0]).toBeGreaterThan(0);
+    expect(await getDatabase().sql.query("SELECT note FROM count_probe_rows")).toEqual([{ note: "first" }]);
+    expect(await countRecentEvents("probe:row", "order-9", hour)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 
 /**
  * The database or an open transaction (a Prisma one through `sqlOfPrisma`): a limit checked and
@@ -57,50 +57,66 @@ export async function msUntilBelowLimit(bucket: string, key: string, windowMs: n
 /** `msUntilBelowLimit` of each limit, in order, read in one statement. */
 export async function msUntilBelowLimits(limits: readonly EventLimit[], store: EventStore = database(), now = Date.now()): Promise<number[]> {
   if (limits.length === 0) return [];
-  const { columns, params } = blockingEvents(limits, now);
-  const [blocking] = await store.query<Record<string, string | null>>(`SELECT ${columns}`, params);
+  const parameters = new StatementParameters();
+  const [blocking] = await store.query<Record<string, string | null>>(`SELECT ${blockingEvents(parameters, limits, now).columns}`, parameters.values);
   return waitsOf(limits, blocking, now);
+}
+
+/**
+ * A row the caller inserts in countWithinLimits's statement, on its condition: no limit reached.
+ * `values` is the select list of the row's values, with the placeholders of countWithinLimits's
+ * `parameters`.
+ */
+export interface RowWithinLimits {
+  into: string;
+  columns: string;
+  values: string;
 }
 
 /**
  * Counts an event under each limit now, in the statement that checks them, unless a limit is reached
  * already; then nothing is counted. Answers the waits as msUntilBelowLimits does (all 0: counted).
- * One round trip instead of two on a charge's hot path (issue #22); in READ COMMITTED the two
- * statements it replaces would not see each other's concurrent events either, so a limit holds as
- * tightly as it did (exactly under a lock its callers take, such as the order's).
+ * `alsoInsert`: the caller's row (a charge's attempt), inserted in the same statement on the same
+ * condition. One round trip where there were three on a charge's hot path (issue #22); in READ
+ * COMMITTED the statements it replaces would not see each other's concurrent events either, so a
+ * limit holds as tightly as it did (exactly under a lock its callers take, such as the order's).
  */
-export async function countWithinLimits(limits: readonly EventLimit[], store: EventStore = database(), now = Date.now()): Promise<number[]> {
+export async function countWithinLimits(
+  limits: readonly EventLimit[],
+  store: EventStore = database(),
+  { now = Date.now(), parameters = new StatementParameters(), alsoInsert }: { now?: number; parameters?: StatementParameters; alsoInsert?: RowWithinLimits } = {},
+): Promise<number[]> {
   if (limits.length === 0) return [];
-  const { columns, params } = blockingEvents(limits, now);
-  // Each limit's bucket and key are its parameters 4i+1 and 4i+2 of the check.
-  const events = limits.map((_, index) => `($${index * 4 + 1}::text, $${index * 4 + 2}::text)`);
+  const { columns, keys } = blockingEvents(parameters, limits, now);
   const noneReached = limits.map((_, index) => `b."${index}" IS NULL`).join(" AND ");
+  const row = alsoInsert && `, caller_row AS (INSERT INTO ${alsoInsert.into} (${alsoInsert.columns}) SELECT ${alsoInsert.values} FROM b WHERE ${noneReached})`;
   const [blocking] = await store.query<Record<string, string | null>>(
     `WITH b AS (SELECT ${columns}),
      counted AS (
        INSERT INTO rate_limit_events (bucket, key, created_at)
-       SELECT e.bucket, e.key, $${params.length + 1}::timestamp FROM (VALUES ${events.join(", ")}) AS e (bucket, key), b WHERE ${noneReached}
-     )
+       SELECT e.bucket, e.key, ${parameters.add(new Date(now).toISOString(), "timestamp")} FROM (VALUES ${keys.join(", ")}) AS e (bucket, key), b WHERE ${noneReached}
+     )${row ?? ""}
      SELECT * FROM b`,
-    [...params, new Date(now).toISOString()],
+    parameters.values,
   );
   return waitsOf(limits, blocking, now);
 }
 
 /**
  * The select list naming, per limit (column "0", "1", …), when the limit-th newest event in its
- * window happened, or null while fewer are. One scalar subquery per limit; each walks the
- * (bucket, key, created_at) index from the newest event.
+ * window happened, or null while fewer are, and each limit's (bucket, key) as a VALUES row. One
+ * scalar subquery per limit; each walks the (bucket, key, created_at) index from the newest event.
  */
-function blockingEvents(limits: readonly EventLimit[], now: number): { columns: string; params: unknown[] } {
-  const columns = limits.map(
-    (_, index) =>
-      `(SELECT ${isoTimestamp("created_at")} FROM rate_limit_events
-        WHERE bucket = $${index * 4 + 1}::text AND key = $${index * 4 + 2}::text AND created_at >= $${index * 4 + 3}::timestamp
-        ORDER BY created_at DESC OFFSET $${index * 4 + 4}::int LIMIT 1) AS "${index}"`,
-  );
-  const params = limits.flatMap(({ bucket, key, windowMs, limit }) => [bucket, key, new Date(now - windowMs).toISOString(), limit - 1]);
-  return { columns: columns.join(", "), params };
+function blockingEvents(parameters: StatementParameters, limits: readonly EventLimit[], now: number): { columns: string; keys: string[] } {
+  const keys: string[] = [];
+  const columns = limits.map(({ bucket, key, windowMs, limit }, index) => {
+    const [bucketParameter, keyParameter] = [parameters.add(bucket, "text"), parameters.add(key, "text")];
+    keys.push(`(${bucketParameter}, ${keyParameter})`);
+    return `(SELECT ${isoTimestamp("created_at")} FROM rate_limit_events
+        WHERE bucket = ${bucketParameter} AND key = ${keyParameter} AND created_at >= ${parameters.add(new Date(now - windowMs).toISOString(), "timestamp")}
+        ORDER BY created_at DESC OFFSET ${parameters.add(limit - 1, "int")} LIMIT 1) AS "${index}"`;
+  });
+  return { columns: columns.join(", "), keys };
 }
 
 /** Each limit's wait: until its blocking event leaves the window (at least 1 ms), 0 when none blocks. */

@@ -1,5 +1,5 @@
-import { countWithinLimits } from "~/features/auth/rate-limit.server";
-import type { SqlQueries } from "~/lib/database/sql-client.server";
+import { countWithinLimits, type RowWithinLimits } from "~/features/auth/rate-limit.server";
+import type { SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 
@@ -52,13 +52,18 @@ function limitsOf(start: ChargeStart): Limit[] {
 }
 
 /**
- * Counts a charge attempt that starts now against every limit it falls under, in the statement that
- * checks them; when any limit is reached nothing is counted and the answer is 429 with Retry-After
- * (when several are, the one that frees up last speaks).
+ * Counts a charge attempt that starts now against every limit it falls under, and inserts its row
+ * (`attempt`, with the placeholders of `parameters`), in the statement that checks them; when any
+ * limit is reached neither is written and the answer is 429 with Retry-After (when several are, the
+ * one that frees up last speaks).
  */
-export async function countChargeStart(store: Store, start: ChargeStart): Promise<void> {
+export async function recordChargeStart(store: Store, start: ChargeStart, attempt: { parameters: StatementParameters; row: RowWithinLimits; now: number }): Promise<void> {
   const limits = limitsOf(start);
-  const waits = await countWithinLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })), store);
+  const waits = await countWithinLimits(
+    limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })),
+    store,
+    { now: attempt.now, parameters: attempt.parameters, alsoInsert: attempt.row },
+  );
   let longest: { limit: Limit; waitMs: number } | undefined;
   for (const [index, limit] of limits.entries()) {
     if (waits[index] > (longest?.waitMs ?? 0)) longest = { limit, waitMs: waits[index] };

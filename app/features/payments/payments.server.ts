@@ -4,7 +4,7 @@ import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPay
 import { maximumRecordId } from "~/lib/record-id";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
@@ -20,7 +20,7 @@ import type {
   VerifyResponse,
 } from "./payment-schema";
 import { normaliseGhanaMobileNumber } from "./payment-schema";
-import { countChargeStart } from "./charge-limits.server";
+import { recordChargeStart } from "./charge-limits.server";
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "~/features/paystack/paystack.server";
@@ -417,12 +417,27 @@ async function insertAttempt(sql: SqlQueries, payable: Payable, details: Attempt
     );
     if (open) throw promptStillOpen(open.reference);
   }
-  await countChargeStart(sql, start);
-  await sql.query(
-    `INSERT INTO payment_attempts (${target}, reference, channel, provider, phone, payer_email, amount_minor, currency, status, check_count, next_check_at, refunded_amount_minor, created_at, updated_at)
-     VALUES ($1::int, $2::text, $3::payment_channel, $4::mobile_money_provider, $5::text, $6::text, $7::int, $8::currency, 'pending', 0, $9::timestamp, 0, $10::timestamp, $10::timestamp)`,
-    [payable.id, reference, details.channel, details.provider ?? null, details.phone ?? null, details.payerEmail, payable.totalMinor, payable.currency, new Date(now + firstCheckDelayMs).toISOString(), new Date(now).toISOString()],
-  );
+  // Counted against the abuse limits and inserted in one statement, both only within the limits.
+  const parameters = new StatementParameters();
+  const createdAt = parameters.add(new Date(now).toISOString(), "timestamp");
+  const row = {
+    into: "payment_attempts",
+    columns: `${target}, reference, channel, provider, phone, payer_email, amount_minor, currency, status, check_count, next_check_at, refunded_amount_minor, created_at, updated_at`,
+    values: [
+      parameters.add(payable.id, "int"),
+      parameters.add(reference, "text"),
+      parameters.add(details.channel, "payment_channel"),
+      parameters.add(details.provider ?? null, "mobile_money_provider"),
+      parameters.add(details.phone ?? null, "text"),
+      parameters.add(details.payerEmail, "text"),
+      parameters.add(payable.totalMinor, "int"),
+      parameters.add(payable.currency, "currency"),
+      "'pending'::payment_attempt_status, 0",
+      parameters.add(new Date(now + firstCheckDelayMs).toISOString(), "timestamp"),
+      `0, ${createdAt}, ${createdAt}`,
+    ].join(", "),
+  };
+  await recordChargeStart(sql, start, { parameters, row, now });
   return reference;
 }
 
