@@ -104,9 +104,14 @@ async function payableOrder(user: PublicUser, orderId: number, lockedIn?: SqlQue
     { statementName: lockedIn ? "payable-order-locked" : "payable-order" },
   );
   if (!order) throw notFound();
+  assertPayableOrder(order);
+  return order;
+}
+
+/** An order read for a charge (under its lock or not): still unpaid and open. */
+function assertPayableOrder(order: { status: string; paymentStatus: string; expiredAt: string | null }) {
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
-  return order;
 }
 
 /** An attempt of the user's own order or top-up, by reference (404 for anyone else's, like an unknown one). */
@@ -420,23 +425,23 @@ async function insertAttempt(sql: SqlQueries, payable: Payable, details: Attempt
   // Counted against the abuse limits and inserted in one statement, both only within the limits.
   const parameters = new StatementParameters();
   const createdAt = parameters.add(new Date(now).toISOString(), "timestamp");
-  const row = {
-    into: "payment_attempts",
-    columns: `${target}, reference, channel, provider, phone, payer_email, amount_minor, currency, status, check_count, next_check_at, refunded_amount_minor, created_at, updated_at`,
-    values: [
-      parameters.add(payable.id, "int"),
-      parameters.add(reference, "text"),
-      parameters.add(details.channel, "payment_channel"),
-      parameters.add(details.provider ?? null, "mobile_money_provider"),
-      parameters.add(details.phone ?? null, "text"),
-      parameters.add(details.payerEmail, "text"),
-      parameters.add(payable.totalMinor, "int"),
-      parameters.add(payable.currency, "currency"),
-      "'pending'::payment_attempt_status, 0",
-      parameters.add(new Date(now + firstCheckDelayMs).toISOString(), "timestamp"),
-      `0, ${createdAt}, ${createdAt}`,
-    ].join(", "),
+  const valueOf: Record<string, string> = {
+    [target]: parameters.add(payable.id, "int"),
+    reference: parameters.add(reference, "text"),
+    channel: parameters.add(details.channel, "payment_channel"),
+    provider: parameters.add(details.provider ?? null, "mobile_money_provider"),
+    phone: parameters.add(details.phone ?? null, "text"),
+    payer_email: parameters.add(details.payerEmail, "text"),
+    amount_minor: parameters.add(payable.totalMinor, "int"),
+    currency: parameters.add(payable.currency, "currency"),
+    status: "'pending'::payment_attempt_status",
+    check_count: "0",
+    next_check_at: parameters.add(new Date(now + firstCheckDelayMs).toISOString(), "timestamp"),
+    refunded_amount_minor: "0",
+    created_at: createdAt,
+    updated_at: createdAt,
   };
+  const row = { into: "payment_attempts", columns: Object.keys(valueOf).join(", "), values: Object.values(valueOf).join(", ") };
   await recordChargeStart(sql, start, { parameters, row, now });
   return reference;
 }
@@ -450,8 +455,7 @@ async function lockPayableOrder(sql: SqlQueries, orderId: number) {
     `SELECT status::text AS status, payment_status::text AS "paymentStatus", ${isoTimestamp("expired_at")} AS "expiredAt" FROM orders WHERE id = $1::int FOR UPDATE`,
     [orderId],
   );
-  if (locked && locked.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
-  if (locked && locked.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(locked));
+  if (locked) assertPayableOrder(locked);
 }
 
 /** Applies a charge step's answer to its attempt and says what the payer does next. */
