@@ -1,4 +1,7 @@
-import net from "node:net";
+import express from "express";
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { answerApiCallsBeforeExpress } from "./api-calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./testing/spawn-server";
 
@@ -186,5 +189,33 @@ describe("POST /api calls", () => {
     socket.destroy();
     expect(Buffer.concat(received).toString()).toBe("");
     expect((await send("/api/auth/login", json({ email: account.email, password: account.password }))).status).toBe(200);
+  });
+});
+
+describe("an /api call whose route fails", () => {
+  it("is answered by Express's error handler, whose response methods work on it", async () => {
+    const app = express();
+    const listener = answerApiCallsBeforeExpress({
+      app,
+      findApiCall: () => async () => {
+        throw new Error("the route failed");
+      },
+      securityHeaders: () => [],
+      logRequest: undefined,
+      loadContextFor: () => ({}),
+      // As server/app.ts's error handler answers /api: Express's json(), which reads request.res.
+      handleError: (_error, _request, response) => void response.status(500).json({ message: "Something went wrong on our side. Please try again." }),
+      isSameSite: () => true,
+      bodyLimits: { jsonLimitBytes: 1024, formLimitBytes: 1024, uploadLimitBytes: 1024 },
+    })((_request, response) => response.end("express"));
+    const server = http.createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/orders`, { signal: AbortSignal.timeout(10_000) });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

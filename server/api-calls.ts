@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { unreadJsonText } from "~/lib/api-response.server";
 import type { ApiCall } from "./api-routes";
 import { type BodyLimits, bodyLimitFor } from "./body-limits";
-import { fetchHeaders, requestUrl } from "./request-handler";
+import { fetchHeaders, validRequestUrl } from "./request-handler";
 import { createCspNonce, overridableHeaders } from "./security";
 import { endWhole } from "./whole-body";
 
@@ -52,7 +52,9 @@ export function answerApiCallsBeforeExpress({
       // through a view: giving the request itself Express's prototype, as app.handle does, cost more
       // than the rest of the answer (/api/auth/me 0.23-0.53 -> 0.14-0.18 ms with the view).
       const request = expressView(app, incoming);
-      const url = requestUrl(request);
+      const url = validRequestUrl(request);
+      // An address that makes no URL (a bad Host) is answered by Express's error handler: 400.
+      if (!url) return next(incoming, outgoing);
       const apiCall = findApiCall(url, method);
       if (!apiCall || (!isRead && !passesGuards(incoming, request, url.pathname, isSameSite, bodyLimits))) return next(incoming, outgoing);
       logRequest?.(incoming as ExpressRequest, outgoing as ExpressResponse, () => {});
@@ -67,10 +69,8 @@ export function answerApiCallsBeforeExpress({
         })
         .catch((error: unknown) => {
           if (error === clientLeft) return;
-          // The error handler answers with Express's response methods.
-          const response = Object.setPrototypeOf(outgoing, app.response) as ExpressResponse;
-          response.req = Object.setPrototypeOf(incoming, app.request) as ExpressRequest;
-          handleError(error, response.req, response);
+          const express = asExpressSees(app, incoming, outgoing);
+          handleError(error, express.request, express.response);
         });
     };
 }
@@ -135,8 +135,22 @@ function sendAnswer(request: IncomingMessage, response: ServerResponse, defaults
   endWhole(request, response, answered.body);
 }
 
+/**
+ * The request and response as Express's handlers get them, for its error handler, which answers with
+ * Express's response methods: Express's prototypes, each linked to the other (`response.send` reads
+ * `request.res`), as Express's app.handle sets them.
+ */
+export function asExpressSees(app: Express, incoming: IncomingMessage, outgoing: ServerResponse) {
+  const request = Object.setPrototypeOf(incoming, app.request) as ExpressRequest;
+  const response = Object.setPrototypeOf(outgoing, app.response) as ExpressResponse;
+  request.res = response;
+  response.req = request;
+  response.locals ??= Object.create(null);
+  return { request, response };
+}
+
 /** The request as Express's request methods see it, without changing the request's own prototype. */
-function expressView(app: Express, incoming: IncomingMessage): ExpressRequest {
+export function expressView(app: Express, incoming: IncomingMessage): ExpressRequest {
   const view = Object.create(app.request) as ExpressRequest & { connection: unknown };
   Object.assign(view, { headers: incoming.headers, socket: incoming.socket, connection: incoming.socket, method: incoming.method, url: incoming.url, originalUrl: incoming.url });
   return view;

@@ -22,7 +22,8 @@ import { createApiRouteFinder } from "./api-routes";
 import { answerHealthChecks } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
-import { createRequestHandler } from "./request-handler";
+import { answerPagesBeforeExpress } from "./page-calls";
+import { createPageRouters, createRequestHandler } from "./request-handler";
 import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, sameSiteCheck, securityHeaders, securityHeaderTemplate } from "./security";
 import { isFromTrustedProxy, visitorMarketVariation } from "./visitor-market";
 
@@ -131,6 +132,8 @@ const pageCache =
 if (pageCache) app.use(pageCache.storeRenderedPages);
 /** The /api routes of the build, called past React Router's request pipeline (decision 0028). */
 const findApiCall = createApiRouteFinder(serverBuild.routes);
+/** Each page path's React Router, which knows only the routes the path can match (server/page-build.ts). */
+const pageRouterAt = createPageRouters(serverBuild, env.NODE_ENV);
 
 /** What loaders and actions get as `context`: this response's CSP nonce and who is asking. */
 const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
@@ -141,9 +144,10 @@ const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
 
 /**
  * Wraps the process's request listener: health checks, /api calls (writes only when Express's guards
- * would pass them) and cached anonymous pages are answered before Express runs.
+ * would pass them), cached anonymous pages and pages no cache may keep are answered before Express
+ * runs. `servesFile`: whether server/start.js may serve the path as a static file, before the app.
  */
-export const serveBeforeExpress = (listener: RequestListener): RequestListener => {
+export const serveBeforeExpress = (listener: RequestListener, { servesFile }: { servesFile: (pathname: string) => boolean }): RequestListener => {
   const answerHealth = answerHealthChecks({
     sql: () => getDatabase().sql,
     report: { payments: paymentMode },
@@ -160,8 +164,23 @@ export const serveBeforeExpress = (listener: RequestListener): RequestListener =
     isSameSite: sameSiteCheck({ publicUrl: env.PUBLIC_URL }),
     bodyLimits,
   });
-  return answerHealth(answerApiCalls(pageCache ? pageCache.serveCachedPages(listener) : listener));
+  // Production only, as the page cache: development renders each page with the build Vite has just made, through Express.
+  const answerPages = !pageCache
+    ? (next: RequestListener) => next
+    : answerPagesBeforeExpress({
+        app,
+        pageRouterAt,
+        servedBeforePages: (pathname) => servesFile(pathname) || isSandboxPath(pathname),
+        securityHeaders: securityHeadersWithNonce,
+        logRequest,
+        loadContextFor,
+        handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
+      });
+  return answerHealth(answerApiCalls(answerPages(pageCache ? pageCache.serveCachedPages(listener) : listener)));
 };
+
+/** The Paystack sandbox's pages and API, mounted in Express when it runs (Express matches paths in any case). */
+const isSandboxPath = (pathname: string) => paystackSandbox !== undefined && `${pathname.toLowerCase()}/`.startsWith(`${PAYSTACK_SANDBOX_PATH}/`);
 
 app.all(
   "/{*splat}",
@@ -170,6 +189,7 @@ app.all(
     mode: env.NODE_ENV,
     getLoadContext: (request, response) => loadContextFor(request, response.locals.cspNonce as string),
     findApiCall,
+    pageRouterAt,
   }),
 );
 
@@ -183,10 +203,13 @@ const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _n
   }
   // A middleware's own 503 (an overloaded moment, not a bug) keeps its status and says when to come back.
   const isOverloaded = error?.status === 503;
+  const isClientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
   if (isOverloaded) logger.warn({ err: error, path: request.path }, "answered 503");
+  // The client's mistake (a bad Host, a body that is no JSON): no stack, and no alarm for anyone.
+  else if (isClientError) logger.warn({ status: error.status, reason: error.message, path: request.path }, "refused a bad request");
   else logger.error({ err: error, path: request.path }, "unhandled request error");
   if (response.headersSent) return response.end();
-  const status = isOverloaded ? 503 : typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const status = isOverloaded ? 503 : isClientError ? error.status : 500;
   const message =
     status === 500 ? "Something went wrong on our side. Please try again." : isOverloaded ? databaseUnavailableMessage : "The request could not be processed.";
   if (isOverloaded) response.set("Retry-After", String(Number.isInteger(error.retryAfterSeconds) ? error.retryAfterSeconds : databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");

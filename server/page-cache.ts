@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { RequestHandler, Response } from "express";
 import { type PageVariation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
 import { type CachedPage, preparePage, privateCachePolicy, sendPage, sharedCachePolicy } from "./cached-page";
-import { leaveCompressionToMiddleware } from "./whole-body";
+import { addVary, leaveCompressionToMiddleware } from "./whole-body";
 
 /**
  * A short-lived cache of anonymous pages' HTML (decision 0007). Rendering a page costs milliseconds
@@ -102,11 +102,7 @@ export function createPageCache({ variations, createNonce, maxEntries = 500 }: P
 
   const storeRenderedPages: RequestHandler = (request, response, next) => {
     if (!isCacheableRequest(request)) {
-      // A signed-in visitor's copy of an opted-in page (or one sent with cookies, a post's answer, a
-      // data request): only their browser may keep it.
-      onMarker(response, ({ seconds }) => {
-        if (seconds > 0) setCachePolicy(response, privateCachePolicy, []);
-      });
+      keepPagePrivate(response);
       return next();
     }
     const nonce: string = response.locals.cspNonce;
@@ -140,12 +136,25 @@ export function createPageCache({ variations, createNonce, maxEntries = 500 }: P
  * GET or HEAD for a document, with nothing that identifies the visitor. Any cookie counts, not only
  * the session: a page that some day reads another cookie stays correct without touching the cache.
  */
-function isCacheableRequest(request: IncomingMessage): boolean {
+export function isCacheableRequest(request: IncomingMessage): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (request.headers.cookie !== undefined || request.headers.authorization !== undefined) return false;
   const url = request.url ?? "";
   const queryStart = url.indexOf("?");
   return !(queryStart === -1 ? url : url.slice(0, queryStart)).endsWith(".data"); // React Router's data requests
+}
+
+/**
+ * For a page no shared cache may keep (a signed-in visitor's copy, one sent with cookies, a post's
+ * answer, a data request): if its route opted in to the cache, only the visitor's browser may keep
+ * it, as its headers go out. The route's marker never leaves the server.
+ */
+export function keepPagePrivate(response: ServerResponse) {
+  beforeHeaders(response, () => {
+    const { seconds } = parsePageCacheHeader(response.getHeader(pageCacheHeader));
+    response.removeHeader(pageCacheHeader);
+    if (seconds > 0) setCachePolicy(response, privateCachePolicy, []);
+  });
 }
 
 /** Everything React Router builds the request's URL from (Express's `trust proxy` decides which it uses; keying on all is never wrong). */
@@ -158,20 +167,18 @@ function addressOf(request: IncomingMessage & { originalUrl?: string }): string 
  * Every opted-in page answers with Vary: Cookie, Authorization, as it differs by them; shared
  * caches must also key on the headers its variations come from.
  */
-function setCachePolicy(response: Response, policy: string, varyHeaders: string[]) {
+function setCachePolicy(response: ServerResponse, policy: string, varyHeaders: string[]) {
   response.setHeader("Cache-Control", policy);
-  for (const header of ["Cookie", "Authorization", ...varyHeaders]) response.vary(header);
+  for (const header of ["Cookie", "Authorization", ...varyHeaders]) addVary(response, header);
 }
 
 type Marker = ReturnType<typeof parsePageCacheHeader>;
 
-/** Calls `use` with the route's page-cache marker (removed from the response) just before the headers go out. */
-function onMarker(response: Response, use: (marker: Marker) => void) {
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
+/** Calls `use` just before the headers go out. */
+function beforeHeaders(response: ServerResponse, use: () => void) {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((...args: unknown[]) => {
-    const marker = parsePageCacheHeader(response.getHeader(pageCacheHeader));
-    response.removeHeader(pageCacheHeader);
-    use(marker);
+    use();
     return writeHead(...args);
   }) as typeof response.writeHead;
 }

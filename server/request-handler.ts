@@ -25,17 +25,16 @@ export function createRequestHandler({
   mode,
   getLoadContext,
   findApiCall,
+  pageRouterAt,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (request: ExpressRequest, response: ExpressResponse) => LoadContext;
   /** server/api-routes.ts's createApiRouteFinder for this build. */
   findApiCall: (url: URL, method: string) => ApiCall | undefined;
+  /** createPageRouters for this build. */
+  pageRouterAt: (pathname: string) => PageRouter;
 }): RequestHandler {
-  const pageBuild = withoutApiRoutes(build);
-  const handlePage = createReactRouterHandler(pageBuild, mode);
-  /** The React Router that knows just the routes a path can match (server/page-build.ts). */
-  const pageHandlerAt = pageBuildsByFirstSegment(pageBuild, (cut) => createReactRouterHandler(cut, mode));
   const handleApiRequest = createReactRouterHandler(build, mode);
   return async (request, response, next) => {
     try {
@@ -45,16 +44,26 @@ export function createRequestHandler({
       const fetchRequest = toFetchRequest(request, url, response, body?.stream);
       const apiCall = findApiCall(url, request.method);
       const isApi = apiCall !== undefined || isApiPath(url.pathname);
-      const handleRequest = apiCall ?? (isApi ? handleApiRequest : (pageHandlerAt(url.pathname) ?? handlePage));
+      const handleRequest = apiCall ?? (isApi ? handleApiRequest : pageRouterAt(url.pathname));
       const answer = await handleRequest(fetchRequest, context);
       let sent = answer;
       if (body?.isOverLimit()) sent = tooLargeAnswer(request, answer);
-      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request, answer);
+      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = unavailableAnswer(request.path, answer);
       await send(response, sent, request, { whole: isApi });
     } catch (error) {
       next(error);
     }
   };
+}
+
+export type PageRouter = ReturnType<typeof createReactRouterHandler>;
+
+/** For a page path, the React Router that knows just the page routes it can match (server/page-build.ts). */
+export function createPageRouters(build: ServerBuild, mode: string): (pathname: string) => PageRouter {
+  const pageBuild = withoutApiRoutes(build);
+  const handlePage = createReactRouterHandler(pageBuild, mode);
+  const pageHandlerAt = pageBuildsByFirstSegment(pageBuild, (cut) => createReactRouterHandler(cut, mode));
+  return (pathname) => pageHandlerAt(pathname) ?? handlePage;
 }
 
 function hasBody(request: ExpressRequest) {
@@ -115,12 +124,25 @@ function limitedBody(request: ExpressRequest, limitBytes: number) {
   return { stream, isOverLimit: () => isOverLimit };
 }
 
-/** The request's address as the app sees it (its own host and protocol, or a trusted proxy's). */
+/**
+ * The request's address as the app sees it (its own host and protocol, or a trusted proxy's). A Host
+ * that makes no URL ("a b") is the client's error: it throws one with status 400, which the error
+ * handler answers as such.
+ */
 export function requestUrl(request: ExpressRequest) {
-  return new URL(`${request.protocol}://${hostOf(request)}${request.originalUrl}`);
+  const url = validRequestUrl(request);
+  if (!url) throw Object.assign(new Error("The request's Host makes no valid URL."), { status: 400 });
+  return url;
 }
 
-function toFetchRequest(request: ExpressRequest, url: URL, response: ExpressResponse, body: ReadableStream<Uint8Array> | undefined) {
+/** requestUrl, or undefined when the address makes no URL. */
+export function validRequestUrl(request: ExpressRequest): URL | undefined {
+  const address = `${request.protocol}://${hostOf(request)}${request.originalUrl}`;
+  return URL.canParse(address) ? new URL(address) : undefined;
+}
+
+/** The request as React Router takes it; its signal aborts when the client leaves before the answer is sent. */
+export function toFetchRequest(request: IncomingMessage, url: URL, response: ServerResponse, body?: ReadableStream<Uint8Array>) {
   const headers = fetchHeaders(request.headers);
   let controller: AbortController | undefined = new AbortController();
   response.on("finish", () => (controller = undefined));
@@ -159,10 +181,10 @@ function tooLargeAnswer(request: ExpressRequest, answer: Response) {
  * A resource route (no page, e.g. POST /logout) whose loader or action failed on an unavailable or
  * saturated database: React Router answered 500; it is 503 with Retry-After, as for pages and /api.
  */
-function unavailableAnswer(request: ExpressRequest, answer: Response) {
+export function unavailableAnswer(pathname: string, answer: Response) {
   void answer.body?.cancel();
   const headers = { "Retry-After": String(databaseUnavailableRetryAfterSeconds), "Cache-Control": "no-store" };
-  return request.path.startsWith("/api/")
+  return pathname.startsWith("/api/")
     ? Response.json({ message: databaseUnavailableMessage }, { status: 503, headers })
     : new Response(databaseUnavailableMessage, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
@@ -192,9 +214,17 @@ async function send(response: ExpressResponse, answer: Response, request: Expres
 }
 
 /** A page's body: whole when it is whole soon enough (sentWholeIfSoon), else streamed as it comes. */
-export async function sendPageBody(body: ReadableStream<Uint8Array>, request: IncomingMessage, response: ServerResponse) {
+export async function sendPageBody(
+  body: ReadableStream<Uint8Array>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  /** Runs once it is known the page streams, before anything is written (a page answered before Express compresses it here). */
+  beforeStreaming?: () => void,
+) {
   const rest = await sentWholeIfSoon(body, request, response);
-  if (rest) await writeReadableStreamToWritable(rest, response);
+  if (!rest) return;
+  beforeStreaming?.();
+  await writeReadableStreamToWritable(rest, response);
 }
 
 /** How long a page's body is gathered before it is streamed as it comes. */

@@ -21,6 +21,8 @@ server.disable("x-powered-by");
 server.use(compression());
 
 let loadAppModule;
+/** Whether a path may be a file of the client build, served here before the app (so not a page the app answers first). */
+let servesFile = () => true;
 if (isDevelopment) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -38,10 +40,10 @@ if (isDevelopment) {
   // each (issue #9).
   const clientFiles = express.static(clientDirectory, { maxAge: "1h", index: false });
   const clientTopLevelNames = new Set(fs.existsSync(clientDirectory) ? fs.readdirSync(clientDirectory) : []);
-  server.use((request, response, next) => {
-    const name = firstPathSegment(request.path);
-    return name === undefined || clientTopLevelNames.has(name) ? clientFiles(request, response, next) : next();
-  });
+  const isClientFileName = (name) => name === undefined || clientTopLevelNames.has(name);
+  server.use((request, response, next) => (isClientFileName(firstPathSegment(request.path)) ? clientFiles(request, response, next) : next()));
+  // Express mounts /assets in any case.
+  servesFile = (pathname) => isClientFileName(firstPathSegment(pathname)) || firstPathSegment(pathname).toLowerCase() === "assets";
 }
 
 let appModule;
@@ -58,9 +60,9 @@ try {
 const { env, logger } = appModule;
 server.use(isDevelopment ? async (request, response, next) => (await loadAppModule()).app(request, response, next) : appModule.app);
 
-// Health checks and cached anonymous pages are answered before Express (server/health.ts,
-// server/page-cache.ts); everything else goes to `server`.
-const httpServer = http.createServer(appModule.serveBeforeExpress(server));
+// Health checks, most /api calls, cached anonymous pages and signed-in pages are answered before
+// Express (server/app.ts's serveBeforeExpress); everything else goes to `server`.
+const httpServer = http.createServer(appModule.serveBeforeExpress(server, { servesFile }));
 // Node closes an idle kept-alive connection after 5 s; a client or proxy that sends its next request
 // on it at that moment gets a reset (a 502 behind a proxy). The load test (npm run test:load) met
 // such resets on a busy machine. Idle connections are kept longer than the 60 s of common proxies

@@ -39,7 +39,7 @@ export function leaveCompressionToMiddleware(response: ServerResponse) {
 export function endWhole(request: IncomingMessage, response: ServerResponse, body: Buffer | undefined) {
   let sent = body;
   if (!keptUncompressed.has(response) && isCompressible(request, response)) {
-    appendVary(response);
+    addVary(response, "Accept-Encoding");
     const encoding = body && encodingFor(request, response, body.byteLength);
     if (body && encoding) {
       sent = encode(body, encoding);
@@ -67,8 +67,9 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
   return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } });
 }
 
-function appendVary(response: ServerResponse) {
+/** Adds `field` to the answer's Vary header unless it is there (or Vary is `*`), as Express's `response.vary` does. */
+export function addVary(response: ServerResponse, field: string) {
   const vary = String(response.getHeader("Vary") ?? "");
-  if (vary === "*" || vary.split(",").some((field) => field.trim().toLowerCase() === "accept-encoding")) return;
-  response.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  if (vary === "*" || vary.split(",").some((listed) => listed.trim().toLowerCase() === field.toLowerCase())) return;
+  response.setHeader("Vary", vary ? `${vary}, ${field}` : field);
 }
