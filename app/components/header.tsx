@@ -78,15 +78,21 @@ function AccountActions({ user, layout }: { user: SessionUser | null; layout: "r
   );
 }
 
+/**
+ * A closed panel is empty: it is there for the button's aria-controls, and its links are rendered
+ * when it opens. Every page carried them hidden, a tenth of what the server rendered for it (issue #22).
+ */
 function MobileMenuPanel({ user, id, hidden, onNavigate }: { user: SessionUser | null; id?: string; hidden?: boolean; onNavigate?: () => void }) {
   return (
     <div id={id} hidden={hidden} className="absolute inset-x-0 top-full border-b bg-background shadow-lg md:hidden">
-      <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-3">
-        <NavigationLinks layout="column" onNavigate={onNavigate} />
-        <div className="mt-3 flex flex-col gap-2 border-t pt-3">
-          <AccountActions user={user} layout="column" />
-        </div>
-      </nav>
+      {hidden ? null : (
+        <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-3">
+          <NavigationLinks layout="column" onNavigate={onNavigate} />
+          <div className="mt-3 flex flex-col gap-2 border-t pt-3">
+            <AccountActions user={user} layout="column" />
+          </div>
+        </nav>
+      )}
     </div>
   );
 }
