@@ -13,7 +13,7 @@ import { createCspNonce, overridableHeaders } from "./security";
  * Answers the page requests no cache may keep before Express (issue #22): a signed-in visitor's
  * pages (sent with the session cookie) and React Router's data requests (client-side navigations,
  * `.data`). Express's two routers, the middleware every request passes and the prototypes Express
- * gives the request and response cost about a sixth of such a page's CPU. The answer is the one
+ * gives the request and response cost an eighth to a sixth of such a page's CPU. The answer is the one
  * Express's route gives: the same React Router, security headers, page-cache policy (a page that
  * opted in to the cache is kept private), Content-Type, compression and request log.
  *
