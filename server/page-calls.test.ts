@@ -74,36 +74,36 @@ describe("a signed-in visitor's pages, on the production server", () => {
   });
 
   it("still serves static files and the Paystack sandbox to a signed-in visitor", async () => {
-    for (const path of ["/favicon.svg", "/sandbox/paystack/checkout/no-such-code", "/SANDBOX/paystack/checkout/no-such-code"]) {
-      const signedIn = await get(path);
-      const signedOut = await rawRequest(`${server.url}${path}`);
-      expect(signedIn.status, path).toBe(signedOut.status);
-      expect(signedIn.headers["content-type"], path).toBe(signedOut.headers["content-type"]);
-      expect(signedIn.body.equals(signedOut.body) || path.includes("sandbox"), path).toBe(true);
+    const favicon = await get("/favicon.svg");
+    expect([favicon.status, favicon.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(favicon.body.equals((await rawRequest(`${server.url}/favicon.svg`)).body)).toBe(true);
+    // Express mounts the sandbox in any case; its own page, not the app's "page not found".
+    for (const path of ["/sandbox/paystack/checkout/no-such-code", "/SANDBOX/paystack/checkout/no-such-code"]) {
+      const checkout = await get(path);
+      expect(checkout.status, path).toBe(404);
+      expect(checkout.body.toString(), path).toContain("This checkout link is unknown or has expired.");
     }
-    expect((await get("/favicon.svg")).headers["content-type"]).toBe("image/svg+xml");
-    expect((await get("/sandbox/paystack/checkout/no-such-code")).body.toString()).toContain("This checkout link is unknown or has expired.");
   });
 
   it("refuses a Host that makes no URL with 400 and keeps serving", async () => {
-    for (const request of [`GET /api/auth/me`, `GET / `, `GET /packages`, `GET /orders`]) {
-      const [path, withCookie] = [request.split(" ")[1], request.endsWith(" ")];
-      const statusLine = await rawHttp(server, `GET ${path} HTTP/1.1\r\nHost: a b\r\n${withCookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`);
-      expect(statusLine, path).toBe("HTTP/1.1 400 Bad Request");
+    const requests: [path: string, withCookie: boolean][] = [["/api/auth/me", false], ["/", true], ["/packages", false], ["/orders", true]];
+    for (const [path, withCookie] of requests) {
+      const answer = await rawHttp(server.url, `GET ${path} HTTP/1.1\r\nHost: a b\r\n${withCookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`);
+      expect(answer.split("\r\n", 1)[0], path).toBe("HTTP/1.1 400 Bad Request");
     }
     expect((await get("/orders")).status).toBe(200);
   });
 });
 
-/** The status line of one request written byte for byte (fetch and http.request refuse a Host like "a b"). */
-function rawHttp(server: RunningServer, request: string): Promise<string> {
-  const { hostname, port } = new URL(server.url);
+/** The whole answer to one request written byte for byte (fetch and http.request refuse a Host like "a b"). */
+function rawHttp(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     let answer = "";
     const socket = net.connect(Number(port), hostname, () => socket.write(request));
     socket.setTimeout(10_000, () => socket.destroy(new Error("no answer within 10 s")));
     socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-    socket.on("close", () => resolve(answer.split("\r\n", 1)[0]));
+    socket.on("close", () => resolve(answer));
     socket.on("error", reject);
   });
 }
@@ -162,12 +162,7 @@ describe("which requests are answered before Express", () => {
       rawRequest(`${url}/favicon.svg`, { headers: signedIn }),
     ]);
     expect(answers.map((answer) => answer.body.toString())).toEqual(Array(answers.length).fill("express"));
-    const badHost = await new Promise<string>((resolve) => {
-      const socket = net.connect(Number(new URL(url).port), "127.0.0.1", () => socket.write("GET /orders HTTP/1.1\r\nHost: a b\r\nCookie: s=1\r\nConnection: close\r\n\r\n"));
-      let text = "";
-      socket.on("data", (chunk) => (text += chunk));
-      socket.on("close", () => resolve(text));
-    });
+    const badHost = await rawHttp(url, "GET /orders HTTP/1.1\r\nHost: a b\r\nCookie: s=1\r\nConnection: close\r\n\r\n");
     expect(badHost.endsWith("express")).toBe(true);
     expect(routed).toEqual([]);
   });
