@@ -1,4 +1,5 @@
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { contentType } from "mime-types";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { unreadJsonText } from "~/lib/api-response.server";
 import type { ApiCall } from "./api-routes";
@@ -124,15 +125,25 @@ async function readAnswer(apiCall: ApiCall, request: Request, context: unknown):
 }
 
 function sendAnswer(request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answered: Answer) {
-  for (const [name, value] of defaults) response.setHeader(name, value);
-  // A route's own value of a default header replaces it (as routeHeadersReplaceDefaults has it in Express).
-  for (const [name, value] of answered.headers) {
-    if (overridableHeaders.has(name)) response.setHeader(name, value);
-    else response.appendHeader(name, value);
-  }
+  setAnswerHeaders(response, defaults, answered.headers);
   response.statusCode = answered.status;
   if (answered.statusText) response.statusMessage = answered.statusText;
   endWhole(request, response, answered.body);
+}
+
+/**
+ * An answer's headers as Express's route sets them: the security headers, then the route's own. A
+ * route's value of a default header replaces it (as routeHeadersReplaceDefaults has it in Express),
+ * and a Content-Type is completed with its charset, as Express's `res.set` does ("text/x-script;
+ * charset=utf-8").
+ */
+export function setAnswerHeaders(response: ServerResponse, defaults: [string, string][], headers: Headers) {
+  for (const [name, value] of defaults) response.setHeader(name, value);
+  for (const [name, value] of headers) {
+    if (name === "content-type") response.setHeader(name, contentType(value) || value);
+    else if (overridableHeaders.has(name)) response.setHeader(name, value);
+    else response.appendHeader(name, value);
+  }
 }
 
 /**

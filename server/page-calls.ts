@@ -1,13 +1,12 @@
 import compression from "compression";
 import type { Express, Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import { contentType } from "mime-types";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
-import { asExpressSees, expressView } from "./api-calls";
+import { asExpressSees, expressView, setAnswerHeaders } from "./api-calls";
 import { isApiPath } from "./page-build";
 import { isCacheableRequest, keepPagePrivate } from "./page-cache";
 import { type PageRouter, sendPageBody, toFetchRequest, unavailableAnswer, validRequestUrl } from "./request-handler";
-import { createCspNonce, overridableHeaders } from "./security";
+import { createCspNonce } from "./security";
 
 /**
  * Answers the page requests no cache may keep before Express (issue #22): a signed-in visitor's
@@ -77,14 +76,7 @@ function hasBody(incoming: IncomingMessage) {
 
 async function sendPage(request: IncomingMessage, response: ServerResponse, defaults: [string, string][], answer: Response, compressAsItStreams: () => void) {
   if (response.destroyed || response.writableEnded) return void (await answer.body?.cancel());
-  for (const [name, value] of defaults) response.setHeader(name, value);
-  for (const [name, value] of answer.headers) {
-    // Express completes a Content-Type with its charset ("text/x-script; charset=utf-8").
-    if (name === "content-type") response.setHeader(name, contentType(value) || value);
-    // A route's own value of a default header replaces it (as routeHeadersReplaceDefaults has it in Express).
-    else if (overridableHeaders.has(name)) response.setHeader(name, value);
-    else response.appendHeader(name, value);
-  }
+  setAnswerHeaders(response, defaults, answer.headers);
   keepPagePrivate(response);
   response.statusCode = answer.status;
   if (answer.statusText) response.statusMessage = answer.statusText;
