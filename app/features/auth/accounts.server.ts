@@ -9,6 +9,7 @@ import { countRecentEvents, recordEvent } from "./rate-limit.server";
 import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
 import { queueEmailVerification } from "./email-verification.server";
 import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPublicUser, type UserRow } from "./signed-in.server";
+import { sessionUserCacheOf } from "./session-user-cache.server";
 import { signingKey } from "./signing-keys";
 import { readToken } from "./token.server";
 
@@ -111,16 +112,17 @@ async function checkSignIn(input: LoginInput, clientAddress: string, trustedDevi
 export async function findUserByToken(token: string): Promise<PublicUser | null> {
   const claims = await readToken(token, signingKey(getEnv().SESSION_SECRET, "sign-in token"));
   if (!claims) return null;
-  const user = await findSessionUser(claims.userId);
+  const user = await sessionUserCacheOf<SessionUserFields>().find(claims.userId, findSessionUser);
   if (!user || user.tokenVersion !== claims.tokenVersion || user.status === "suspended") return null;
   return toPublicUser(user);
 }
 
 /**
- * The user a token names, with one SQL statement below Prisma: this runs on every signed-in request
- * (every /api call, every page), and Prisma's own work per query (compiling it, mapping the row) was
- * about a tenth of a signed-in page's CPU time (issue #9). Same pool and connection as Prisma. A
- * named statement: PostgreSQL parses and plans it once per connection (issue #22).
+ * The user a token names, with one SQL statement below Prisma, when session-user-cache.server.ts
+ * does not keep it: every signed-in request (every /api call, every page) needs it, and Prisma's own
+ * work per query (compiling it, mapping the row) was about a tenth of a signed-in page's CPU time
+ * (issue #9). Same pool and connection as Prisma. A named statement: PostgreSQL parses and plans it
+ * once per connection (issue #22).
  */
 async function findSessionUser(userId: number): Promise<SessionUserFields | undefined> {
   const [row] = await getDatabase().sql.query<SessionUserRow>(

@@ -4,10 +4,13 @@ import { PrismaClient } from "~/generated/prisma/client";
 import { lockDataDirectory } from "./pglite-lock.server";
 import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
 import { burstTransactionOptions } from "./transaction-options";
+import { UserChangeFeed, listenOnPglite, listenOnPostgres, trackUserWrites } from "./user-changes.server";
 
 export interface Database {
   prisma: PrismaClient;
   sql: SqlClient;
+  /** Changes to `users` rows by every process on this database (user-changes.server.ts). */
+  userChanges: UserChangeFeed;
   close(): Promise<void>;
 }
 
@@ -54,10 +57,13 @@ async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Prom
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   // PGlite is one connection: concurrent transactions queue on it, hence the same generous maxWait.
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: burstTransactionOptions });
+  const userChanges = new UserChangeFeed((feed) => listenOnPglite(pglite, feed));
   return {
-    prisma,
+    prisma: trackUserWrites(prisma, userChanges),
     sql: sqlClientForPglite(pglite),
+    userChanges,
     async close() {
+      await userChanges.close();
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
       await afterClose();
@@ -73,6 +79,7 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSe
   const searchPath = schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {};
   // A bounded wait for a connection (defaultPoolSettings); keepAlive notices connections that died silently.
   const pool = new pg.Pool({ connectionString, ...poolSettings, keepAlive: true, ...searchPath });
+  const userChanges = new UserChangeFeed((feed) => listenOnPostgres(pg.Client, { connectionString, ...searchPath, application_name: "smb users_changed" }, feed));
   // An idle connection dropped by the network must not crash the process: the pool replaces it,
   // and the next query (or /healthz) reports the outage.
   pool.on("error", () => {});
@@ -80,9 +87,11 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSe
   // maxWait of 2 s answered bursts with P2028 errors while queries kept waiting), see transaction-options.ts.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), transactionOptions: burstTransactionOptions });
   return {
-    prisma,
+    prisma: trackUserWrites(prisma, userChanges),
     sql: sqlClientForPool(pool),
+    userChanges,
     async close() {
+      await userChanges.close();
       await prisma.$disconnect();
       await pool.end();
     },
