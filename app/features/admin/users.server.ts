@@ -1,6 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { forgetSessionUser } from "~/features/auth/session-user-cache.server";
 import { balanceOf } from "~/features/ledger/ledger.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
@@ -106,7 +107,7 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
 export async function suspendUser(admin: PublicUser, userId: number, { reason }: SuspensionInput): Promise<AdminUserListItem> {
   assertAdmin(admin);
   if (userId === admin.id) throw new AppError(422, "cannot_suspend_self", "You cannot suspend your own account.");
-  return getPrisma().$transaction(async (transaction) => {
+  const suspended = await getPrisma().$transaction(async (transaction) => {
     const user = await transaction.user.findUnique({ where: { id: userId }, select: { status: true } });
     if (!user) throw new AppError(404, "not_found", "User not found");
     // The token version moves with the status in one statement: no token outlives the suspension.
@@ -115,6 +116,8 @@ export async function suspendUser(admin: PublicUser, userId: number, { reason }:
     await recordAdminAction(transaction, admin, { action: "user.suspend", targetType: "user", targetId: String(userId), details: { before: user.status, after: "suspended", reason } });
     return toListItem(await transaction.user.findUniqueOrThrow({ where: { id: userId }, select: listSelect }));
   });
+  forgetSessionUser(userId);
+  return suspended;
 }
 
 /**
@@ -123,16 +126,18 @@ export async function suspendUser(admin: PublicUser, userId: number, { reason }:
  */
 export async function unsuspendUser(admin: PublicUser, userId: number): Promise<AdminUserListItem> {
   assertAdmin(admin);
-  return getPrisma().$transaction(async (transaction) => {
+  const restored = await getPrisma().$transaction(async (transaction) => {
     const user = await transaction.user.findUnique({ where: { id: userId }, select: { status: true } });
     if (!user) throw new AppError(404, "not_found", "User not found");
     const suspension = await transaction.adminAuditLog.findFirst({ where: { action: "user.suspend", targetType: "user", targetId: String(userId) }, orderBy: { id: "desc" }, select: { details: true } });
-    const restored = statusBefore(suspension?.details);
-    const { count } = await transaction.user.updateMany({ where: { id: userId, status: "suspended" }, data: { status: restored } });
+    const status = statusBefore(suspension?.details);
+    const { count } = await transaction.user.updateMany({ where: { id: userId, status: "suspended" }, data: { status } });
     if (count === 0) throw new AppError(409, "stale_state", `This account is not suspended (it is ${user.status.replace("_", " ")}).`);
-    await recordAdminAction(transaction, admin, { action: "user.unsuspend", targetType: "user", targetId: String(userId), details: { before: "suspended", after: restored } });
+    await recordAdminAction(transaction, admin, { action: "user.unsuspend", targetType: "user", targetId: String(userId), details: { before: "suspended", after: status } });
     return toListItem(await transaction.user.findUniqueOrThrow({ where: { id: userId }, select: listSelect }));
   });
+  forgetSessionUser(userId);
+  return restored;
 }
 
 function statusBefore(details: Prisma.JsonValue | undefined): UserStatus {

@@ -3,6 +3,7 @@ import { queueEmail } from "~/features/mail/outbox.server";
 import { workerApplicationMail } from "~/features/mail/templates";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { forgetSessionUser } from "~/features/auth/session-user-cache.server";
 import type { UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -38,7 +39,7 @@ export async function decideWorker(admin: PublicUser, workerId: number, decision
   const from: UserStatus[] = decision === "approve" ? ["pending_review", "rejected"] : ["pending_review"];
   const to: UserStatus = decision === "approve" ? "active" : "rejected";
   const prisma = getPrisma();
-  return prisma.$transaction(async (transaction) => {
+  const application = await prisma.$transaction(async (transaction) => {
     const worker = await transaction.user.findFirst({ where: { id: workerId, role: "worker" }, select: { status: true } });
     if (!worker) throw new AppError(404, "not_found", "Worker not found");
     const { count } = await transaction.user.updateMany({ where: { id: workerId, role: "worker", status: { in: from } }, data: { status: to } });
@@ -48,7 +49,9 @@ export async function decideWorker(admin: PublicUser, workerId: number, decision
     // The applicant hears of the decision; the key names this decision (a later re-approval is another).
     const content = workerApplicationMail({ name: updated.fullName, approved: decision === "approve", dashboardUrl: absoluteLink("/dashboard"), supportUrl: absoluteLink("/support") });
     await queueEmail(transaction, `worker:${workerId}:${decision}:${updated.updatedAt.getTime()}`, updated.email, content);
-    const { updatedAt: _updatedAt, ...application } = updated;
-    return { ...application, createdAt: updated.createdAt.toISOString() };
+    const { updatedAt: _updatedAt, ...fields } = updated;
+    return { ...fields, createdAt: updated.createdAt.toISOString() };
   });
+  forgetSessionUser(workerId);
+  return application;
 }

@@ -3,6 +3,7 @@ import { AppError } from "~/lib/errors";
 import { type PublicUser, type SignedIn, signedIn, toPublicUser } from "./signed-in.server";
 import { countVerificationEmail, queueEmailVerification } from "./email-verification.server";
 import { withPasswordSlot } from "./password-gate.server";
+import { forgetSessionUser } from "./session-user-cache.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { queuePasswordChangedEmail } from "./password-reset.server";
 import { countRecentEvents, recordEvent } from "./rate-limit.server";
@@ -15,7 +16,9 @@ const wrongPasswordWindowMs = 15 * 60 * 1000;
 export const wrongPasswordsPerWindow = 10;
 
 export async function changeName(user: PublicUser, fullName: string): Promise<PublicUser> {
-  return toPublicUser(await getPrisma().user.update({ where: { id: user.id }, data: { fullName } }));
+  const row = await getPrisma().user.update({ where: { id: user.id }, data: { fullName } });
+  forgetSessionUser(user.id);
+  return toPublicUser(row);
 }
 
 /** The current password, checked within the account's allowance of wrong guesses; 400 when wrong. */
@@ -40,6 +43,7 @@ export async function changePassword(user: PublicUser, input: { currentPassword:
     await queuePasswordChangedEmail(tx, row, `password-changed:${row.id}:${row.tokenVersion}`);
     return row;
   });
+  forgetSessionUser(user.id);
   return signedIn(updated);
 }
 

@@ -9,7 +9,7 @@ import { countRecentEvents, recordEvent } from "./rate-limit.server";
 import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
 import { queueEmailVerification } from "./email-verification.server";
 import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPublicUser, type UserRow } from "./signed-in.server";
-import { sessionUserCacheOf } from "./session-user-cache.server";
+import { forgetSessionUser, sessionUserCacheOf } from "./session-user-cache.server";
 import { signingKey } from "./signing-keys";
 import { readToken } from "./token.server";
 
@@ -160,4 +160,5 @@ type SessionUserRow = {
 /** Revokes every token of the user at once (logout signs out on every device). */
 export async function revokeTokens(userId: number): Promise<void> {
   await getPrisma().user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  forgetSessionUser(userId);
 }

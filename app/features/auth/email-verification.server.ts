@@ -8,6 +8,7 @@ import { verificationValidHours } from "./account-links";
 import { type PublicUser, toPublicUser } from "./signed-in.server";
 import { hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
 import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { forgetSessionUser } from "./session-user-cache.server";
 
 /**
  * E-mail verification (issue #19): a link sent at sign-up and on an e-mail change, valid 24 hours.
@@ -52,7 +53,7 @@ export async function resendEmailVerification(user: PublicUser): Promise<{ sentT
  */
 export async function verifyEmail(token: string): Promise<PublicUser> {
   try {
-    return await getPrisma().$transaction(async (tx) => {
+    const verified = await getPrisma().$transaction(async (tx) => {
       const link = await useAccountToken(tx, token, "email_verification");
       const user = await tx.user.findUniqueOrThrow({ where: { id: link.userId } });
       const now = new Date();
@@ -64,6 +65,8 @@ export async function verifyEmail(token: string): Promise<PublicUser> {
       }
       throw new AppError(400, "invalid_token", "This link is for an e-mail address that is no longer on your account. Nothing was changed.");
     });
+    forgetSessionUser(verified.id);
+    return verified;
   } catch (error) {
     // Someone registered the new address after the change was asked for: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

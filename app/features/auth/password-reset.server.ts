@@ -10,6 +10,7 @@ import { accountTokenProblem, hashAccountToken, issueAccountToken, useAccountTok
 import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword } from "./password.server";
 import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { forgetSessionUser } from "./session-user-cache.server";
 
 /**
  * Password reset (issue #19): a single-use link valid one hour, the same answer whether or not the
@@ -68,6 +69,7 @@ export async function confirmPasswordReset(token: string, password: string): Pro
     await queuePasswordChangedEmail(tx, updated, `password-changed:reset:${link.id}`);
     return updated;
   });
+  forgetSessionUser(user.id);
   return signedIn(user);
 }
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/lib/database/db.server";
 import { UserChangeFeed } from "~/lib/database/user-changes.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
+import { suspendUser } from "~/features/admin/users.server";
+import { changeName } from "./account-settings.server";
 import { findUserByToken, revokeTokens, signedIn } from "./accounts.server";
 import { SessionUserCache, sessionUserCacheOf } from "./session-user-cache.server";
 
@@ -54,22 +56,23 @@ describe("the signed-in users a process keeps", () => {
     await expect.poll(async () => (await findUserByToken(token))?.fullName, { timeout: 5_000 }).toBe("Back Again");
   });
 
-  it("forget a user at once when this process writes the row through Prisma: a sign-out holds for the very next request", async () => {
+  it("forget a user at once when this process's services change it: the very next request sees it, notification or not", async () => {
     await untilWatching();
+    const admin = await createTestUser(database.prisma(), "admin");
     const { id, token } = await signedInUser();
     expect(await findUserByToken(token)).not.toBeNull();
-    await revokeTokens(id);
-    expect(await findUserByToken(token)).toBeNull();
+    // The trigger is off: only the services' own announcements can make these show.
+    await unannounced(async () => {
+      await changeName({ ...(await findUserByToken(token))!, id }, "New Name");
+      expect((await findUserByToken(token))?.fullName).toBe("New Name");
+      await suspendUser(admin, id, { reason: "test" });
+      expect(await findUserByToken(token)).toBeNull();
+    });
 
     const other = await signedInUser();
-    expect((await findUserByToken(other.token))?.role).toBe("client");
-    await database.prisma().user.updateMany({ where: { email: { endsWith: "@example.com" }, id: other.id }, data: { role: "worker" } });
-    expect((await findUserByToken(other.token))?.role).toBe("worker");
-
-    // In an interactive transaction, by another key than the id.
-    const email = (await database.prisma().user.findUniqueOrThrow({ where: { id: other.id } })).email;
-    await database.prisma().$transaction((transaction) => transaction.user.update({ where: { email }, data: { fullName: "Renamed In A Transaction" } }));
-    expect((await findUserByToken(other.token))?.fullName).toBe("Renamed In A Transaction");
+    expect(await findUserByToken(other.token)).not.toBeNull();
+    await unannounced(() => revokeTokens(other.id));
+    expect(await findUserByToken(other.token)).toBeNull();
   });
 
   it("forget every user on a TRUNCATE of the table (this file's database: the last test)", async () => {

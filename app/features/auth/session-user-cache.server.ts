@@ -62,6 +62,14 @@ export class SessionUserCache<User> {
   }
 }
 
+/**
+ * This process has changed the user's row (a sign-out, a new password or name, a suspension): the
+ * user is forgotten now, for the very next request; other processes hear of it by notification.
+ */
+export function forgetSessionUser(userId: number, database: Database = getDatabase()): void {
+  database.userChanges.announce(userId);
+}
+
 const caches = new WeakMap<Database, SessionUserCache<unknown>>();
 
 /** The cache of the process's database (a test's database gets its own). */

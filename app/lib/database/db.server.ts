@@ -4,7 +4,7 @@ import { PrismaClient } from "~/generated/prisma/client";
 import { lockDataDirectory } from "./pglite-lock.server";
 import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
 import { burstTransactionOptions } from "./transaction-options";
-import { UserChangeFeed, listenOnPglite, listenOnPostgres, trackUserWrites } from "./user-changes.server";
+import { UserChangeFeed, listenOnPglite, listenOnPostgres } from "./user-changes.server";
 
 export interface Database {
   prisma: PrismaClient;
@@ -59,7 +59,7 @@ async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Prom
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: burstTransactionOptions });
   const userChanges = new UserChangeFeed((feed) => listenOnPglite(pglite, feed));
   return {
-    prisma: trackUserWrites(prisma, userChanges),
+    prisma,
     sql: sqlClientForPglite(pglite),
     userChanges,
     async close() {
@@ -87,7 +87,7 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSe
   // maxWait of 2 s answered bursts with P2028 errors while queries kept waiting), see transaction-options.ts.
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined), transactionOptions: burstTransactionOptions });
   return {
-    prisma: trackUserWrites(prisma, userChanges),
+    prisma,
     sql: sqlClientForPool(pool),
     userChanges,
     async close() {

@@ -1,6 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import type { PrismaClient } from "~/generated/prisma/client";
 
 /*
  * Changes to `users` rows, for whoever keeps copies of them (the signed-in users of
@@ -8,8 +7,9 @@ import type { PrismaClient } from "~/generated/prisma/client";
  *
  * - every process's writes: the users_changed trigger (migration 20261128010000) NOTIFYs each update,
  *   deletion and TRUNCATE on commit, and each process LISTENs on a connection of its own;
- * - this process's own writes through Prisma, at once (trackUserWrites), so a request that follows
- *   a write here (a sign-out, a new name) never waits for the notification to come round.
+ * - the services of this process that change a signed-in user's fields announce it once done
+ *   (forgetSessionUser), so the request that follows a sign-out or a new name here never waits for
+ *   the notification to come round.
  */
 
 /** A users row that changed (its id), or every row ("all": a TRUNCATE, or a write naming no id). */
@@ -155,27 +155,3 @@ export async function listenOnPglite(pglite: PGlite, feed: UserChangeFeed): Prom
   };
 }
 
-const userWrites = new Set(["update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
-
-/**
- * The Prisma client announcing its own writes to `users` on the feed as soon as they are made (in a
- * transaction: before its commit, and the trigger's notification follows the commit).
- */
-export function trackUserWrites(prisma: PrismaClient, feed: UserChangeFeed): PrismaClient {
-  return prisma.$extends({
-    query: {
-      user: {
-        async $allOperations({ operation, args, query }) {
-          const result = await query(args);
-          if (userWrites.has(operation)) feed.announce(idOfWrite(args));
-          return result;
-        },
-      },
-    },
-  }) as unknown as PrismaClient;
-}
-
-function idOfWrite(args: unknown): UserChange {
-  const id = (args as { where?: { id?: unknown } } | undefined)?.where?.id;
-  return typeof id === "number" ? id : "all";
-}
