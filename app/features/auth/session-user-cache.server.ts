@@ -14,9 +14,9 @@ import type { UserChange } from "~/lib/database/user-changes.server";
  */
 
 /** Even while listening, a kept user is read again after this long. */
-export const sessionUserLifetimeMs = 60_000;
+const sessionUserLifetimeMs = 60_000;
 /** The most users kept; the oldest goes first. */
-export const sessionUserCacheSize = 10_000;
+const sessionUserCacheSize = 10_000;
 
 interface Kept<User> {
   user: User;

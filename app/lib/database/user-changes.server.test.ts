@@ -11,6 +11,8 @@ describe("parseUserChange", () => {
     expect(parseUserChange("test_1_abc 42", "public")).toBeUndefined();
     expect(parseUserChange("public", "public")).toBeUndefined();
     expect(parseUserChange("public 4x", "public")).toBe("all");
+    expect(parseUserChange("my schema 7", "my schema")).toBe(7);
+    expect(parseUserChange("my schema 7", "schema")).toBeUndefined();
   });
 });
 

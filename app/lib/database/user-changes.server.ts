@@ -68,8 +68,10 @@ const channel = "users_changed";
 
 /** "<schema> <id>" or "<schema> *" (the trigger's payload) as a change of `schema`'s users, else undefined. */
 export function parseUserChange(payload: string, schema: string): UserChange | undefined {
-  const [payloadSchema, row] = payload.split(" ");
-  if (payloadSchema !== schema || row === undefined) return undefined;
+  // The row comes last: a schema's name may hold a space.
+  const at = payload.lastIndexOf(" ");
+  if (at < 0 || payload.slice(0, at) !== schema) return undefined;
+  const row = payload.slice(at + 1);
   if (row === "*") return "all";
   const id = Number(row);
   return Number.isSafeInteger(id) ? id : "all";
