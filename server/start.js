@@ -1,5 +1,7 @@
 // The process entry: loads the app (Vite in dev, the build otherwise), prepares the database,
 // listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
+// First, before React is loaded: its renderer must find the storage this gives it.
+import "./react-render-storage.js";
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
