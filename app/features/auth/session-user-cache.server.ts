@@ -66,8 +66,8 @@ export class SessionUserCache<User> {
  * This process has changed the user's row (a sign-out, a new password or name, a suspension): the
  * user is forgotten now, for the very next request; other processes hear of it by notification.
  */
-export function forgetSessionUser(userId: number, database: Database = getDatabase()): void {
-  database.userChanges.announce(userId);
+export function forgetSessionUser(userId: number): void {
+  getDatabase().userChanges.announce(userId);
 }
 
 const caches = new WeakMap<Database, SessionUserCache<unknown>>();
