@@ -7,8 +7,8 @@ import Module from "node:module";
  * React's Node renderer (react-dom/server.node) keeps the render under way in an AsyncLocalStorage.
  * On Node 20 the first use of any AsyncLocalStorage turns on async_hooks' promise hooks for the whole
  * process, for good: from the first page rendered on, every promise of every request (Prisma's, pg's,
- * React Router's, an /api call's) went through them. Side by side (8 rounds, same build), /api/orders
- * cost 0.310 ms of app CPU with them and 0.263 ms without, /api/auth/me 0.207 and 0.181 ms.
+ * React Router's, an /api call's) went through them: 12–16 % of the app's CPU for /api/auth/me,
+ * /api/orders and signed-in / (decision 0037; the figures are in bench/README.md).
  *
  * React reads that storage only when ReactDOM's preload/preinit/prefetchDNS/preconnect functions are
  * called outside its own synchronous work, i.e. after an await inside a render; during its work it
