@@ -1,5 +1,5 @@
 // The JavaScript a page loads, measured as a browser fetches it: used by `npm run bench` and by the
-// budget test in server/client-js-budget.test.ts.
+// budget test in server/client-js-budget.db.test.ts.
 import http from "node:http";
 import zlib from "node:zlib";
 

@@ -67,7 +67,7 @@ export function signInFloodRows({ owner, ownerFailures, floodStatuses, floodServ
 /**
  * `count` concurrent bad sign-ins (unknown e-mails) from a child process: `started` once they are all
  * sent off, `answers` ({ status, retryAfter } each) when all came back. Also used by
- * server/sign-in-flood.test.ts.
+ * server/sign-in-flood.process.test.ts.
  */
 export function floodFromAnotherProcess(base, count) {
   const script = `

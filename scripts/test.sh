@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint, unit + integration tests (PGlite, then PostgreSQL when one answers),
-# then browser tests in Debian's Chromium. Ends with one "N passed, N failed" line for all of it.
+# `npm test`: type check, lint and build (side by side), the Vitest tiers (README, "Tests"): unit,
+# database and process on PGlite, database and process again on PostgreSQL when one answers, a short
+# load test, then browser tests in Debian's Chromium. Ends with one "N passed, N failed" line for all
+# of it, and each stage's wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 results_dir="$(mktemp -d)"
 export TEST_RESULTS_DIR="$results_dir"
+timings="$results_dir/stage-times.txt"
 
-step() { printf '\n== %s ==\n' "$*"; }
+step() { printf '\n== %s ==\n' "$*"; stage_name="$*"; stage_started=$SECONDS; }
+step_done() { printf '%5d s  %s\n' $((SECONDS - stage_started)) "$stage_name" >>"$timings"; }
 
 step "Browser"
 if [ ! -x /usr/bin/chromium ]; then
@@ -19,23 +23,45 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 /usr/bin/chromium --version
+step_done
 
-step "Type check"
-npm run --silent typecheck
-
-step "Lint"
-npm run --silent lint
-
-step "Build"
-npm run --silent build >/dev/null
-
-step "Unit and integration tests on PGlite"
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$results_dir/vitest-pglite.json"
+# Independent of each other: each writes to its own log, printed in order once all have ended.
+step "Type check, lint and build, side by side"
+npm run --silent typecheck >"$results_dir/typecheck.log" 2>&1 &
+typecheck=$!
+npm run --silent lint >"$results_dir/lint.log" 2>&1 &
+lint=$!
+npm run --silent build >"$results_dir/build.log" 2>&1 &
+build=$!
+failed_stages=()
+wait $typecheck || failed_stages+=("type check")
+wait $lint || failed_stages+=("lint")
+wait $build || failed_stages+=("build")
+for part in typecheck lint; do
+  printf -- '-- %s --\n' "$part"
+  cat "$results_dir/$part.log"
+done
+if [ ${#failed_stages[@]} -gt 0 ]; then
+  cat "$results_dir/build.log"
+  echo "failed: ${failed_stages[*]}" >&2
+  exit 1
+fi
+step_done
 
 postgres_url="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}"
-if node scripts/can-reach-postgres.js "$postgres_url"; then
-  step "Unit and integration tests on PostgreSQL ($postgres_url)"
-  TEST_DATABASE_URL="$postgres_url" npx vitest run --reporter=default --reporter=json --outputFile="$results_dir/vitest-postgresql.json"
+postgres_reachable=false
+node scripts/can-reach-postgres.js "$postgres_url" && postgres_reachable=true
+
+if $postgres_reachable; then
+  step "Unit and database tests on PGlite"
+  env -u TEST_DATABASE_URL npx vitest run --project unit --project database --reporter=default --reporter=json --outputFile="$results_dir/vitest-pglite.json"
+  step_done
+  # The process tier runs once: on PostgreSQL, as a deployment runs several processes (its tests of
+  # the embedded database's own process behaviour, the data directory's lock and restarts, ask for
+  # PGlite themselves).
+  step "Database and process tests on PostgreSQL ($postgres_url)"
+  TEST_DATABASE_URL="$postgres_url" npx vitest run --project database --project process --reporter=default --reporter=json --outputFile="$results_dir/vitest-postgresql.json"
+  step_done
   # A short run of `npm run test:load` (5 minutes by default): clients buying and paying while
   # workers complete tasks and a sign-in flood guesses passwords, on two server processes sharing the
   # database (requests round-robin), then the integrity checks (exactly-once credits, no
@@ -43,12 +69,17 @@ if node scripts/can-reach-postgres.js "$postgres_url"; then
   # any failure.
   step "Load test, 30 s on PostgreSQL, 2 processes"
   LOAD_DATABASE_URL="$postgres_url" node load/run.js --no-build --build-dir "${BUILD_DIR:-build}" --duration 30 --processes 2
+  step_done
 else
-  step "PostgreSQL at $postgres_url is not reachable: integration tests ran on PGlite only, no load test"
+  step "Unit, database and process tests on PGlite (PostgreSQL at $postgres_url is not reachable: no PostgreSQL pass, no load test)"
+  env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$results_dir/vitest-pglite.json"
+  step_done
 fi
 
-step "Browser tests (JavaScript on and off)"
+step "Browser tests (every journey with JavaScript on, the forms' journeys also with it off)"
 E2E_SKIP_BUILD=1 npx playwright test
+step_done
 
 step "Summary"
+cat "$timings"
 node scripts/summarize-tests.js "$results_dir"

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
@@ -57,10 +58,11 @@ const paystackSandbox = env.PAYSTACK_SECRET_KEY
 
 /**
  * Opens (and migrates) the database. Called once before the server listens; a one-off command
- * (scripts/with-app.js) passes `{ background: false }`: no jobs, no sandbox.
+ * (scripts/with-app.js) passes `{ background: false }`: no jobs, no sandbox. An HTTP test's server
+ * inside the test process passes the embedded database it made from a template (`pglite`).
  */
-export async function prepare({ background = true } = {}) {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+export async function prepare({ background = true, pglite }: { background?: boolean; pglite?: PGlite } = {}) {
+  const database = await openDatabase(pglite ? { pglite } : env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   setDatabase(database);
   const applied = await applyMigrations(database.sql);
   if (applied.length > 0) logger.info({ migrations: applied }, "applied database migrations");

@@ -12,7 +12,7 @@ import { comparableBody, comparableHeaders, cspNonceOf, type RawAnswer, rawReque
  * The page cache on its own, in a real HTTP server assembled as server/start.js and server/app.ts
  * assemble it (compression outside, security headers, the store middleware, the cache wrapping the
  * listener), with pages that count their renders: a page served from memory keeps its count.
- * The app's own pages are checked against the built server in page-cache-pages.test.ts.
+ * The app's own pages are checked against the built server in page-cache-pages.db.test.ts.
  */
 
 let baseUrl: string;

@@ -2,14 +2,11 @@
 // listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
 // First, before React is loaded: its renderer must find the storage this gives it.
 import "./react-render-storage.js";
-import compression from "compression";
-import express from "express";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 import { applyLocalRunDefaults } from "../app/lib/local-secret.js";
+import { loopbackUrl, openStore } from "./store.js";
 
 const isDevelopment = process.argv.includes("--dev");
 if (isDevelopment) {
@@ -18,40 +15,9 @@ if (isDevelopment) {
   applyLocalRunDefaults();
 }
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
-
-let loadAppModule;
-/** Whether a path may be a file of the client build, served here before the app (so not a page the app answers first). */
-let servesFile = () => true;
-if (isDevelopment) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
-  loadAppModule = () => viteDevServer.ssrLoadModule("./server/app.ts");
-} else {
-  const buildDirectory = path.resolve(process.env.BUILD_DIR || "build");
-  const serverBuild = pathToFileURL(path.join(buildDirectory, "server/index.js")).href;
-  loadAppModule = () => import(serverBuild);
-  // Fingerprinted assets never change; everything else in the client build may.
-  const clientDirectory = path.join(buildDirectory, "client");
-  server.use("/assets", express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  // The other client files (favicon.svg, …) sit at the top of the client build: only requests under
-  // one of those names go to the disk. Checking it for every page and /api request cost a stat()
-  // each (issue #9).
-  const clientFiles = express.static(clientDirectory, { maxAge: "1h", index: false });
-  const clientTopLevelNames = new Set(fs.existsSync(clientDirectory) ? fs.readdirSync(clientDirectory) : []);
-  const isClientFileName = (name) => name === undefined || clientTopLevelNames.has(name);
-  server.use((request, response, next) => (isClientFileName(firstPathSegment(request.path)) ? clientFiles(request, response, next) : next()));
-  // Express mounts /assets in any case.
-  servesFile = (pathname) => isClientFileName(firstPathSegment(pathname)) || firstPathSegment(pathname).toLowerCase() === "assets";
-}
-
-let appModule;
+let store;
 try {
-  appModule = await loadAppModule();
-  await appModule.prepare();
+  store = await openStore({ isDevelopment, buildDirectory: path.resolve(process.env.BUILD_DIR || "build") });
 } catch (error) {
   // Configuration and lock problems are the operator's to fix: say what is wrong, no stack trace.
   const isOperatorError = error?.name === "EnvError" || error?.name === "DataDirectoryLockedError";
@@ -59,12 +25,9 @@ try {
   process.exit(1);
 }
 
+const { appModule } = store;
 const { env, logger } = appModule;
-server.use(isDevelopment ? async (request, response, next) => (await loadAppModule()).app(request, response, next) : appModule.app);
-
-// Health checks, most /api calls, cached anonymous pages and signed-in pages are answered before
-// Express (server/app.ts's serveBeforeExpress); everything else goes to `server`.
-const httpServer = http.createServer(appModule.serveBeforeExpress(server, { servesFile }));
+const httpServer = http.createServer(store.listener);
 // Node closes an idle kept-alive connection after 5 s; a client or proxy that sends its next request
 // on it at that moment gets a reset (a 502 behind a proxy). The load test (npm run test:load) met
 // such resets on a busy machine. Idle connections are kept longer than the 60 s of common proxies
@@ -76,23 +39,6 @@ httpServer.listen(env.PORT, env.HOST, () => {
   appModule.setSelfBaseUrl(loopbackUrl(env.HOST, address.port));
   logger.info({ port: address.port }, `Social Media Boost is listening on http://localhost:${address.port}`);
 });
-
-/** The decoded first segment of a URL path ("favicon.svg" of "/favicon.svg"); undefined when it does not decode. */
-function firstPathSegment(pathname) {
-  const segment = pathname.split("/", 2)[1] ?? "";
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
-/** How this process reaches itself (the Paystack sandbox and its webhooks): loopback unless bound to one address. */
-function loopbackUrl(host, port) {
-  const isAnyAddress = host === "0.0.0.0" || host === "::" || host === "";
-  const hostname = isAnyAddress ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  return `http://${hostname}:${port}`;
-}
 
 let isShuttingDown = false;
 async function shutDown(signal) {

@@ -132,6 +132,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
 
+/** The names of every setting the server reads (a test server in the test process sets exactly these). */
+export const envNames = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 export class EnvError extends Error {
   override name = "EnvError";
   constructor(readonly problems: string[]) {
@@ -175,4 +178,9 @@ export function getEnv(): Env {
   const holder = globalThis as EnvHolder;
   holder[envKey] ??= parseEnv(process.env);
   return holder[envKey];
+}
+
+/** Forgets the parsed environment, so the next getEnv() reads process.env again (a new test server in the same process). */
+export function forgetEnv(): void {
+  delete (globalThis as EnvHolder)[envKey];
 }

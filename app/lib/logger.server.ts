@@ -13,8 +13,17 @@ export function getLogger(): pino.Logger {
   const holder = globalThis as LoggerHolder;
   if (holder[loggerKey]) return holder[loggerKey];
   const env = getEnv();
+  holder[loggerKey] = logsArePretty(env) ? createLogger(env.LOG_LEVEL, pretty({ colorize: true, sync: true, ignore: "pid,hostname" })) : createLogger(env.LOG_LEVEL);
+  return holder[loggerKey];
+}
+
+/**
+ * A logger with the process logger's redaction, writing to `destination` (stdout by default). A test
+ * server inside the test process is given one that keeps its lines (setLogger).
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = {
-    level: env.LOG_LEVEL,
+    level,
     redact: {
       paths: [
         "req.headers.authorization",
@@ -29,8 +38,12 @@ export function getLogger(): pino.Logger {
       censor: "[redacted]",
     },
   };
-  holder[loggerKey] = logsArePretty(env) ? pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" })) : pino(options);
-  return holder[loggerKey];
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** Sets (or, with undefined, forgets) the process logger. */
+export function setLogger(logger: pino.Logger | undefined) {
+  (globalThis as LoggerHolder)[loggerKey] = logger;
 }
 
 /**

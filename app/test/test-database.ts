@@ -74,7 +74,8 @@ async function createPostgresSchemaDatabase(databaseUrl: string, migrated: boole
   };
 }
 
-async function runAsAdmin(databaseUrl: string, statement: string) {
+/** Runs one statement on its own connection (creating and dropping schemas). */
+export async function runAsAdmin(databaseUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import { waitForMail } from "../../app/test/mailbox";
 import { accountLinkIn } from "../../app/test/mime";
-import { type RunningServer, startServer } from "../testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../testing/in-process-server";
 
 /*
  * Shared by the security suite (server/security/*.test.ts): one real server per test file, an HTTP
@@ -17,8 +17,8 @@ export const admin = { email: "security-admin@example.com", password: "security-
 /** The key of the built-in Paystack sandbox: its webhooks are signed with it (HMAC-SHA512 of the raw body). */
 export const sandboxSecretKey = "sk_test_sandbox";
 
-export function startSecurityServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer({
+export function startSecurityServer(env: Record<string, string> = {}): Promise<TestServer> {
+  return startInProcessServer({
     SESSION_SECRET: sessionSecret,
     REGISTER_LIMIT_PER_HOUR: "100000",
     LOGIN_FAILURE_LIMIT: "100000",
@@ -26,7 +26,7 @@ export function startSecurityServer(env: Record<string, string> = {}): Promise<R
     LOGIN_FAILURES_PER_ADDRESS: "100000",
     COMPLETION_MIN_INTERVAL_MS: "0",
     // Card charges in one API call (the raw-card mode): the suites tamper with those payloads. The
-    // hosted mode's answers to the same call are checked in app/routes/api.payment.test.ts.
+    // hosted mode's answers to the same call are checked in app/routes/api.payment.db.test.ts.
     PAYSTACK_CARD_MODE: "direct",
     BOOTSTRAP_ADMIN_EMAIL: admin.email,
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
@@ -60,7 +60,7 @@ export class Api {
     readonly outboxDirectory?: string,
   ) {}
 
-  static of(server: RunningServer): Api {
+  static of(server: TestServer): Api {
     return new Api(server.url, path.join(server.dataDir, "outbox"));
   }
 

@@ -8,12 +8,16 @@ import pg from "pg";
  * Starts the built server as a real process, as an operator would, for HTTP tests. The build must
  * exist (`npm test` builds first). Defaults: a fresh PGlite data directory, port 0 (any free port).
  */
-export interface RunningServer {
+export interface TestServer {
   url: string;
-  process: ChildProcess;
   dataDir: string;
-  /** Everything the process printed so far (stdout and stderr). */
+  /** Everything the server logged so far (a process: all it printed, stdout and stderr). */
   output(): string;
+  stop(): Promise<unknown>;
+}
+
+export interface RunningServer extends TestServer {
+  process: ChildProcess;
   /** SIGTERM and wait for exit; resolves the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -71,23 +75,26 @@ export async function createPostgresDatabase(baseUrl: string) {
   };
 }
 
+/** A test server's settings: production on the built-in sandbox, any port, info logs, then the test's own. */
+export function serverEnvDefaults(env: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    // The built-in sandbox unless the test gives a Paystack key (production refuses both, and neither).
+    PAYMENTS_SANDBOX: env.PAYSTACK_SECRET_KEY ? "" : "true",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    REQUEST_LOGS: "false",
+    BUILD_DIR: buildDirectory,
+    ...env,
+  };
+}
+
 function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? makeDataDir();
   const child = spawn(process.execPath, ["server/start.js"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      // The built-in sandbox unless the test gives a Paystack key (production refuses both, and neither).
-      PAYMENTS_SANDBOX: env.PAYSTACK_SECRET_KEY ? "" : "true",
-      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      REQUEST_LOGS: "false",
-      BUILD_DIR: buildDirectory,
-      DATA_DIR: dataDir,
-      ...env,
-    },
+    env: { PATH: process.env.PATH, ...serverEnvDefaults(env), DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -11,7 +11,7 @@ import { AppError } from "~/lib/errors";
  */
 // One core is left to the event loop: with argon2 on every core, the main thread (every other
 // request, the owner's sign-in included) got a third of a core, and an owner's sign-in during a
-// flood of 200 took 4.4 s on 2 CPUs instead of 1.6 s (server/sign-in-flood.test.ts).
+// flood of 200 took 4.4 s on 2 CPUs instead of 1.6 s (server/sign-in-flood.process.test.ts).
 const attemptsAtOnce = Math.max(1, availableParallelism() - 1);
 const maxWaiting = 32;
 const maxWaitMs = 2_000;

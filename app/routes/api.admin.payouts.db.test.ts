@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../server/testing/spawn-server";
+import type { TestServer } from "../../server/testing/in-process-server";
 import { type Account, Api, adminToken, approvedWorker, createOrder, payByCard, signIn, signUp, startSecurityServer, taskOf, waitFor, admin as adminAccount } from "../../server/security/helpers";
 
 /*
@@ -8,7 +8,7 @@ import { type Account, Api, adminToken, approvedWorker, createOrder, payByCard, 
  * /admin/payouts page's plain form posts (no JavaScript) for the same. The sandbox holds transfers
  * to 0551234986 for the OTP 123456, as Paystack does with transfer OTP on.
  */
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 let adminBearer: string;
 let worker: Account;

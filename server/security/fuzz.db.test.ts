@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceOrder } from "~/features/catalog/catalog";
-import type { RunningServer } from "../testing/spawn-server";
+import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
   Api,
@@ -32,7 +32,7 @@ import { type Method, apiRoutes, routeOf } from "./route-inventory";
 const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 100);
 const seed = Number(process.env.FUZZ_SEED ?? 20261121);
 
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 
 beforeAll(async () => {
@@ -314,8 +314,8 @@ async function send(target: Target, body: Body) {
 
 async function expectHealthy(after: string) {
   const health = await fetch(`${server.url}/healthz`);
+  // The server runs in this process: had it crashed, so would this test.
   expect(health.status, `/healthz after ${after}`).toBe(200);
-  expect(server.process.exitCode, `the server is still running after ${after}`).toBeNull();
 }
 
 describe("fuzzing every POST/PUT /api route", () => {

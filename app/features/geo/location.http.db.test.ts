@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { computeRecruitmentEarnings, presentRecruitmentEarnings } from "~/features/recruitment/earnings";
-import { type RunningServer, startServer } from "../../../server/testing/spawn-server";
+import { type TestServer, serverForTests } from "../../../server/testing/in-process-server";
 
 /*
  * The country reaches the first HTML of /join-network (SPEC §2, DESIGN §6), through the real
@@ -26,45 +26,34 @@ function marketShown(html: string) {
 const ghana = { label: "Ghana", figures: "GHS" };
 const global = { label: "Global", figures: "USD" };
 
-describe("/join-network's currency from the visitor's location", () => {
-  let behindProxy: RunningServer;
-  let direct: RunningServer;
-  beforeAll(async () => {
-    const rate = { CEDIS_PER_US_DOLLAR: String(cedisPerDollar) };
-    [behindProxy, direct] = await Promise.all([startServer({ TRUST_PROXY: "loopback", ...rate }), startServer({ TRUST_PROXY: "10.0.0.0/8", ...rate })]);
-  });
-  afterAll(async () => {
-    await Promise.all([behindProxy?.stop(), direct?.stop()]);
-  });
+const rate = { CEDIS_PER_US_DOLLAR: String(cedisPerDollar) };
 
-  async function page(server: RunningServer, headers: Record<string, string> = {}) {
-    const response = await fetch(`${server.url}/join-network`, { headers });
-    expect(response.status).toBe(200);
-    return { response, shown: marketShown(await response.text()) };
-  }
+async function page(server: TestServer, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/join-network`, { headers });
+  expect(response.status).toBe(200);
+  return { response, shown: marketShown(await response.text()) };
+}
+
+describe("/join-network's currency from the visitor's location, behind a trusted proxy", () => {
+  const proxied = serverForTests({ TRUST_PROXY: "loopback", ...rate });
 
   it("shows a loopback visitor global figures in dollars", async () => {
-    expect((await page(behindProxy)).shown).toEqual(global);
-    expect((await page(direct)).shown).toEqual(global);
+    expect((await page(proxied.server)).shown).toEqual(global);
   });
 
-  it("behind a trusted proxy, shows cedis when its country header says GH", async () => {
-    expect((await page(behindProxy, { "CF-IPCountry": "GH" })).shown).toEqual(ghana);
-    expect((await page(behindProxy, { "X-Country-Code": "GH" })).shown).toEqual(ghana);
-    expect((await page(behindProxy, { "CF-IPCountry": "US" })).shown).toEqual(global);
+  it("shows cedis when its country header says GH", async () => {
+    expect((await page(proxied.server, { "CF-IPCountry": "GH" })).shown).toEqual(ghana);
+    expect((await page(proxied.server, { "X-Country-Code": "GH" })).shown).toEqual(ghana);
+    expect((await page(proxied.server, { "CF-IPCountry": "US" })).shown).toEqual(global);
   });
 
-  it("behind a trusted proxy, looks up the forwarded client address in the bundled database", async () => {
-    expect((await page(behindProxy, { "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(ghana);
-    expect((await page(behindProxy, { "X-Forwarded-For": "8.8.8.8" })).shown).toEqual(global);
-  });
-
-  it("without a trusted proxy, ignores country and forwarding headers", async () => {
-    expect((await page(direct, { "CF-IPCountry": "GH" })).shown).toEqual(global);
-    expect((await page(direct, { "X-Country-Code": "GH", "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(global);
+  it("looks up the forwarded client address in the bundled database", async () => {
+    expect((await page(proxied.server, { "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(ghana);
+    expect((await page(proxied.server, { "X-Forwarded-For": "8.8.8.8" })).shown).toEqual(global);
   });
 
   it("is kept by the page cache per market, and by a shared cache only when the proxy's country header decides it", async () => {
+    const behindProxy = proxied.server;
     const first = await page(behindProxy, { "CF-IPCountry": "GH" });
     const second = await page(behindProxy);
     expect(first.shown).toEqual(ghana);
@@ -81,5 +70,18 @@ describe("/join-network's currency from the visitor's location", () => {
     expect(globalAgain.shown).toEqual(global);
     expect(globalAgain.response.headers.get("x-cache")).toBe("HIT");
     expect(globalAgain.response.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});
+
+describe("/join-network's currency from the visitor's location, without a trusted proxy", () => {
+  const unproxied = serverForTests({ TRUST_PROXY: "10.0.0.0/8", ...rate });
+
+  it("shows a loopback visitor global figures in dollars", async () => {
+    expect((await page(unproxied.server)).shown).toEqual(global);
+  });
+
+  it("ignores country and forwarding headers", async () => {
+    expect((await page(unproxied.server, { "CF-IPCountry": "GH" })).shown).toEqual(global);
+    expect((await page(unproxied.server, { "X-Country-Code": "GH", "X-Forwarded-For": "154.160.0.1" })).shown).toEqual(global);
   });
 });

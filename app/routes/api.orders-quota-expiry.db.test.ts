@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tinyPng } from "~/features/uploads/test-images";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, serverForTests } from "../../server/testing/in-process-server";
 
 /*
  * Issue #17's disk limits through the real server (decision 0020): the per-client screenshot quota
@@ -11,20 +11,7 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * and on its page, cannot be paid, and its checkout can start again. The expiry store runs with an
  * expiry of 1.8 seconds, so no clock needs moving.
  */
-let limited: RunningServer;
-let expiring: RunningServer;
-
-beforeAll(async () => {
-  [limited, expiring] = await Promise.all([
-    startServer({ REGISTER_LIMIT_PER_HOUR: "1000", SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR: "3", UNPAID_SCREENSHOT_BYTES_PER_CLIENT: String(200 * 1024) }),
-    startServer({ REGISTER_LIMIT_PER_HOUR: "1000", UNPAID_ORDER_EXPIRY_HOURS: "0.0005" }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([limited?.stop(), expiring?.stop()]);
-});
-
-async function call(server: RunningServer, pathname: string, { body, token }: { body?: unknown; token?: string } = {}) {
+async function call(server: TestServer, pathname: string, { body, token }: { body?: unknown; token?: string } = {}) {
   const response = await fetch(`${server.url}${pathname}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -36,7 +23,7 @@ async function call(server: RunningServer, pathname: string, { body, token }: { 
 }
 
 let sequence = 0;
-async function signUp(server: RunningServer): Promise<{ token: string; email: string }> {
+async function signUp(server: TestServer): Promise<{ token: string; email: string }> {
   sequence += 1;
   const tag = `${process.pid}x${sequence}`;
   const email = `quota${tag}@example.com`;
@@ -58,63 +45,65 @@ const orderBody = (screenshot: string | null, extra: Record<string, unknown> = {
   accountScreenshot: screenshot,
   ...extra,
 });
-const storedFiles = (server: RunningServer) => (fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).filter((name) => !name.startsWith(".")) : []);
-const orderCount = async (server: RunningServer, token: string) => ((await call(server, "/api/orders?limit=50", { token })).body as unknown[]).length;
+const storedFiles = (server: TestServer) => (fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).filter((name) => !name.startsWith(".")) : []);
+const orderCount = async (server: TestServer, token: string) => ((await call(server, "/api/orders?limit=50", { token })).body as unknown[]).length;
 
 describe("the screenshot quota of POST /api/orders", () => {
+  const limitedStore = serverForTests({ REGISTER_LIMIT_PER_HOUR: "1000", SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR: "3", UNPAID_SCREENSHOT_BYTES_PER_CLIENT: String(200 * 1024) });
   it("refuses a client's fourth screenshot in an hour with 429 and Retry-After, leaving no order and no file; others on the address are unaffected", async () => {
-    const client = await signUp(limited);
-    for (let index = 0; index < 3; index++) expect((await call(limited, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: client.token })).status).toBe(201);
-    const files = storedFiles(limited);
-    const orders = await orderCount(limited, client.token);
+    const client = await signUp(limitedStore.server);
+    for (let index = 0; index < 3; index++) expect((await call(limitedStore.server, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: client.token })).status).toBe(201);
+    const files = storedFiles(limitedStore.server);
+    const orders = await orderCount(limitedStore.server, client.token);
 
-    const refused = await call(limited, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: client.token });
+    const refused = await call(limitedStore.server, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: client.token });
 
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: "You have uploaded 3 account screenshots in the last hour, the most we accept from one account. Please wait 60 minutes and try again." });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(3600 - 60);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await orderCount(limited, client.token)).toBe(orders);
-    expect(storedFiles(limited)).toEqual(files);
+    expect(await orderCount(limitedStore.server, client.token)).toBe(orders);
+    expect(storedFiles(limitedStore.server)).toEqual(files);
 
     // An order without a screenshot stores nothing and is not limited; another client on the same
     // address (every request here comes from 127.0.0.1) uploads as usual.
-    expect((await call(limited, "/api/orders", { body: orderBody(null), token: client.token })).status).toBe(201);
-    const neighbour = await signUp(limited);
-    expect((await call(limited, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: neighbour.token })).status).toBe(201);
+    expect((await call(limitedStore.server, "/api/orders", { body: orderBody(null), token: client.token })).status).toBe(201);
+    const neighbour = await signUp(limitedStore.server);
+    expect((await call(limitedStore.server, "/api/orders", { body: orderBody(dataUrl(tinyPng())), token: neighbour.token })).status).toBe(201);
   });
 
   it("refuses a screenshot that would take a client's unpaid orders past 200 KiB, with 429 and Retry-After until the oldest expires", async () => {
-    const client = await signUp(limited);
-    for (let index = 0; index < 2; index++) expect((await call(limited, "/api/orders", { body: orderBody(dataUrl(pngOfSize(90 * 1024))), token: client.token })).status).toBe(201);
-    const files = storedFiles(limited);
+    const client = await signUp(limitedStore.server);
+    for (let index = 0; index < 2; index++) expect((await call(limitedStore.server, "/api/orders", { body: orderBody(dataUrl(pngOfSize(90 * 1024))), token: client.token })).status).toBe(201);
+    const files = storedFiles(limitedStore.server);
 
-    const refused = await call(limited, "/api/orders", { body: orderBody(dataUrl(pngOfSize(90 * 1024))), token: client.token });
+    const refused = await call(limitedStore.server, "/api/orders", { body: orderBody(dataUrl(pngOfSize(90 * 1024))), token: client.token });
 
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Your account screenshots for unpaid orders and unfinished checkouts take up 180 KB of the 200 KB we keep for one account, so this one \(90 KB\) does not fit\./);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(24 * 3600 - 120);
-    expect(await orderCount(limited, client.token)).toBe(2);
-    expect(storedFiles(limited)).toEqual(files);
+    expect(await orderCount(limitedStore.server, client.token)).toBe(2);
+    expect(storedFiles(limitedStore.server)).toEqual(files);
   });
 });
 
 describe("unpaid orders expire", () => {
+  const expiringStore = serverForTests({ REGISTER_LIMIT_PER_HOUR: "1000", UNPAID_ORDER_EXPIRY_HOURS: "0.0005" });
   it("after the expiry time an unpaid order reads cancelled with expiredAt, cannot be paid, and the same checkout starts again", async () => {
-    const client = await signUp(expiring);
-    const created = await call(expiring, "/api/orders", { body: orderBody(dataUrl(tinyPng()), { checkoutKey: "draft-expiry-1" }), token: client.token });
+    const client = await signUp(expiringStore.server);
+    const created = await call(expiringStore.server, "/api/orders", { body: orderBody(dataUrl(tinyPng()), { checkoutKey: "draft-expiry-1" }), token: client.token });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: "pending", expiredAt: null, expiresAt: expect.any(String) });
     await new Promise((resolve) => setTimeout(resolve, 2_500));
 
-    const read = await call(expiring, `/api/orders/${created.body.id}`, { token: client.token });
+    const read = await call(expiringStore.server, `/api/orders/${created.body.id}`, { token: client.token });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: created.body.id, status: "cancelled", paymentStatus: "unpaid", expiredAt: expect.any(String), expiresAt: null });
-    const listed = await call(expiring, "/api/orders", { token: client.token });
+    const listed = await call(expiringStore.server, "/api/orders", { token: client.token });
     expect(listed.body[0]).toMatchObject({ id: created.body.id, status: "cancelled", expired_at: read.body.expiredAt });
 
-    const charge = await call(expiring, "/api/payment/charge/mobile-money", {
+    const charge = await call(expiringStore.server, "/api/payment/charge/mobile-money", {
       body: { email: client.email, amount: Math.round(created.body.amount * 100), orderId: created.body.id, currency: "GHS", mobile_money: { phone: "0201234567", provider: "vod" } },
       token: client.token,
     });
@@ -122,7 +111,7 @@ describe("unpaid orders expire", () => {
     expect(charge.body).toEqual({ message: "This order expired because it was not paid in time, and can no longer be paid. Please start a new checkout." });
 
     // The browser still holds the same checkout draft: submitting it again makes a new order.
-    const again = await call(expiring, "/api/orders", { body: orderBody(dataUrl(tinyPng()), { checkoutKey: "draft-expiry-1" }), token: client.token });
+    const again = await call(expiringStore.server, "/api/orders", { body: orderBody(dataUrl(tinyPng()), { checkoutKey: "draft-expiry-1" }), token: client.token });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(created.body.id);
   });

@@ -3,12 +3,12 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { answerApiCallsBeforeExpress } from "./api-calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 
 /** /api calls are answered before Express (server/api-calls.ts): the same answer as through it. */
 describe("GET /api calls", () => {
   const admin = { email: "reads-admin@example.com", password: "reads-admin-password" };
-  let server: RunningServer;
+  let server: TestServer;
   let clientToken: string;
   let adminToken: string;
 
@@ -21,7 +21,7 @@ describe("GET /api calls", () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password, REQUEST_LOGS: "true" });
+    server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password, REQUEST_LOGS: "true" });
     // Enough accounts for the admin's user list to pass compression's 1 KB threshold.
     for (let index = 0; index < 8; index += 1) {
       // The first name is not ASCII: the answer's length is its UTF-8 bytes, not its characters.
@@ -124,14 +124,14 @@ describe("GET /api calls", () => {
  * the guards refuse, and what they cut while it streams (a chunked body), still goes through them.
  */
 describe("POST /api calls", () => {
-  let server: RunningServer;
+  let server: TestServer;
   const jsonLimitBytes = 4096;
   const account = { email: "writes@example.com", username: "writes_client", fullName: "Ama Writes", password: "writes-password", role: "client" };
   const send = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { method: "POST", ...init });
   const json = (body: unknown, headers: Record<string, string> = {}) => ({ headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", JSON_BODY_LIMIT_BYTES: String(jsonLimitBytes), REQUEST_LOGS: "true" });
+    server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", JSON_BODY_LIMIT_BYTES: String(jsonLimitBytes), REQUEST_LOGS: "true" });
     expect((await send("/api/auth/register", json(account))).status).toBe(201);
   });
   afterAll(async () => {

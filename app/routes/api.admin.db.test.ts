@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * Every admin call through the real server, with every role: 401 without a (valid) token, 403 for
@@ -10,12 +10,12 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * table must cover every /api/admin/* route in app/routes.ts: a new admin route fails this test
  * until it is added here.
  */
-let server: RunningServer;
+let server: TestServer;
 const admin = { email: "admin-walk@example.com", password: "admin-walk-password" };
 
 beforeAll(async () => {
   // Orders are paid in one card call (PAYSTACK_CARD_MODE=direct) to get to the admin's views quickly.
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await server?.stop();

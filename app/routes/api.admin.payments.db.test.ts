@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * A refund started in Paystack's dashboard, end to end through the real server: the payment is made
@@ -8,11 +8,11 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * server, and admins see the refund flagged, with its amount, in GET /api/admin/payments and on
  * /admin/payments.
  */
-let server: RunningServer;
+let server: TestServer;
 const admin = { email: "admin-refunds@example.com", password: "admin-refunds-password" };
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await server?.stop();

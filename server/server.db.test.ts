@@ -1,12 +1,12 @@
 import http from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 
 describe("the running server", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startInProcessServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -117,8 +117,8 @@ describe("the running server", () => {
   });
 
   it("stays up after bad requests", async () => {
+    // The server runs in this process: had it crashed, so would this test.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(server.process.exitCode).toBeNull();
   });
 
   it("serves fingerprinted assets with a long cache lifetime", async () => {
@@ -133,7 +133,7 @@ describe("the running server", () => {
 
 describe("request logs", () => {
   it("never contain tokens, cookies or query strings", async () => {
-    const server = await startServer({ REQUEST_LOGS: "true" });
+    const server = await startInProcessServer({ REQUEST_LOGS: "true" });
     try {
       const page = await fetch(`${server.url}/?token=query-secret-123`, {
         headers: { authorization: "Bearer header-secret-456", cookie: "__session=cookie-secret-789" },
@@ -159,9 +159,9 @@ describe("request logs", () => {
 });
 
 describe("cross-site writes", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startInProcessServer();
   });
   afterAll(async () => {
     await server?.stop();

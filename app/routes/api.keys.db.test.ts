@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * The API-key calls of issue #20 through HTTP, on the built server and a real database:
  * POST /api/keys (the key shown once), GET /api/keys (no secrets), DELETE /api/keys/:id.
  */
 
-let server: RunningServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000" });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000" });
 });
 afterAll(async () => {
   await server?.stop();

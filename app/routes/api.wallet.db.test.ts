@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * The wallet through the real server (issue #20): GET /api/wallet, POST /api/wallet/top-ups, and a
@@ -8,13 +8,13 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * Paystack sandbox, credited once however often its success arrives; then the top-up page's own
  * no-JavaScript forms (mobile money, the Telecel voucher).
  */
-let server: RunningServer;
+let server: TestServer;
 const admin = { email: "wallet-admin@example.com", password: "wallet-admin-password" };
 /** The built-in sandbox's key: its webhooks are signed with it. */
 const sandboxKey = "sk_test_sandbox";
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", SANDBOX_MOMO_APPROVE_MS: "300", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", SANDBOX_MOMO_APPROVE_MS: "300", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await server?.stop();

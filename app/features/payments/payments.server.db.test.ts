@@ -25,7 +25,7 @@ const { prisma } = serviceDatabase();
 const paystack = paystackSandbox({ momoApproveMs: 300, momoAbandonMs: 600, refundProcessMs: 100 });
 
 const newClient = () => createTestUser(prisma(), "client", { fullName: "Kofi Payer" });
-/** Where the charges come from, for the charge limits (charge-limits.server.test.ts tests those). */
+/** Where the charges come from, for the charge limits (charge-limits.server.db.test.ts tests those). */
 const clientAddress = "127.0.0.1";
 
 /** An unpaid order of 100 Instagram followers: ₵150.00 + ₵2.55 fee = 15255 pesewas. */
@@ -321,7 +321,7 @@ describe("the reconciler", () => {
     const [first, second] = await Promise.all([reconcileOpenAttempts(later), reconcileOpenAttempts(later)]);
     expect(first + second).toBeGreaterThanOrEqual(1);
     const attempt = await prisma().paymentAttempt.findUniqueOrThrow({ where: { reference: answer.data.reference } });
-    // Paystack's "abandoned" is "not completed": it may still succeed (charge-steps.server.test.ts).
+    // Paystack's "abandoned" is "not completed": it may still succeed (charge-steps.server.db.test.ts).
     expect(attempt.status).toBe("not_completed");
     expect(attempt.checkCount).toBe(1);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * The charge limits through the real server: 429 with Retry-After from /api/payment/* and from the
@@ -7,10 +7,10 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * X-Forwarded-For says it), and the 409 that names the order's prompt still open. Vodafone numbers
  * keep each prompt open (waiting for a voucher) for as long as a test needs.
  */
-let server: RunningServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await startInProcessServer({
     REGISTER_LIMIT_PER_HOUR: "1000",
     TRUST_PROXY: "1",
     CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR: "2",

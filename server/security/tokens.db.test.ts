@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt } from "jose";
 import { createCookieSessionStorage } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../testing/spawn-server";
+import type { TestServer } from "../testing/in-process-server";
 import { signingKey } from "../../app/features/auth/signing-keys";
 import { type Account, Api, adminToken, sessionSecret, signIn, signUp, startSecurityServer } from "./helpers";
 
@@ -11,7 +11,7 @@ import { type Account, Api, adminToken, sessionSecret, signIn, signUp, startSecu
  * and on a client route — and a broken cookie must simply mean "signed out" on pages.
  */
 
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 let client: Account;
 let claims: { sub: string; role: string; ver: number; iss: string; iat: number; exp: number };

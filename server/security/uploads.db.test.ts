@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegStart, tinyGif, tinyPng } from "~/features/uploads/test-images";
-import type { RunningServer } from "../testing/spawn-server";
+import type { TestServer } from "../testing/in-process-server";
 import { type Account, Api, adminToken, signUp, startSecurityServer, uniqueName } from "./helpers";
 
 /*
@@ -11,7 +11,7 @@ import { type Account, Api, adminToken, signUp, startSecurityServer, uniqueName 
  * stored is served so a browser can only ever show it as an image.
  */
 
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 let client: Account;
 let adminBearer: string;

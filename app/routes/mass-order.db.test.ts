@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * /mass-order's forms through the real server, as a browser without JavaScript posts them (issue
  * #21): who may post, a check that prices without paying, a payment posted twice that orders once,
  * and hostile input answered with the form.
  */
-let server: RunningServer;
+let server: TestServer;
 const admin = { email: "mass-admin@example.com", password: "mass-admin-password" };
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await server?.stop();

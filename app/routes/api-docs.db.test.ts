@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiV2Path } from "~/features/reseller-api/api-v2-contract";
 import { rawRequest } from "../../server/testing/raw-http";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * /api-docs through the built server: public, titled, its examples name the address the page was
@@ -9,10 +9,10 @@ import { type RunningServer, startServer } from "../../server/testing/spawn-serv
  * page cache, so each host must get its own copy.
  */
 
-let server: RunningServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ API_V2_REQUESTS_PER_MINUTE: "42" });
+  server = await startInProcessServer({ API_V2_REQUESTS_PER_MINUTE: "42" });
 });
 afterAll(async () => {
   await server?.stop();

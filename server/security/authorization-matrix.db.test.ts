@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyPng } from "~/features/uploads/test-images";
-import type { RunningServer } from "../testing/spawn-server";
+import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
   Api,
@@ -49,7 +49,7 @@ const clients = (owner: Expected, other: Expected = owner): Cells => ({ ...signe
 const approvedWorkers = (status: Expected, pending: Expected = 403): Cells => ({ ...signedIn(403), worker: status, pendingWorker: pending });
 const admins = (status: Expected): Cells => ({ ...signedIn(403), admin: status });
 
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureClientJs } from "../bench/client-js.js";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 
 // Issue "Foundation": the JavaScript `/` loads stays under 120 KB gzip. Sizes do not depend on the
 // machine's speed, so unlike the timing targets (bench/) this one is checked on every test run.
 const homePageBudgetBytes = 120_000;
 
 describe("the home page's JavaScript budget", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startInProcessServer();
   });
   afterAll(async () => {
     await server?.stop();

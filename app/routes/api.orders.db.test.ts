@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
-let server: RunningServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000" });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000" });
 });
 afterAll(async () => {
   await server?.stop();

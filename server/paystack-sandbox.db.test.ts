@@ -3,14 +3,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaystackClient, PAYSTACK_SANDBOX_SECRET_KEY } from "~/features/paystack/paystack-client.server";
 import { readRecords } from "../sandbox/paystack/store";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 
 const approveMs = 300;
 
 describe("the server without PAYSTACK_SECRET_KEY", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ SANDBOX_MOMO_APPROVE_MS: String(approveMs) });
+    server = await startInProcessServer({ SANDBOX_MOMO_APPROVE_MS: String(approveMs) });
   });
   afterAll(async () => {
     await server?.stop();
@@ -64,9 +64,9 @@ describe("the server without PAYSTACK_SECRET_KEY", () => {
 });
 
 describe("the server with PAYSTACK_SECRET_KEY", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ PAYSTACK_SECRET_KEY: "sk_test_realkey123" });
+    server = await startInProcessServer({ PAYSTACK_SECRET_KEY: "sk_test_realkey123" });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../server/testing/spawn-server";
+import type { TestServer } from "../../server/testing/in-process-server";
 import { type Account, Api, adminToken, signUp, startSecurityServer } from "../../server/security/helpers";
 
 /*
@@ -7,7 +7,7 @@ import { type Account, Api, adminToken, signUp, startSecurityServer } from "../.
  * gets back: `{ error }` with HTTP 200 for every refusal, 429 past the per-key limit, amounts as
  * two-decimal strings.
  */
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 let admin: string;
 

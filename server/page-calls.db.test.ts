@@ -5,15 +5,15 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerPagesBeforeExpress } from "./page-calls";
 import type { PageRouter } from "./request-handler";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 import { comparableBody, comparableHeaders, cspNonceOf, type RawAnswer, rawRequest } from "./testing/raw-http";
 
 /** The pages no cache may keep are answered before Express (server/page-calls.ts): the same answer as through it. */
 describe("a signed-in visitor's pages, on the production server", () => {
-  let server: RunningServer;
+  let server: TestServer;
   let cookie: string;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startInProcessServer();
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },

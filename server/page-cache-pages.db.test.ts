@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./testing/spawn-server";
+import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 import { comparableBody, comparableHeaders, cspNonceOf, rawRequest } from "./testing/raw-http";
 
 /*
@@ -12,9 +12,9 @@ import { comparableBody, comparableHeaders, cspNonceOf, rawRequest } from "./tes
 const publicPages = ["/", "/packages", "/packages?platform=tiktok", "/how-it-works", "/join-network", "/terms", "/privacy", "/about", "/cookies", "/support", "/support?order=ORD-1"];
 
 describe("the anonymous page cache", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startInProcessServer();
   });
   afterAll(async () => {
     await server?.stop();
@@ -104,10 +104,10 @@ describe("the anonymous page cache", () => {
 });
 
 describe("/join-network from the page cache, per country", () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
     // Behind a trusted proxy the country comes from its header, so a test can be anywhere.
-    server = await startServer({ TRUST_PROXY: "1" });
+    server = await startInProcessServer({ TRUST_PROXY: "1" });
   });
   afterAll(async () => {
     await server?.stop();

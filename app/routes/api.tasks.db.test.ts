@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../server/testing/spawn-server";
+import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
  * Fulfilment through the real server: a client pays (sandbox card), an admin approves a worker, the
  * worker links a handle, sees the task and completes it, and every role is kept to its own calls.
  */
-let server: RunningServer;
+let server: TestServer;
 const admin = { email: "tasks-admin@example.com", password: "tasks-admin-password" };
 
 beforeAll(async () => {
   // Orders are paid in one card call (PAYSTACK_CARD_MODE=direct) to get to the tasks quickly.
-  server = await startServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
+  server = await startInProcessServer({ REGISTER_LIMIT_PER_HOUR: "1000", PAYSTACK_CARD_MODE: "direct", BOOTSTRAP_ADMIN_EMAIL: admin.email, BOOTSTRAP_ADMIN_PASSWORD: admin.password });
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceOrder } from "~/features/catalog/catalog";
-import type { RunningServer } from "../testing/spawn-server";
+import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
   Api,
@@ -24,7 +24,7 @@ import {
  * however often the same event (or a copy of it) arrives.
  */
 
-let server: RunningServer;
+let server: TestServer;
 let api: Api;
 let client: Account;
 let adminBearer: string;
