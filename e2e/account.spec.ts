@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { signUp } from "./api-setup";
 import { expect, open, test } from "./fixtures";
 import { accountLink, mailTo } from "./mailbox";
 
@@ -10,20 +9,10 @@ import { accountLink, mailTo } from "./mailbox";
  * e-mail address). The e-mails are the ones the store wrote to its outbox (e2e/mailbox.ts).
  */
 
-async function register(page: Page, role: "client" | "worker" = "client") {
-  const account = newAccount(role === "client" ? "acct" : "wacct");
-  const response = await page.request.post("/api/auth/register", { data: { ...account, role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) } });
-  expect(response.status()).toBe(201);
-  return account;
-}
-
-test("a forgotten password is reset through the e-mailed link, once", async ({ page, playwright, baseURL, consoleGuard }) => {
+test("a forgotten password is reset through the e-mailed link, once", async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a too-short password answers 400
-  // The account exists; this browser is signed out.
-  const account = newAccount("forgot");
-  const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
-  await api.dispose();
+  // The account exists, made in a request context of its own: this browser is signed out.
+  const account = await signUp(request, { label: "forgot" });
 
   await open(page, "/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -59,7 +48,7 @@ test("an unknown or tampered reset link says so and offers a new one", async ({ 
 });
 
 test("the dashboard reminds to confirm the address, sends the link again, and the link confirms it", async ({ page }) => {
-  const account = await register(page);
+  const account = await signUp(page.request, { label: "acct" });
   await open(page, "/dashboard");
   const reminder = page.getByRole("region", { name: "E-mail confirmation" });
   await expect(reminder).toContainText(`Please confirm your e-mail address: we sent a link to ${account.email}.`);
@@ -81,7 +70,7 @@ test("the dashboard reminds to confirm the address, sends the link again, and th
 
 test("account settings change the name, the password and the e-mail address", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a wrong current password answers 400
-  const account = await register(page);
+  const account = await signUp(page.request, { label: "acct" });
   await open(page, "/dashboard");
   await page.getByRole("link", { name: "Account settings" }).click();
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();

@@ -1,17 +1,17 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
-import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { expect, open, test } from "./fixtures";
 
 /*
- * The admin console (issue #8): the bootstrap admin signs in, approves a worker application from the
- * users queue, rejects that worker's completion with a reason, cancels a paid order with a refund,
+ * The admin console (issue #8): the bootstrap admin approves a worker application from the users
+ * queue, rejects that worker's completion with a reason, cancels a paid order with a refund,
  * suspends a client (whose session ends at once), and finds every one of those actions in the
  * audit log. Every action is a plain form with a PRG redirect, so the same steps run with and
- * without JavaScript. The records are set up through the real API: a client pays with the sandbox
- * card, a worker registers, links a handle and completes the order's task.
+ * without JavaScript. The admin's session and the records are set up through the real API (the
+ * sign-in form has its own journeys in e2e/auth.spec.ts): a client pays with the sandbox card, a
+ * worker registers, links a handle and completes the order's task.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -20,37 +20,19 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 async function paidOrder(browser: Browser, target: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = newAccount("buyer");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const clientId = ((await registered.json()) as { user: { id: number } }).user.id;
-  const created = await page.request.post("/api/orders", { data: { packageId: "custom-instagram", quantity: 50, targetUsername: target, accountScreenshot: null, checkoutKey: `adm-${unique()}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; amount: number };
+  const account = await signUp(page.request, { label: "buyer" });
+  const order = await createOrder(page.request, { quantity: 50, target });
   await payByCard(page.request, account, order);
-  return { page, context, account, clientId, orderId: order.id };
+  return { page, context, account, clientId: account.id, orderId: order.id };
 }
 
 /** A worker (Instagram) registered in a browser context of its own: waiting for review. */
 async function pendingWorker(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = newAccount("worker");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "worker", platforms: ["instagram"] } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number; status: string } };
-  expect(user.status).toBe("pending_review");
-  return { page, context, account, id: user.id };
-}
-
-async function signInAsAdmin(page: Page) {
-  await open(page, "/auth?redirectTo=/dashboard");
-  const form = page.getByRole("main").locator("form");
-  await form.getByLabel("Email").fill(bootstrapAdmin.email);
-  await form.getByLabel("Password").fill(bootstrapAdmin.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
-  if (isJavaScriptProject()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const account = await signUp(page.request, { role: "worker", platforms: ["instagram"] });
+  expect(account.status).toBe("pending_review");
+  return { page, context, account, id: account.id };
 }
 
 const notice = (page: Page) => page.getByRole("status").filter({ hasText: /./ });
@@ -70,7 +52,8 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   const client = await paidOrder(browser, target);
   const worker = await pendingWorker(browser);
 
-  await signInAsAdmin(page);
+  await signInAsAdmin(page.request);
+  await open(page, "/dashboard");
   await expect(page.getByText("Admin dashboard")).toBeVisible();
   const stats = page.locator("dl").first();
   await expect(stats).toContainText("Total users");
@@ -179,8 +162,7 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
 
 test("every admin page and the admin dashboard pass axe, and the period switch works without a script", async ({ page }) => {
   test.setTimeout(240_000);
-  const login = await page.request.post("/api/auth/login", { data: bootstrapAdmin });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInAsAdmin(page.request);
 
   await open(page, "/dashboard?period=7d");
   const period = page.getByRole("navigation", { name: "Period" });
@@ -211,8 +193,7 @@ test("admin pages send visitors to sign in and tell other roles they are for adm
   consoleGuard.allow(/status of 403/);
   await page.goto("/admin/orders");
   await expect(page).toHaveURL(/\/auth\?redirectTo=(%2F|\/)admin(%2F|\/)orders$/);
-  const account = newAccount("nosy");
-  expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+  await signUp(page.request, { label: "nosy" });
   const response = await open(page, "/admin/orders");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Admins only" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { signUp } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -8,19 +8,11 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * sees it once, no longer sees it on coming back, and revokes it. Workers have no such section.
  */
 
-/** A fresh account, signed in in this browser (registering sets the session cookie). */
-async function register(page: Page, role: "client" | "worker" = "client") {
-  const account = newAccount(role === "client" ? "keys" : "wkeys");
-  const response = await page.request.post("/api/auth/register", { data: { ...account, role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) } });
-  expect(response.status()).toBe(201);
-  return account;
-}
-
 const apiAccess = (page: Page) => page.getByRole("region", { name: "API access" });
 
 test("a client creates an API key, sees it once, and revokes it", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, the too-long name is refused by the server with 400
-  await register(page);
+  await signUp(page.request, { label: "keys" });
   await open(page, "/profile");
   await expect(apiAccess(page)).toContainText("You have no API keys yet.");
   await expect(apiAccess(page).getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
@@ -75,7 +67,7 @@ test("a client creates an API key, sees it once, and revokes it", async ({ page,
 });
 
 test("a key created without a name is called “API key”; workers have no API access", async ({ page, browser }) => {
-  await register(page);
+  await signUp(page.request, { label: "keys" });
   await open(page, "/profile");
   await apiAccess(page).getByRole("button", { name: "Create API key" }).click();
   await expect(apiAccess(page).getByLabel("Your new API key “API key”")).toHaveValue(/^smb_/);
@@ -85,7 +77,7 @@ test("a key created without a name is called “API key”; workers have no API 
   const workerContext = await browser.newContext();
   try {
     const workerPage = await workerContext.newPage();
-    await register(workerPage, "worker");
+    await signUp(workerPage.request, { role: "worker", label: "wkeys" });
     await open(workerPage, "/profile");
     await expect(workerPage.getByRole("heading", { name: "Linked accounts" })).toBeVisible();
     await expect(apiAccess(workerPage)).toHaveCount(0);

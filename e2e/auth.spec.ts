@@ -1,23 +1,18 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { type Account, newAccount } from "./accounts";
+import { signUp } from "./api-setup";
 
 /*
  * Accounts journeys on /auth, /dashboard and the header's Logout, with JavaScript on ("js": the
  * result arrives as data, a toast shows, the token goes to local storage and the page navigates
  * after SPEC's 1 s / 1.5 s) and off ("no-js": the action redirects, or shows problems inline).
  * Signing in or up leads to the page that sent the visitor (redirectTo), else to the dashboard.
+ * An account that exists before a journey is made through the API in the `request` context, whose
+ * cookies the browser does not share: the browser stays signed out.
  */
 
 const TOKEN_KEY = "smb-auth-token";
-/** Creates an account through the JSON API in a request context of its own (the browser stays signed out). */
-async function registerThroughApi(request: APIRequestContext, account: Account, role: "client" | "worker" = "client") {
-  const response = await request.post("/api/auth/register", { data: { ...account, role } });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { token: string; user: { email: string } };
-  expect(body.user.email).toBe(account.email);
-  return body.token;
-}
 
 function banner(page: Page) {
   return page.getByRole("banner");
@@ -147,8 +142,7 @@ test.describe("joining", () => {
 
 test.describe("signing in and out", () => {
   test("an existing account signs in and stays signed in across a reload", async ({ page, request }) => {
-    const account = newAccount("signin");
-    await registerThroughApi(request, account);
+    const account = await signUp(request, { label: "signin" });
 
     await open(page, "/auth");
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to your account" })).toBeVisible();
@@ -179,8 +173,7 @@ test.describe("signing in and out", () => {
   });
 
   test("Logout signs out, guards the dashboard again and revokes the token on the server", async ({ page, request }) => {
-    const account = newAccount("logout");
-    const apiToken = await registerThroughApi(request, account);
+    const account = await signUp(request, { label: "logout" });
 
     await open(page, "/auth");
     await signInThroughUi(page, account);
@@ -196,7 +189,7 @@ test.describe("signing in and out", () => {
 
     // The browser's cookie no longer signs anyone in, and neither does any token issued before.
     expect((await page.request.get("/api/auth/me")).status()).toBe(401);
-    for (const token of [apiToken, browserToken]) {
+    for (const token of [account.token, browserToken]) {
       if (!token) continue;
       const me = await page.request.get("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
       expect(me.status()).toBe(401);
@@ -211,8 +204,7 @@ test.describe("signing in and out", () => {
 
 test.describe("guards", () => {
   test("the dashboard sends visitors to sign in and back; /auth sends the signed-in home", async ({ page, request }) => {
-    const account = newAccount("guard");
-    await registerThroughApi(request, account);
+    const account = await signUp(request, { label: "guard" });
 
     await open(page, "/dashboard");
     expectAuthRedirect(page, "/dashboard");
@@ -343,8 +335,7 @@ test.describe("bad input", () => {
 
   test("a wrong password is refused and a taken e-mail cannot join again", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(/status of (401|409)/);
-    const account = newAccount("taken");
-    await registerThroughApi(request, account);
+    const account = await signUp(request, { label: "taken" });
 
     await open(page, "/auth");
     await fillSignIn(page, account.email, "not-the-password");

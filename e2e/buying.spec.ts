@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { onePixelPng, signUp, startButton, toastOf, verifyAccount } from "./checkout-journey";
+import { signUp } from "./api-setup";
+import { onePixelPng, startButton, toastOf, verifyAccount } from "./checkout-journey";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -19,7 +20,7 @@ async function listOrders(page: Page): Promise<{ id: number; package_name: strin
 }
 
 test("a client chooses a preset, verifies the account, reviews the price with the fee and creates the order", async ({ page }) => {
-  await signUp(page);
+  await signUp(page.request);
   await open(page, "/packages?platform=tiktok");
   await expect(platformTab(page, "TikTok")).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "100 Followers" })).toBeVisible(); // SPEC §4: default 100
@@ -115,7 +116,7 @@ test("signed-out visitors and workers are told why they cannot buy", async ({ pa
     await expect(notice.getByRole("link")).toHaveAttribute("href", /^\/auth\?redirectTo=%2Fpackages%3Fplatform%3Dinstagram%26quantity%3D250%26verify%3D1/);
   }
 
-  await signUp(page, "worker");
+  await signUp(page.request, { role: "worker" });
   await open(page, "/packages?platform=instagram&quantity=250");
   await startButton(page).click();
   if (isJavaScriptProject()) {
@@ -129,7 +130,7 @@ test("signed-out visitors and workers are told why they cannot buy", async ({ pa
 
 test("account verification refuses a bad username and a file that is not an image", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of (400|413)/); // a refused form answers 400 with the form and its errors
-  await signUp(page);
+  await signUp(page.request);
   await open(page, "/packages?platform=instagram&quantity=100&verify=1");
   const username = page.getByLabel("Account username");
   const screenshot = page.getByLabel("Screenshot of your profile");
@@ -198,7 +199,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the price comes from the catalogue, not from the draft", async ({ page }) => {
-    await signUp(page);
+    await signUp(page.request);
     await open(page, "/packages");
     await page.evaluate(() =>
       sessionStorage.setItem(
@@ -221,7 +222,7 @@ test.describe("with JavaScript", () => {
 
   test("a failed order creation shows SPEC's toast and stays on the review", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 400/);
-    await signUp(page);
+    await signUp(page.request);
     await open(page, "/packages");
     // A draft whose screenshot claims to be an image but is not: the server refuses it.
     await page.evaluate(() =>
@@ -274,7 +275,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a screenshot too large for the browser's storage is kept by the server instead", async ({ page }) => {
-    await signUp(page);
+    await signUp(page.request);
     await open(page, "/packages?platform=instagram&quantity=100");
     await startButton(page).click();
     // 4.9 MB: within SPEC's 5 MB, but its data URL is past what session storage holds.
@@ -296,7 +297,7 @@ test("a platform that is not sold gets an honest note", async ({ page }) => {
 });
 
 test("the packages page and the review have no serious accessibility problems", async ({ page }) => {
-  await signUp(page);
+  await signUp(page.request);
   await open(page, "/packages?platform=instagram&quantity=100&verify=1");
   await expectNoSeriousAxeViolations(page);
   await verifyAccount(page, "ama.grows");

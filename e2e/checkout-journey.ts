@@ -1,25 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { type Account, newAccount } from "./accounts";
+import { type SignedUp, signUp } from "./api-setup";
 import { expect, open } from "./fixtures";
 
 /*
- * The buying journey's steps through the pages (e2e/buying.spec.ts, e2e/checkout-trips.spec.ts):
- * sign up, "START YOUR GROWTH JOURNEY", "Complete Your Order" (a dialog with JavaScript, part of the
- * page without), the review.
+ * The buying journey's steps through the pages (e2e/buying.spec.ts, e2e/checkout-trips.spec.ts),
+ * signed up through the API: "START YOUR GROWTH JOURNEY", "Complete Your Order" (a dialog with
+ * JavaScript, part of the page without), the review.
  */
 
 // A 1×1 PNG: real image bytes, as the server checks them.
 export const onePixelPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-/** A fresh account, signed in on this page's browser context. */
-export async function signUp(page: Page, role: "client" | "worker" = "client"): Promise<Account> {
-  const account = newAccount(role === "client" ? "buyer" : "seller");
-  const response = await page.request.post("/api/auth/register", {
-    data: { ...account, role, ...(role === "worker" ? { platforms: ["instagram"] } : {}) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return account;
-}
 
 /** The toast on screen (JavaScript only). */
 export const toastOf = (page: Page): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li");
@@ -34,8 +24,8 @@ export async function verifyAccount(page: Page, username: string, screenshot = {
 }
 
 /** A new client at the review of 100 Instagram followers for @ama.grows (₵150.00 + ₵2.55 fee), as a buyer gets there. */
-export async function reachReview(page: Page): Promise<Account> {
-  const account = await signUp(page);
+export async function reachReview(page: Page): Promise<SignedUp> {
+  const account = await signUp(page.request, { label: "buyer" });
   await open(page, "/packages?platform=instagram&quantity=100");
   await startButton(page).click();
   await verifyAccount(page, "ama.grows");

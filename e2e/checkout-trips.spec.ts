@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { reachReview, signUp, startButton } from "./checkout-journey";
+import { signUp } from "./api-setup";
+import { reachReview, startButton } from "./checkout-journey";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { directCardBaseURL } from "./servers";
 
@@ -122,7 +123,7 @@ for (const viewport of [
 ]) {
   test(`"Complete Your Order" has as much room right of its fields as left at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signUp(page);
+    await signUp(page.request);
     await open(page, "/packages?platform=instagram&quantity=100");
     await startButton(page).click();
     // A dialog with JavaScript; part of the page without.

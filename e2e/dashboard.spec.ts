@@ -1,16 +1,9 @@
-import { newAccount } from "./accounts";
+import { createOrder, signUp } from "./api-setup";
 import { expect, open, test } from "./fixtures";
 
 test("a client's dashboard shows their stats in cedis and their latest orders with status and progress, each opening its page", async ({ page }) => {
-  const account = newAccount("dash");
-  // page.request shares the browser's cookies: the registration signs this browser in.
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status()).toBe(201);
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `dash-${Date.now()}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, createdAt } = (await created.json()) as { id: number; createdAt: string };
+  await signUp(page.request, { label: "dash" });
+  const { id, createdAt } = await createOrder(page.request);
 
   await open(page, "/dashboard");
   const stats = page.locator("dl");

@@ -1,7 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { createOrder, fundedClient } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
@@ -11,26 +9,10 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * Runs opening on schedule are tested with an injected clock (drip-feed.server.test.ts).
  */
 
-/** A new client signed in on this page, whose wallet the bootstrap admin funds with `amount` cedis. */
-async function fundedClient(page: Page, request: APIRequestContext, amount: number) {
-  const account = newAccount("drip");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number } };
-  const signedIn = await request.post("/api/auth/login", { data: bootstrapAdmin });
-  const { token } = (await signedIn.json()) as { token: string };
-  const funded = await request.post(`/api/admin/users/${user.id}/wallet-adjustments`, { data: { amount, reason: "Drip-feed test" }, headers: { authorization: `Bearer ${token}` } });
-  expect(funded.status(), await funded.text()).toBe(201);
-}
-
 test("a client delivers 500 followers in 5 runs from the balance, sees the runs, and stops them for a refund", async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a refused choice is answered with the page and 400
-  await fundedClient(page, request, 1000);
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-instagram", quantity: 500, targetUsername: "drip.grows", accountScreenshot: null, checkoutKey: `drip-${Date.now().toString(36)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  await fundedClient(page, request, 1000, "drip");
+  const { id } = await createOrder(page.request, { quantity: 500, target: "drip.grows" });
 
   await open(page, `/checkout?orderId=${id}`);
   const payFromBalance = page.getByRole("region", { name: "Pay from balance" });
@@ -81,12 +63,8 @@ test("a client delivers 500 followers in 5 runs from the balance, sees the runs,
 });
 
 test("a client whose order is too small to split is not offered gradual delivery", async ({ page, request }) => {
-  await fundedClient(page, request, 500);
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-tiktok", quantity: 50, targetUsername: "drip.small", accountScreenshot: null, checkoutKey: `drip-small-${Date.now().toString(36)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  await fundedClient(page, request, 500, "drip");
+  const { id } = await createOrder(page.request, { platform: "tiktok", quantity: 50, target: "drip.small" });
   await open(page, `/checkout?orderId=${id}`);
   await expect(page.getByRole("region", { name: "Pay from balance" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Deliver gradually (optional)" })).toHaveCount(0);

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { approveWorker, createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
@@ -23,36 +22,17 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 async function paidOrder(browser: Browser, target: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = newAccount("buyer");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-tiktok", quantity: 100, targetUsername: target, accountScreenshot: null, checkoutKey: `ful-${unique()}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; amount: number };
+  const account = await signUp(page.request, { label: "buyer" });
+  const order = await createOrder(page.request, { platform: "tiktok", target });
   await payByCard(page.request, account, order);
   return { page, context, orderId: order.id };
 }
 
 /** Registers a worker in this page's browser (signing it in), joined to `platforms`. */
 async function registerWorker(page: Page, platforms: string[]) {
-  const account = newAccount("worker");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "worker", platforms } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number; status: string } };
-  expect(user.status).toBe("pending_review");
-  return { id: user.id, account };
-}
-
-/** The bootstrap admin approves the worker through the admin API. */
-async function approveWorker(request: APIRequestContext, workerId: number) {
-  const login = await request.post("/api/auth/login", { data: bootstrapAdmin });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const approved = await request.post(`/api/admin/workers/${workerId}/approve`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(approved.status(), await approved.text()).toBe(200);
-  expect(((await approved.json()) as { status: string }).status).toBe("active");
+  const worker = await signUp(page.request, { role: "worker", platforms });
+  expect(worker.status).toBe("pending_review");
+  return worker;
 }
 
 /** Links a handle through the API (the profile form has its own test). */
@@ -71,7 +51,7 @@ test("an approved worker links a handle, completes a paid order's task and sees 
   const handle = `wk_${unique()}`;
   const client = await paidOrder(browser, target);
   const worker = await registerWorker(page, ["instagram", "tiktok"]);
-  await approveWorker(request, worker.id);
+  await approveWorker(request, await signInAsAdmin(request), worker.id); // the admin signs in on `request`, not in the browser
 
   // Approved, but no handle linked: no tasks, and a call to link both platforms on the profile.
   await open(page, "/dashboard");
@@ -150,7 +130,7 @@ test("a target with four paid orders is offered once, and completing it delivers
   const clients = [];
   for (let index = 0; index < 4; index += 1) clients.push(await paidOrder(browser, target)); // one by one: the first is the oldest
   const worker = await registerWorker(page, ["tiktok"]);
-  await approveWorker(request, worker.id);
+  await approveWorker(request, await signInAsAdmin(request), worker.id);
   await linkHandle(page, "tiktok", handle);
 
   await open(page, "/dashboard");
@@ -191,7 +171,7 @@ test("a task that closes before the worker completes it shows SPEC's error with 
   const target = `tt${unique()}`;
   const client = await paidOrder(browser, target);
   const worker = await registerWorker(page, ["tiktok"]);
-  await approveWorker(request, worker.id);
+  await approveWorker(request, await signInAsAdmin(request), worker.id);
   await linkHandle(page, "tiktok", `wk_${unique()}`);
 
   await open(page, "/dashboard");
@@ -245,8 +225,7 @@ test("the profile refuses a malformed handle and one linked to another worker, i
   const taken = `wk_${unique()}`;
   // Another worker links the handle first.
   const other = await playwright.request.newContext({ baseURL });
-  const account = newAccount("other");
-  expect((await other.post("/api/auth/register", { data: { ...account, role: "worker", platforms: ["youtube"] } })).status()).toBe(201);
+  await signUp(other, { role: "worker", label: "other", platforms: ["youtube"] });
   expect((await other.put("/api/worker/handles", { data: { platform: "youtube", handle: taken } })).status()).toBe(200);
   await other.dispose();
 
@@ -271,8 +250,7 @@ test("the profile sends signed-out visitors to sign in and shows a client the ac
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/auth\?redirectTo=(%2F|\/)profile$/);
 
-  const account = newAccount("client");
-  expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+  await signUp(page.request);
   const response = await open(page, "/profile");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { type Account, newAccount } from "./accounts";
 import { expectNoSeriousAxeViolations } from "./accessibility";
+import { signUp } from "./api-setup";
 import { catalogPlatforms, platformLabels, rewardPerActionMinor } from "../app/features/catalog/catalog";
 import { parseEnv } from "../app/lib/env.server";
 import { formatMoney } from "../app/lib/money";
@@ -165,12 +166,10 @@ test.describe("registering as a worker", () => {
     expect([...user.platforms].sort()).toEqual(["instagram", "youtube"]);
   });
 
-  test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", async ({ page, consoleGuard }) => {
+  test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(/status of 409/);
-    const existing = newAccount("taken", "Worker");
-    const created = await page.request.post("/api/auth/register", { data: { ...existing, role: "worker" } });
-    expect(created.status()).toBe(201);
-    await page.context().clearCookies();
+    // Made in a request context of its own: the browser stays signed out.
+    const existing = await signUp(request, { role: "worker", label: "taken" });
 
     await open(page, "/join-network");
     const form = await openRegistration(page, "Start Earning");
@@ -198,9 +197,7 @@ test.describe("registering as a worker", () => {
   });
 
   test("a signed-in visitor is told they already have an account instead of getting the form", async ({ page }) => {
-    const account = newAccount("member", "Worker");
-    // The API sets the session cookie in the browser's context.
-    expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
+    const account = await signUp(page.request, { label: "member" });
 
     await open(page, "/join-network");
     const panel = await openRegistration(page);

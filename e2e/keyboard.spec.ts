@@ -1,15 +1,19 @@
 import type { Locator, Page } from "@playwright/test";
-import { newAccount } from "./accounts";
+import { signUp } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
  * Keyboard-only journeys (issue #9, accessibility): signing in and buying a package from the first
- * page to the paid order, with JavaScript and without it. The journey's controls are reached with
- * Tab (a bounded number of presses, in page order) and used with typing, Enter, Space, the arrow keys
- * and Escape: never with a click or a fill. Setup that is not part of the journey (registering the
- * account, the first page load) goes through the API or the address bar.
+ * page to the paid order. The journey's controls are reached with Tab (a bounded number of presses,
+ * in page order) and used with typing, Enter, Space, the arrow keys and Escape: never with a click
+ * or a fill. Setup that is not part of the journey (registering the account, the first page load)
+ * goes through the API or the address bar.
  *
  * Every control reached must show where the focus is (an outline or a focus ring on :focus-visible).
+ *
+ * The steps are written for JavaScript on and off, where the pages differ, but the "no-js" project
+ * leaves this file out (playwright.config.ts): the page order and the focus styles are the same HTML
+ * and CSS either way, and the forms reached here have journeys of their own without JavaScript.
  */
 
 // A 1×1 PNG: real image bytes, as the server checks them.
@@ -130,13 +134,6 @@ async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>>
   return () => page.evaluate(() => (window as unknown as { heardAnnouncements: string[] }).heardAnnouncements);
 }
 
-async function registerClient(page: Page, label: string) {
-  const account = newAccount(label);
-  const response = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(response.status(), await response.text()).toBe(201);
-  return account;
-}
-
 const banner = (page: Page) => page.getByRole("banner");
 const toastOf = (page: Page): Locator => page.getByRole("region", { name: /Notifications/ }).locator("li");
 const startButton = (page: Page) => page.getByRole("button", { name: "START YOUR GROWTH JOURNEY" });
@@ -176,9 +173,7 @@ test.describe("the page shell", () => {
 
 test.describe("signing in", () => {
   test("from the home page to the dashboard with the keyboard only", async ({ page, request }) => {
-    const account = newAccount("keys");
-    const registered = await request.post("/api/auth/register", { data: { ...account, role: "client" } });
-    expect(registered.status(), await registered.text()).toBe(201);
+    const account = await signUp(request, { label: "keys" }); // the browser stays signed out
 
     await open(page, "/");
     await tabTo(page, banner(page).getByRole("link", { name: "Login" }), { maxPresses: 12 });
@@ -204,9 +199,7 @@ test.describe("signing in", () => {
 
   test("a wrong password shows the error where the keyboard and a screen reader reach it", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(/status of 401/); // the refused post answers 401 with the page
-    const account = newAccount("keys");
-    const registered = await request.post("/api/auth/register", { data: { ...account, role: "client" } });
-    expect(registered.status(), await registered.text()).toBe(201);
+    const account = await signUp(request, { label: "keys" }); // the browser stays signed out
 
     await open(page, "/auth");
     const form = page.getByRole("main").locator("form");
@@ -251,7 +244,7 @@ test.describe("signing in", () => {
 test.describe("buying", () => {
   test("a client picks a package, verifies the account, pays by card and sees the order, with the keyboard only", async ({ page }) => {
     test.setTimeout(60_000);
-    await registerClient(page, "keybuyer");
+    await signUp(page.request, { label: "keybuyer" });
     await open(page, "/packages");
 
     // Platform tab.
@@ -356,7 +349,7 @@ test.describe("buying", () => {
 
   test("Escape closes the order dialog and gives the focus back to START", async ({ page }) => {
     test.skip(!isJavaScriptProject(), "without JavaScript there is no dialog: 'Complete Your Order' is part of the page, with nothing to close");
-    await registerClient(page, "keyescape");
+    await signUp(page.request, { label: "keyescape" });
     await open(page, "/packages?platform=instagram&quantity=100");
     await tabTo(page, startButton(page), { maxPresses: 30 });
     await page.keyboard.press("Enter");
@@ -380,7 +373,7 @@ test.describe("buying", () => {
 
   test("Escape and then at once Space on START opens the dialog again (the close is not undone a moment later)", async ({ page }) => {
     test.skip(!isJavaScriptProject(), "without JavaScript there is no dialog to close and reopen");
-    await registerClient(page, "keyreopen");
+    await signUp(page.request, { label: "keyreopen" });
     await open(page, "/packages?platform=instagram&quantity=100");
     await tabTo(page, startButton(page), { maxPresses: 30 });
     await page.keyboard.press("Enter");
@@ -397,7 +390,7 @@ test.describe("buying", () => {
 
 test.describe("account settings", () => {
   test("Tab through every field complains about nothing, and the password changes with the keyboard only", async ({ page }) => {
-    const account = await registerClient(page, "keysettings");
+    const account = await signUp(page.request, { label: "keysettings" });
     await open(page, "/profile");
     const name = page.getByRole("region", { name: "Name" }).getByLabel("Full name");
     await tabTo(page, name, { maxPresses: 20 });

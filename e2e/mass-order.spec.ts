@@ -1,7 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { fundedClient } from "./api-setup";
 import { expect, open, test } from "./fixtures";
 
 /*
@@ -10,21 +8,9 @@ import { expect, open, test } from "./fixtures";
  * cover refused before anything is paid.
  */
 
-/** A new client whose wallet the bootstrap admin funds (with its own request context: the page stays the client's). */
-async function fundedClient(page: Page, request: import("@playwright/test").APIRequestContext, amount: number) {
-  const account = newAccount("mass");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number } };
-  const signedIn = await request.post("/api/auth/login", { data: bootstrapAdmin });
-  const { token } = (await signedIn.json()) as { token: string };
-  const funded = await request.post(`/api/admin/users/${user.id}/wallet-adjustments`, { data: { amount, reason: "Mass order test" }, headers: { authorization: `Bearer ${token}` } });
-  expect(funded.status(), await funded.text()).toBe(201);
-}
-
 test("a client pastes orders, sees each priced or refused, and pays the total from the balance", async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // an empty text is answered with the form and 400
-  await fundedClient(page, request, 300);
+  await fundedClient(page, request, 300, "mass");
   await open(page, "/wallet");
   await page.getByRole("link", { name: "Mass order" }).click();
   await expect(page).toHaveURL(/\/mass-order$/);
@@ -82,7 +68,7 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
 
 test("on a 390 px phone the mass-order page and its checked lines fit the screen", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await fundedClient(page, request, 50);
+  await fundedClient(page, request, 50, "mass");
   await open(page, "/mass-order");
   await page.getByLabel("Orders, one per line").fill("1 | https://www.instagram.com/ama.grows.in.accra_2026/?utm_source=share | 50\n2 | https://www.tiktok.com/@someone | 100000");
   await page.getByRole("button", { name: "Check and price" }).click();
@@ -92,7 +78,7 @@ test("on a 390 px phone the mass-order page and its checked lines fit the screen
 });
 
 test("the whole mass order by keyboard alone: paste, check, pay", async ({ page, request }) => {
-  await fundedClient(page, request, 100);
+  await fundedClient(page, request, 100, "mass");
   await open(page, "/mass-order");
   /** Tab until the element named `name` has the focus (the header's links come first). */
   const tabTo = async (name: string) => {

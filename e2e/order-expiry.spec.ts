@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import path from "node:path";
 import { type RunningServer, startServer } from "../server/testing/spawn-server";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { createOrder, signUp } from "./api-setup";
 import { expect, isJavaScriptProject, test } from "./fixtures";
 
 /*
@@ -31,14 +31,8 @@ async function openOnStore(page: Page, pathname: string) {
 }
 
 test("an unpaid order past its time reads Expired on its pages, charged nothing, and leads to a new checkout", async ({ page }) => {
-  const account = newAccount("expiry");
-  const registered = await page.request.post(`${store.url}/api/auth/register`, { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await page.request.post(`${store.url}/api/orders`, {
-    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number };
+  await signUp(page.request, { label: "expiry", storeUrl: store.url });
+  const order = await createOrder(page.request, { storeUrl: store.url });
   await page.waitForTimeout(2_500);
 
   await openOnStore(page, `/orders/${order.id}`);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { type Account, newAccount } from "./accounts";
+import { createOrder, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
@@ -14,30 +14,13 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 const year = new Date().getUTCFullYear();
 
-/** Registers a client in this browser (page.request shares its cookies: this signs it in). */
-async function signUpClient(page: Page, label: string): Promise<Account> {
-  const account = newAccount(label);
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return account;
-}
-
-/** An unpaid order of 100 Instagram followers (₵150.00 + ₵2.55 fee = ₵152.55). */
-async function createOrder(page: Page): Promise<number> {
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `success-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
 const details = (page: Page) => page.getByRole("region", { name: "Order details" });
 const statusBanner = (page: Page) => page.getByRole("main").getByRole("status");
 
 test.describe("order confirmation", () => {
   test("shows an unpaid order as it is: details, price, fee and total, awaiting payment, what's next and help", async ({ page }) => {
-    await signUpClient(page, "success");
-    const orderId = await createOrder(page);
+    await signUp(page.request, { label: "success" });
+    const { id: orderId } = await createOrder(page.request);
     const response = await open(page, `/order-success?orderId=${orderId}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
@@ -114,9 +97,10 @@ test.describe("order confirmation", () => {
   });
 
   test("shows a paid order as paid: 'Payment Successful!', the reference, amount and status, and the 1-hour cancellation with a refund", async ({ page }) => {
-    const account = await signUpClient(page, "paid");
-    const orderId = await createOrder(page);
-    await payByCard(page.request, account, { id: orderId, amount: 152.55 });
+    const account = await signUp(page.request, { label: "paid" });
+    const order = await createOrder(page.request);
+    await payByCard(page.request, account, order);
+    const orderId = order.id;
     const response = await open(page, `/order-success?orderId=${orderId}`);
     expect(response?.status()).toBe(200);
 
@@ -147,8 +131,8 @@ test.describe("order confirmation", () => {
     await open(page, "/order-success?orderId=abc");
     await expect(page).toHaveURL(/\/$/);
 
-    const account = await signUpClient(page, "successauth");
-    const orderId = await createOrder(page);
+    const account = await signUp(page.request, { label: "successauth" });
+    const { id: orderId } = await createOrder(page.request);
     await page.context().clearCookies();
     await open(page, `/order-success?orderId=${orderId}`);
     const url = new URL(page.url());
@@ -165,9 +149,9 @@ test.describe("order confirmation", () => {
 
   test("another client's order, or one that does not exist, cannot be fetched (404)", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404 \(Not Found\) \(http:\/\/[^)]+\/order-success\?orderId=/);
-    await signUpClient(page, "successowner");
-    const orderId = await createOrder(page);
-    await signUpClient(page, "successother"); // this browser is now signed in as another client
+    await signUp(page.request, { label: "successowner" });
+    const { id: orderId } = await createOrder(page.request);
+    await signUp(page.request, { label: "successother" }); // this browser is now signed in as another client
 
     for (const id of [orderId, 999_999]) {
       const response = await open(page, `/order-success?orderId=${id}`);
@@ -181,8 +165,8 @@ test.describe("order confirmation", () => {
   test("an unpaid order can be cancelled from the page, and a refused cancellation says why", async ({ page, consoleGuard }) => {
     // The refused post at the end answers 422 on purpose.
     consoleGuard.allow(/status of 422 \(Unprocessable Entity\) \(http:\/\/[^)]+\/order-success(\.data)?\?orderId=/);
-    await signUpClient(page, "successcancel");
-    const orderId = await createOrder(page);
+    await signUp(page.request, { label: "successcancel" });
+    const { id: orderId } = await createOrder(page.request);
     await open(page, `/order-success?orderId=${orderId}`);
     const cancelSection = page.getByRole("region", { name: "Changed your mind?" });
     await expect(cancelSection).toContainText("not paid yet, so you can cancel it at any time");
@@ -209,7 +193,7 @@ test.describe("order confirmation", () => {
     expect(((await stored.json()) as { status: string }).status).toBe("cancelled");
 
     // A second order, cancelled elsewhere (the API) while this page still offers it: the post is refused.
-    const secondId = await createOrder(page);
+    const { id: secondId } = await createOrder(page.request);
     await open(page, `/order-success?orderId=${secondId}`);
     const cancelled = await page.request.post(`/api/orders/${secondId}/cancel`, { data: {} });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
@@ -222,8 +206,8 @@ test.describe("order confirmation", () => {
   });
 
   test("prints as a receipt: no site header, footer, banners or buttons", async ({ page }) => {
-    await signUpClient(page, "successprint");
-    const orderId = await createOrder(page);
+    await signUp(page.request, { label: "successprint" });
+    const { id: orderId } = await createOrder(page.request);
     await open(page, `/order-success?orderId=${orderId}`);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByText("Order summary", { exact: true })).toBeHidden();

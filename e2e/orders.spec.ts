@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { type Account, newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
@@ -12,25 +11,6 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  */
 
 const year = new Date().getUTCFullYear();
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Registers a client in this browser (page.request shares its cookies: this signs it in). */
-async function signUpClient(page: Page, label: string): Promise<Account> {
-  const account = newAccount(label);
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return account;
-}
-
-/** An unpaid order of 100 Instagram followers (₵152.55). */
-async function createOrder(page: Page): Promise<{ id: number; amount: number }> {
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `orders-${unique()}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: number; amount: number };
-}
-
 /** The value of a term of the order details (the receipt). */
 const detail = (page: Page, term: string) =>
   page
@@ -40,8 +20,8 @@ const detail = (page: Page, term: string) =>
     .locator("dd");
 
 test("a client opens a paid order from the dashboard, sees its reference and progress, and cancels it within the hour", async ({ page }) => {
-  const account = await signUpClient(page, "orderpage");
-  const order = await createOrder(page);
+  const account = await signUp(page.request, { label: "orderpage" });
+  const order = await createOrder(page.request);
   await payByCard(page.request, account, order);
   const reference = `SMB-${order.id}-${year}`;
 
@@ -88,9 +68,9 @@ test("a client opens a paid order from the dashboard, sees its reference and pro
 
 test("an order's page is refused to other clients, and signed out leads through sign-in back to it", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404 \(Not Found\) \(http:\/\/[^)]+\/orders\/\d+\)/);
-  const owner = await signUpClient(page, "orderowner");
-  const { id } = await createOrder(page);
-  await signUpClient(page, "orderstranger"); // this browser is now signed in as another client
+  const owner = await signUp(page.request, { label: "orderowner" });
+  const { id } = await createOrder(page.request);
+  await signUp(page.request, { label: "orderstranger" }); // this browser is now signed in as another client
 
   for (const orderId of [id, 999_999]) {
     const response = await open(page, `/orders/${orderId}`);
@@ -114,11 +94,10 @@ test("an order's page is refused to other clients, and signed out leads through 
 });
 
 test("an admin opens any client's order page, with a way to the admin console", async ({ page }) => {
-  await signUpClient(page, "orderadminview");
-  const { id } = await createOrder(page);
+  await signUp(page.request, { label: "orderadminview" });
+  const { id } = await createOrder(page.request);
   await page.context().clearCookies();
-  const signedIn = await page.request.post("/api/auth/login", { data: bootstrapAdmin });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await signInAsAdmin(page.request);
 
   await open(page, `/orders/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`SMB-${id}-${year}`);
@@ -128,13 +107,13 @@ test("an admin opens any client's order page, with a way to the admin console", 
 
 test("/orders lists every order, newest first, 20 a page, with Previous and Next", async ({ page }) => {
   test.slow(); // 21 orders through the API
-  await signUpClient(page, "orderhistory");
+  await signUp(page.request, { label: "orderhistory" });
   await open(page, "/orders");
   await expect(page.getByText("You have not placed an order yet.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse packages" })).toHaveAttribute("href", "/packages");
 
   const ids: number[] = [];
-  for (let count = 0; count < 21; count += 1) ids.push((await createOrder(page)).id);
+  for (let count = 0; count < 21; count += 1) ids.push((await createOrder(page.request)).id);
   const newestFirst = ids.reverse().map((id) => `Order SMB-${id}-${year}`);
 
   await open(page, "/dashboard");
@@ -161,8 +140,8 @@ test("/orders lists every order, newest first, 20 a page, with Previous and Next
 });
 
 test("the payment status page leads with the order's SMB reference; the provider's reference is secondary", async ({ page }) => {
-  const account = await signUpClient(page, "orderpayref");
-  const order = await createOrder(page);
+  const account = await signUp(page.request, { label: "orderpayref" });
+  const order = await createOrder(page.request);
   // A card payment started and not finished: its status page keeps waiting (no redirect).
   const started = await page.request.post("/api/payment/charge/card", {
     data: { email: account.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS" },

@@ -107,16 +107,21 @@ test.describe("how it works", () => {
     await expect(main.getByRole("link", { name: "Join Our Network" }).last()).toHaveAttribute("href", "/join-network");
   });
 
-  test("without JavaScript: both audiences show, each under its heading", async ({ page }) => {
-    test.skip(isJavaScriptProject(), "covers the no-JavaScript page");
-    await open(page, "/how-it-works");
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 2, name: "For Clients" })).toBeVisible();
-    await expect(main.getByRole("heading", { level: 2, name: "For Workers" })).toBeVisible();
-    for (const step of [clientStep, "Pay securely", "Watch your growth", workerStep, "Complete tasks", "Get paid"]) {
-      await expect(main.getByRole("heading", { level: 3, name: step })).toBeVisible();
-    }
-    await expect(page.getByRole("tablist")).toBeHidden();
+  test.describe(() => {
+    // What a browser without JavaScript gets, tested in the "js" project: the "no-js" project does not
+    // run this file (playwright.config.ts).
+    test.use({ javaScriptEnabled: false });
+
+    test("without JavaScript: both audiences show, each under its heading", async ({ page }) => {
+      await page.goto("/how-it-works"); // nothing to wait for: the page never hydrates
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 2, name: "For Clients" })).toBeVisible();
+      await expect(main.getByRole("heading", { level: 2, name: "For Workers" })).toBeVisible();
+      for (const step of [clientStep, "Pay securely", "Watch your growth", workerStep, "Complete tasks", "Get paid"]) {
+        await expect(main.getByRole("heading", { level: 3, name: step })).toBeVisible();
+      }
+      await expect(page.getByRole("tablist")).toBeHidden();
+    });
   });
 
   test("with JavaScript: a tablist shows one audience at a time and follows the arrow keys", async ({ page, consoleGuard }) => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { createOrder, signUp } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { directCardBaseURL } from "./servers";
 
@@ -13,14 +13,8 @@ import { directCardBaseURL } from "./servers";
 
 /** A signed-in client with a fresh unpaid order of 100 Instagram followers (₵150.00 + ₵2.55 fee). */
 async function orderToPay(page: Page, label = "payer") {
-  const account = newAccount(label);
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const created = await page.request.post("/api/orders", {
-    data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `pay-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const account = await signUp(page.request, { label });
+  const { id } = await createOrder(page.request);
   return { id, account };
 }
 

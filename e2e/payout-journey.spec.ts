@@ -1,7 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { approveWorker, createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
 import { expect, open, test } from "./fixtures";
 import { confirmEmail } from "./mailbox";
@@ -13,31 +12,28 @@ import { confirmEmail } from "./mailbox";
  */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function apiAs(browser: Browser, credentials?: { email: string; password: string }) {
+/** A browser context of its own, for another person in the journey. */
+async function otherBrowser(browser: Browser) {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  if (credentials) expect((await page.request.post("/api/auth/login", { data: credentials })).status()).toBe(200);
-  return { context, page };
+  return { context, page: await context.newPage() };
 }
 
 test("a worker withdraws an approved reward and an admin sends it", async ({ page, browser }) => {
   test.slow();
-  const admin = await apiAs(browser, bootstrapAdmin);
+  const admin = await otherBrowser(browser);
+  const adminToken = await signInAsAdmin(admin.page.request);
 
   // A paid TikTok order (its own target, so this worker can do it).
-  const client = await apiAs(browser);
-  const buyer = newAccount("payer");
-  expect((await client.page.request.post("/api/auth/register", { data: { ...buyer, role: "client" } })).status()).toBe(201);
-  const order = await (await client.page.request.post("/api/orders", { data: { packageId: "custom-tiktok", quantity: 50, targetUsername: `pay${unique()}`, accountScreenshot: null } })).json();
+  const client = await otherBrowser(browser);
+  const buyer = await signUp(client.page.request, { label: "payer" });
+  const order = await createOrder(client.page.request, { platform: "tiktok", quantity: 50, target: `pay${unique()}` });
   await payByCard(client.page.request, buyer, order);
   await client.context.close();
 
   // The worker (this page) is approved, links a handle and completes the order's task.
-  const worker = newAccount("earner");
-  const registered = await page.request.post("/api/auth/register", { data: { ...worker, role: "worker", platforms: ["tiktok"] } });
-  const workerId = (await registered.json()).user.id;
+  const worker = await signUp(page.request, { role: "worker", label: "earner", platforms: ["tiktok"] });
   await confirmEmail(page.request, worker.email);
-  expect((await admin.page.request.post(`/api/admin/workers/${workerId}/approve`, { data: {} })).status()).toBe(200);
+  await approveWorker(admin.page.request, adminToken, worker.id);
   expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
   const task = (await (await admin.page.request.get(`/api/admin/orders/${order.id}`)).json()).deliveries[0];
   const completed = await (await page.request.post(`/api/tasks/${task.id}/complete`, { data: {} })).json();

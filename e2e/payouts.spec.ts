@@ -1,6 +1,5 @@
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { approveWorker, signInAsAdmin, signUp } from "./api-setup";
 import { expect, open, test } from "./fixtures";
 import { confirmEmail } from "./mailbox";
 
@@ -8,20 +7,15 @@ import { confirmEmail } from "./mailbox";
  * The worker's withdrawal page. The whole money path (reserve, approve, Paystack transfer, give-back)
  * is tested against the sandbox in app/features/payouts; here: the page, its form and its refusals.
  */
-test("an approved worker sees their balances and cannot withdraw more than is available", async ({ page, playwright, consoleGuard }) => {
+test("an approved worker sees their balances and cannot withdraw more than is available", async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of (400|422)/); // refused forms answer with their status
-  const account = newAccount("payee");
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "worker", platforms: ["instagram"] } });
-  expect(registered.status()).toBe(201);
-  const workerId = (await registered.json()).user.id;
+  const account = await signUp(page.request, { role: "worker", label: "payee", platforms: ["instagram"] });
 
   await open(page, "/payouts");
   await expect(page.getByText("Withdrawals open once an admin has approved your worker account.")).toBeVisible();
 
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const token = (await (await admin.post("/api/auth/login", { data: bootstrapAdmin })).json()).token;
-  expect((await admin.post(`/api/admin/workers/${workerId}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
-  await admin.dispose();
+  // The admin signs in on `request`, not in the browser.
+  await approveWorker(request, await signInAsAdmin(request), account.id);
 
   // Approved, but the address is not confirmed yet: the reminder stands where the form will be.
   await open(page, "/payouts");

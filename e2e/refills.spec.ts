@@ -1,6 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { approveWorker, createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
@@ -15,38 +14,14 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post("/api/auth/login", { data: bootstrapAdmin });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
-/**
- * Registers as a client would: 47 sign-ups ten at a time can fill the server's password-hashing
- * queue on a busy machine, which answers 503 with Retry-After (password-gate.server.ts); the
- * sign-up is sent again after that wait, a few times at most.
- */
-async function register(request: APIRequestContext, data: Record<string, unknown>) {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await request.post("/api/auth/register", { data });
-    const retryAfter = response.headers()["retry-after"];
-    if (response.status() !== 503 || retryAfter === undefined || attempt === 5) return response;
-    await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000));
-  }
-}
-
 /** Registers a YouTube worker in `request` (its cookie signs it in), has the admin approve it, and links a handle. */
 async function approvedWorker(request: APIRequestContext, admin: string, label: string) {
-  const account = newAccount(label);
-  const registered = await register(request, { ...account, role: "worker", platforms: ["youtube"] });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number } };
-  const approved = await request.post(`/api/admin/workers/${user.id}/approve`, { headers: { Authorization: `Bearer ${admin}` } });
-  expect(approved.status(), await approved.text()).toBe(200);
+  const { id } = await signUp(request, { role: "worker", label, platforms: ["youtube"] });
+  await approveWorker(request, admin, id);
   const handle = `yt${unique()}`;
   const linked = await request.put("/api/worker/handles", { data: { platform: "youtube", handle } });
   expect(linked.status(), await linked.text()).toBe(200);
-  return { id: user.id, handle };
+  return { id, handle };
 }
 
 /** The open task of the target, as this worker's task list offers it. */
@@ -81,15 +56,12 @@ async function answerOnDashboard(page: Page, target: string, button: "Still subs
 test("a client's refill: two workers confirm, one reports a drop, a new worker re-delivers, the refill completes and the dropped reward is taken back", async ({ page, browser, playwright }) => {
   test.slow();
   const baseURL = test.info().project.use.baseURL!;
-  const admin = await adminToken(page.request);
+  const admin = await signInAsAdmin(page.request);
   const target = `rf${unique()}`;
 
   // The client's paid order of 50 YouTube subscribers.
-  const clientAccount = newAccount("refiller");
-  expect((await page.request.post("/api/auth/register", { data: { ...clientAccount, role: "client" } })).status()).toBe(201);
-  const created = await page.request.post("/api/orders", { data: { packageId: "custom-youtube", quantity: 50, targetUsername: target, accountScreenshot: null, checkoutKey: `rf-${unique()}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: number; amount: number; targetUrl: string };
+  const clientAccount = await signUp(page.request, { label: "refiller" });
+  const order = await createOrder(page.request, { platform: "youtube", quantity: 50, target });
   await payByCard(page.request, clientAccount, order);
 
   // Delivered by 50 workers: three in browsers of their own, 47 over the API (ten at a time).

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 import { directCardBaseURL } from "./servers";
 import { e2eSupportContacts } from "./support-contacts";
@@ -33,13 +32,6 @@ const supportForm = (page: Page) => page.getByRole("main").locator("form");
 
 function field(page: Page, label: "Name" | "Email" | "Category" | "Subject" | "Message"): Locator {
   return supportForm(page).getByLabel(label, { exact: true });
-}
-
-/** The signed-in admin's token, for the admin API. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post("/api/auth/login", { data: bootstrapAdmin });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
 }
 
 /** Fills the form's remaining fields and sends it; answers the ticket number the page shows. */
@@ -161,7 +153,7 @@ test.describe("support center", () => {
     await expect(notice).toContainText(`We'll get back to you within 24 hours. Your ticket number is #${ticketId}; our answer goes to ${email}.`);
     if (isJavaScriptProject()) await expect(page).toHaveURL("/support");
     // The number is the stored ticket's, as the team finds it.
-    const found = await request.get(`/api/admin/tickets?status=all&q=%23${ticketId}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    const found = await request.get(`/api/admin/tickets?status=all&q=%23${ticketId}`, { headers: { Authorization: `Bearer ${await signInAsAdmin(request)}` } });
     expect(((await found.json()) as { items: { id: number; email: string }[] }).items).toMatchObject([{ id: ticketId, email }]);
     for (const label of ["Name", "Email", "Subject", "Message"] as const) await expect(field(page, label)).toHaveValue("");
     await expect(field(page, "Category")).toHaveValue("");
@@ -169,23 +161,16 @@ test.describe("support center", () => {
   });
 
   test("a signed-in visitor finds their name and e-mail filled in", async ({ page }) => {
-    const suffix = `${test.info().project.name.replace(/\W/g, "")}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const email = `efua.${suffix}@example.com`;
-    // page.request shares the browser's cookies: the session cookie signs the page in.
-    const response = await page.request.post("/api/auth/register", {
-      data: { email, username: `efua_${suffix}`.slice(0, 30), fullName: "Efua Owusu", password: "correct-horse-9", role: "client" },
-    });
-    expect(response.status()).toBe(201);
+    const account = await signUp(page.request, { label: "efua" });
     await open(page, "/support");
-    await expect(field(page, "Name")).toHaveValue("Efua Owusu");
-    await expect(field(page, "Email")).toHaveValue(email);
+    await expect(field(page, "Name")).toHaveValue(account.fullName);
+    await expect(field(page, "Email")).toHaveValue(account.email);
     await expect(page.getByText("We filled in your name and e-mail from your account.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Your tickets" })).toContainText("No tickets yet.");
   });
 
   test("a signed-in client finds their ticket and the team's answer on /support; another client sees neither", async ({ page, browser, request }) => {
-    const client = newAccount("asker");
-    expect((await page.request.post("/api/auth/register", { data: { ...client, role: "client" } })).status()).toBe(201);
+    const client = await signUp(page.request, { label: "asker" });
     await open(page, "/support");
     const subject = `Followers not arriving ${client.username}`;
     const ticketId = await sendRequest(page, { subject, message: "My order SMB-12-2026 shows no followers after two days." });
@@ -194,7 +179,7 @@ test.describe("support center", () => {
     await expect(ticket).toContainText("Waiting for our answer");
 
     const reply = `Your order ${ticketId} started this morning: the first followers arrive within hours.`;
-    const answered = await request.post(`/api/admin/tickets/${ticketId}/answer`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { reply } });
+    const answered = await request.post(`/api/admin/tickets/${ticketId}/answer`, { headers: { Authorization: `Bearer ${await signInAsAdmin(request)}` }, data: { reply } });
     expect(answered.status(), await answered.text()).toBe(200);
 
     await open(page, "/support");
@@ -204,7 +189,7 @@ test.describe("support center", () => {
     const otherContext = await browser.newContext();
     try {
       const other = await otherContext.newPage();
-      expect((await other.request.post("/api/auth/register", { data: { ...newAccount("bystander"), role: "client" } })).status()).toBe(201);
+      await signUp(other.request, { label: "bystander" });
       await open(other, "/support");
       await expect(other.getByRole("region", { name: "Your tickets" })).toContainText("No tickets yet.");
       await expect(other.getByText(reply)).toHaveCount(0);
@@ -282,13 +267,8 @@ test.describe("support contacts that are not configured", () => {
   });
 
   test("no phone line on the store: the payment-status issue box offers WhatsApp and the form, and no call link", async ({ page }) => {
-    const account = newAccount("stuckpayer");
-    expect((await page.request.post("/api/auth/register", { data: { ...account, role: "client" } })).status()).toBe(201);
-    const created = await page.request.post("/api/orders", {
-      data: { packageId: "custom-instagram", quantity: 100, targetUsername: "ama.grows", accountScreenshot: null, checkoutKey: `support-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const order = (await created.json()) as { id: number; amount: number };
+    const account = await signUp(page.request, { label: "stuckpayer" });
+    const order = await createOrder(page.request);
     // The sandbox wallet that never approves: the payment waits until the page's checks run out.
     const charged = await page.request.post("/api/payment/charge/mobile-money", {
       data: { email: account.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", mobile_money: { phone: "0551234989", provider: "mtn" } },

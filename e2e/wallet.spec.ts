@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
-import { newAccount } from "./accounts";
+import { signUp } from "./api-setup";
 import { expect, open, test } from "./fixtures";
 
 /*
@@ -8,13 +8,6 @@ import { expect, open, test } from "./fixtures";
  * history, a top-up paid by card on the Paystack sandbox's copy of the hosted checkout page, and the
  * way back to the wallet with the money in it.
  */
-
-async function signUpClient(page: Page, label = "wallet") {
-  const account = newAccount(label);
-  const registered = await page.request.post("/api/auth/register", { data: { ...account, role: "client" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return account;
-}
 
 const nextYear = String(new Date().getUTCFullYear() + 1);
 
@@ -26,7 +19,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test("a new client's wallet is empty, and the top-up form complains only once submitted", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, a refused amount is answered with the form and 400
-  await signUpClient(page);
+  await signUp(page.request, { label: "wallet" });
   await open(page, "/wallet");
   await expect(page.getByRole("heading", { name: "Your wallet", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "Balance" })).toContainText("₵0.00");
@@ -49,7 +42,7 @@ test("a new client's wallet is empty, and the top-up form complains only once su
 });
 
 test("a client tops up ₵20 by card on Paystack's checkout page and comes back to ₵20.00 in the wallet", async ({ page }) => {
-  await signUpClient(page);
+  await signUp(page.request, { label: "wallet" });
   await open(page, "/wallet");
   await page.getByLabel("Amount (₵)").fill("20");
   await page.getByRole("region", { name: "Top up" }).getByRole("button", { name: "Top up" }).click();
@@ -109,7 +102,7 @@ test("a client tops up ₵20 by card on Paystack's checkout page and comes back 
 
 test("a Telecel Cash top-up asks for the voucher on the top-up page and lands in the wallet", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, the form without a network is answered with 400
-  await signUpClient(page);
+  await signUp(page.request, { label: "wallet" });
   const created = await page.request.post("/api/wallet/top-ups", { data: { amount: 15 } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -132,7 +125,7 @@ test("a Telecel Cash top-up asks for the voucher on the top-up page and lands in
 
 test("on a 390 px phone an unpaid top-up's page and an empty wallet fit the screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpClient(page);
+  await signUp(page.request, { label: "wallet" });
   await open(page, "/wallet");
   await expectNoSidewaysScroll(page);
   await page.getByLabel("Amount (₵)").fill("20000");
@@ -143,22 +136,20 @@ test("on a 390 px phone an unpaid top-up's page and an empty wallet fit the scre
 });
 
 test("someone else's top-up is not found, and workers are told the wallet is for clients", async ({ page, consoleGuard }) => {
-  await signUpClient(page, "owner");
+  await signUp(page.request, { label: "owner" });
   const created = await page.request.post("/api/wallet/top-ups", { data: { amount: 25 } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await page.request.post("/api/auth/logout");
   await page.context().clearCookies();
 
-  await signUpClient(page, "stranger");
+  await signUp(page.request, { label: "stranger" });
   consoleGuard.allow(/status of 404/);
   const response = await page.goto(`/wallet/top-ups/${id}`);
   expect(response?.status()).toBe(404);
 
   await page.context().clearCookies();
-  const worker = newAccount("walletworker");
-  const registered = await page.request.post("/api/auth/register", { data: { ...worker, role: "worker", platforms: ["tiktok"] } });
-  expect(registered.status()).toBe(201);
+  await signUp(page.request, { role: "worker", label: "walletworker" });
   await open(page, "/wallet");
   await expect(page.getByText("The wallet is for client accounts.")).toBeVisible();
 });
