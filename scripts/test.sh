@@ -10,8 +10,22 @@ results_dir="$(mktemp -d)"
 export TEST_RESULTS_DIR="$results_dir"
 timings="$results_dir/stage-times.txt"
 
-step() { printf '\n== %s ==\n' "$*"; stage_name="$*"; stage_started=$SECONDS; }
-step_done() { printf '%5d s  %s\n' $((SECONDS - stage_started)) "$stage_name" >>"$timings"; }
+# Each stage's wall time, and the CPU time its processes used (how much of the machine it kept busy).
+# (`times` in this shell, not in a $(...) subshell, which has no children of its own.)
+children_cpu_seconds() {
+  times >"$results_dir/times"
+  awk 'NR == 2 { total = 0; for (i = 1; i <= 2; i++) { split($i, part, "m"); total += part[1] * 60 + part[2] } printf "%d", total }' "$results_dir/times"
+}
+step() {
+  printf '\n== %s ==\n' "$*"
+  stage_name="$*"
+  stage_started=$SECONDS
+  children_cpu_seconds >"$results_dir/stage-cpu"
+}
+step_done() {
+  children_cpu_seconds >"$results_dir/now-cpu"
+  printf '%5d s wall, %5d s CPU  %s\n' $((SECONDS - stage_started)) $(($(cat "$results_dir/now-cpu") - $(cat "$results_dir/stage-cpu"))) "$stage_name" >>"$timings"
+}
 
 step "Browser"
 if [ ! -x /usr/bin/chromium ]; then
