@@ -6,12 +6,12 @@ import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { setPaystack } from "~/features/paystack/paystack.server";
 import { setUploadStorage } from "~/features/uploads/storage.server";
 import { envNames, forgetEnv } from "~/lib/env.server";
 import { createLogger, setLogger } from "~/lib/logger.server";
-import { pgliteTemplate } from "~/test/pglite-template";
+import { pgliteFromTemplate } from "~/test/pglite-template";
 import { runAsAdmin, testDatabaseUrl } from "~/test/test-database";
 import { openStore } from "../store.js";
 import { buildDirectory, makeDataDir, serverEnvDefaults, type TestServer } from "./spawn-server";
@@ -132,7 +132,7 @@ function replaceServerEnv(serverEnv: Record<string, string>): () => void {
 /** PGlite from the migrated template (the app closes it at shutdown), or a new schema on TEST_DATABASE_URL's server, dropped at the end. */
 async function openDatabaseForServer(): Promise<{ pglite?: PGlite; url?: string; dispose(): Promise<void> }> {
   if (!testDatabaseUrl) {
-    const pglite = await PGlite.create({ loadDataDir: await pgliteTemplate("migrated") });
+    const pglite = await pgliteFromTemplate("migrated");
     return { pglite, dispose: async () => {} };
   }
   const baseUrl = testDatabaseUrl;
