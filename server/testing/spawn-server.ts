@@ -5,7 +5,8 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * Starts the built server as a real process, as an operator would, for HTTP tests. The build must
+ * Starts the built server as a real process, as an operator would, for the process tier (*.process.test.ts:
+ * restarts, signals, start-up refusals; HTTP tests use in-process-server.ts). The build must
  * exist (`npm test` builds first). Defaults: a fresh PGlite data directory, port 0 (any free port).
  */
 export interface TestServer {
