@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../testing/in-process-server";
-import { type Answer, Api, admin, createOrder, signIn, signUp, startSecurityServer } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { serverForTests } from "../testing/in-process-server";
+import { type Answer, Api, admin, createOrder, securityServerEnv, signIn, signUp } from "./helpers";
 import { appRoutes } from "./route-inventory";
 
 /*
@@ -10,18 +10,6 @@ import { appRoutes } from "./route-inventory";
  * https (a second server checks that side).
  */
 
-/** The API of a security server for the describe around the call, started before its tests and stopped after. */
-function apiForTests(env: Record<string, string> = {}): { api: Api } {
-  const state = {} as { api: Api; server: TestServer };
-  beforeAll(async () => {
-    state.server = await startSecurityServer(env);
-    state.api = Api.of(state.server);
-  });
-  afterAll(async () => {
-    await state.server?.stop();
-  });
-  return state;
-}
 
 /** The CSP as directive → sources. */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -92,12 +80,13 @@ function pagePaths(ids: { orderId: number; userId: number }): string[] {
 }
 
 describe("security headers on every page", () => {
-  const plain = apiForTests();
+  const plain = serverForTests(securityServerEnv());
+  const api = () => Api.of(plain.server);
   it("are set for every page, signed out and signed in as each role, with a fresh nonce each time", async () => {
-    const client = await signUp(plain.api, "client");
-    const worker = await signUp(plain.api, "worker");
-    const adminSession = await signIn(plain.api, admin);
-    const order = await createOrder(plain.api, client);
+    const client = await signUp(api(), "client");
+    const worker = await signUp(api(), "worker");
+    const adminSession = await signIn(api(), admin);
+    const order = await createOrder(api(), client);
     const viewers: [string, string | undefined][] = [
       ["anonymous", undefined],
       ["client", client.cookie],
@@ -112,7 +101,7 @@ describe("security headers on every page", () => {
     for (const path of paths) {
       for (const [viewer, cookie] of viewers) {
         const label = `${path} as ${viewer}`;
-        const answer = await plain.api.get(path, { cookie });
+        const answer = await api().get(path, { cookie });
         expect(answer.status, label).toBeLessThan(500);
         const nonce = expectSecurityHeaders(answer, label, { https: false });
         expect(seenNonces.has(nonce), `${label}: nonce reused`).toBe(false);
@@ -124,7 +113,7 @@ describe("security headers on every page", () => {
     // Signed-in pages were really shown (not only redirects to sign in).
     expect(pagesShown).toBeGreaterThan(paths.length);
     for (const [path, cookie] of [["/dashboard", client.cookie], ["/payouts", worker.cookie], ["/admin/users", adminSession.cookie]] as const) {
-      const answer = await plain.api.get(path, { cookie });
+      const answer = await api().get(path, { cookie });
       expect(answer.status, path).toBe(200);
     }
   });
@@ -132,8 +121,8 @@ describe("security headers on every page", () => {
   it("gives a page served from the anonymous page cache the nonce of its own response", async () => {
     const cacheStates: string[] = [];
     for (const path of ["/", "/packages", "/how-it-works", "/terms"]) {
-      const first = await plain.api.get(path);
-      const second = await plain.api.get(path);
+      const first = await api().get(path);
+      const second = await api().get(path);
       const nonces = [first, second].map((answer) => {
         const nonce = expectSecurityHeaders(answer, path, { https: false });
         expectScriptsCarryNonce(answer, nonce, `${path} (${answer.headers.get("x-cache") ?? "rendered"})`);
@@ -147,7 +136,7 @@ describe("security headers on every page", () => {
 
   it("are set on /api answers and static files too", async () => {
     for (const path of ["/api/auth/me", "/api/no-such-call", "/healthz", "/robots.txt", "/favicon.ico"]) {
-      const answer = await plain.api.get(path);
+      const answer = await api().get(path);
       expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(parseCsp(answer.headers.get("content-security-policy")).get("frame-ancestors"), path).toEqual(["'none'"]);
       expect(answer.headers.get("strict-transport-security"), path).toBeNull();
@@ -156,20 +145,21 @@ describe("security headers on every page", () => {
 });
 
 describe("HSTS", () => {
-  const https = apiForTests({ PUBLIC_URL: "https://example.com" });
+  const https = serverForTests(securityServerEnv({ PUBLIC_URL: "https://example.com" }));
+  const httpsApi = () => Api.of(https.server);
   it("is sent (with upgrade-insecure-requests) when PUBLIC_URL is https, on pages and /api alike", async () => {
-    const client = await signUp(https.api, "client");
+    const client = await signUp(httpsApi(), "client");
     for (const [path, cookie] of [["/", undefined], ["/packages", undefined], ["/auth", undefined], ["/no-such-page", undefined], ["/dashboard", client.cookie], ["/profile", client.cookie]] as const) {
-      const answer = await https.api.get(path, { cookie });
+      const answer = await httpsApi().get(path, { cookie });
       expect(answer.status, path).toBeLessThan(500);
       const nonce = expectSecurityHeaders(answer, `https ${path}`, { https: true });
       expectScriptsCarryNonce(answer, nonce, `https ${path}`);
     }
-    expect((await https.api.get("/dashboard", { cookie: client.cookie })).status).toBe(200);
-    const apiAnswer = await https.api.get("/api/auth/me", { token: client.token });
+    expect((await httpsApi().get("/dashboard", { cookie: client.cookie })).status).toBe(200);
+    const apiAnswer = await httpsApi().get("/api/auth/me", { token: client.token });
     expect(apiAnswer.headers.get("strict-transport-security")).toBe("max-age=15552000; includeSubDomains");
     // The session cookie is Secure there.
-    const login = await https.api.post("/api/auth/login", { email: client.email, password: client.password });
+    const login = await httpsApi().post("/api/auth/login", { email: client.email, password: client.password });
     expect(login.headers.get("set-cookie")).toMatch(/;\s*Secure/i);
   });
 });

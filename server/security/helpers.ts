@@ -18,7 +18,12 @@ export const admin = { email: "security-admin@example.com", password: "security-
 export const sandboxSecretKey = "sk_test_sandbox";
 
 export function startSecurityServer(env: Record<string, string> = {}): Promise<TestServer> {
-  return startInProcessServer({
+  return startInProcessServer(securityServerEnv(env));
+}
+
+/** The security suites' server settings: limits out of the way, the raw-card mode, the admin; then `env`. */
+export function securityServerEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
     SESSION_SECRET: sessionSecret,
     REGISTER_LIMIT_PER_HOUR: "100000",
     LOGIN_FAILURE_LIMIT: "100000",
@@ -31,7 +36,7 @@ export function startSecurityServer(env: Record<string, string> = {}): Promise<T
     BOOTSTRAP_ADMIN_EMAIL: admin.email,
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
     ...env,
-  });
+  };
 }
 
 export interface Answer {
