@@ -5,12 +5,14 @@ import path from "node:path";
 import { bootstrapAdmin } from "./e2e/bootstrap-admin";
 import { directCardPort, e2ePort } from "./e2e/servers";
 import { e2eSupportContacts } from "./e2e/support-contacts";
+import { withoutJavaScript } from "./e2e/without-javascript";
 
 /*
  * Browser tests run against the production build served by the real server (server/start.js) with a
  * fresh embedded database, in Debian's Chromium (never a downloaded browser): every test with
- * JavaScript on ("js"), and the journeys whose point is a form or page working without JavaScript
- * again with it off ("no-js", `withoutJavaScript` below).
+ * JavaScript on ("js"), and the tests whose point is a form or page working without JavaScript
+ * again with it off ("no-js": those tagged @without-javascript in the files e2e/without-javascript.ts
+ * lists, with why).
  *
  * E2E_PORT picks the port (default 3210). E2E_SKIP_BUILD=1 serves an existing build in BUILD_DIR
  * instead of building into build-e2e first.
@@ -37,37 +39,6 @@ if (process.env.TEST_RESULTS_DIR) {
   // `npm test` adds every report in this directory into one closing line.
   reporters.push(["json", { outputFile: path.join(process.env.TEST_RESULTS_DIR, "playwright.json") }]);
 }
-
-/*
- * The spec files the "no-js" project runs as well, and why. Every journey runs with JavaScript on;
- * these are the ones where a browser without JavaScript gets something of its own (a form that posts
- * to the route's action and answers with a redirect or the page, a native <details> in place of a
- * menu), which only a run without JavaScript tests. The others run with JavaScript on only:
- * dashboard.spec.ts and order-expiry.spec.ts (pages that show, with no form), keyboard.spec.ts (the
- * focus order and its styles, the same HTML and CSS either way) and pages.spec.ts (content pages,
- * the same HTML either way; its test of /how-it-works without JavaScript turns it off itself).
- */
-const withoutJavaScript = [
-  "account.spec.ts", // the forgotten-password, e-mail confirmation and account settings forms
-  "admin.spec.ts", // every admin action is a form with a redirect; the period switch needs no script
-  "api-access.spec.ts", // creating and revoking API keys on /profile
-  "auth.spec.ts", // signing up, in and out
-  "buying.spec.ts", // the buying journey's forms: the price, "Complete Your Order" inline, the review
-  "checkout-trips.spec.ts", // a refused payment on the payment step's forms, "Complete Your Order" in the page
-  "drip-feed.spec.ts", // paying from the balance with gradual delivery, and stopping its runs
-  "fulfilment.spec.ts", // a worker's Complete form on the dashboard, the handle form on /profile
-  "join-network.spec.ts", // the worker registration form, inline without JavaScript
-  "mass-order.spec.ts", // the mass-order form, checked and paid
-  "order-success.spec.ts", // the order confirmation's cancel form and printing hint
-  "orders.spec.ts", // the order page's cancel form, and signing in back to it
-  "payments.spec.ts", // the card, PIN, OTP and mobile-money forms; the status page reloading itself
-  "payout-journey.spec.ts", // the withdrawal form and the admin's approval form
-  "payouts.spec.ts", // the withdrawal form's refusals
-  "refills.spec.ts", // requesting a refill, answering re-checks, completing the re-delivery
-  "shell.spec.ts", // the page shell: the mobile menu is a native disclosure, the theme follows the system
-  "support.spec.ts", // the support form
-  "wallet.spec.ts", // the top-up forms and paying a top-up
-];
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -103,7 +74,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...chromium } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testMatch: withoutJavaScript },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testMatch: withoutJavaScript, grep: /@without-javascript/ },
   ],
   // The store as deployed (cards on Paystack's hosted checkout), and a second one with cards entered on
   // the store's own page (PAYSTACK_CARD_MODE=direct, for PCI-DSS-certified merchants): e2e/servers.ts.

@@ -9,7 +9,7 @@ import { accountLink, mailTo } from "./mailbox";
  * e-mail address). The e-mails are the ones the store wrote to its outbox (e2e/mailbox.ts).
  */
 
-test("a forgotten password is reset through the e-mailed link, once", async ({ page, request, consoleGuard }) => {
+test("a forgotten password is reset through the e-mailed link, once", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a too-short password answers 400
   // The account exists, made in a request context of its own: this browser is signed out.
   const account = await signUp(request, { label: "forgot" });
@@ -47,7 +47,7 @@ test("an unknown or tampered reset link says so and offers a new one", async ({ 
   await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
 });
 
-test("the dashboard reminds to confirm the address, sends the link again, and the link confirms it", async ({ page }) => {
+test("the dashboard reminds to confirm the address, sends the link again, and the link confirms it", { tag: "@without-javascript" }, async ({ page }) => {
   const account = await signUp(page.request, { label: "acct" });
   await open(page, "/dashboard");
   const reminder = page.getByRole("region", { name: "E-mail confirmation" });
@@ -68,7 +68,7 @@ test("the dashboard reminds to confirm the address, sends the link again, and th
   await expect(page.getByRole("region", { name: "E-mail confirmation" })).toHaveCount(0);
 });
 
-test("account settings change the name, the password and the e-mail address", async ({ page, consoleGuard }) => {
+test("account settings change the name, the password and the e-mail address", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a wrong current password answers 400
   const account = await signUp(page.request, { label: "acct" });
   await open(page, "/dashboard");

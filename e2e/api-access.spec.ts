@@ -10,7 +10,7 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 const apiAccess = (page: Page) => page.getByRole("region", { name: "API access" });
 
-test("a client creates an API key, sees it once, and revokes it", async ({ page, consoleGuard }) => {
+test("a client creates an API key, sees it once, and revokes it", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, the too-long name is refused by the server with 400
   await signUp(page.request, { label: "keys" });
   await open(page, "/profile");

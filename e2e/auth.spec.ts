@@ -80,7 +80,7 @@ function expectAuthRedirect(page: Page, redirectTo: string) {
 }
 
 test.describe("joining", () => {
-  test("a client signs up on Join Now and ends up signed in with the client dashboard", async ({ page }) => {
+  test("a client signs up on Join Now and ends up signed in with the client dashboard", { tag: "@without-javascript" }, async ({ page }) => {
     const account = newAccount("client");
     await open(page, "/auth?tab=join");
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
@@ -140,7 +140,7 @@ test.describe("joining", () => {
   });
 });
 
-test.describe("signing in and out", () => {
+test.describe("signing in and out", { tag: "@without-javascript" }, () => {
   test("an existing account signs in and stays signed in across a reload", async ({ page, request }) => {
     const account = await signUp(request, { label: "signin" });
 
@@ -318,7 +318,7 @@ test.describe("before the visitor submits", () => {
   }
 });
 
-test.describe("bad input", () => {
+test.describe("bad input", { tag: "@without-javascript" }, () => {
   test("an empty sign-in asks for every field", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 400/);
     await open(page, "/auth");

@@ -19,7 +19,7 @@ async function listOrders(page: Page): Promise<{ id: number; package_name: strin
   return response.json();
 }
 
-test("a client chooses a preset, verifies the account, reviews the price with the fee and creates the order", async ({ page }) => {
+test("a client chooses a preset, verifies the account, reviews the price with the fee and creates the order", { tag: "@without-javascript" }, async ({ page }) => {
   await signUp(page.request);
   await open(page, "/packages?platform=tiktok");
   await expect(platformTab(page, "TikTok")).toHaveAttribute("aria-current", "page");
@@ -77,7 +77,7 @@ test("a client chooses a preset, verifies the account, reviews the price with th
   expect(await listOrders(page)).toHaveLength(1);
 });
 
-test("a custom amount prices live and SPEC's limits hold the start button", async ({ page }) => {
+test("a custom amount prices live and SPEC's limits hold the start button", { tag: "@without-javascript" }, async ({ page }) => {
   await open(page, "/packages?platform=youtube");
   const amount = page.getByLabel("Or enter a custom amount");
 
@@ -104,7 +104,7 @@ test("a custom amount prices live and SPEC's limits hold the start button", asyn
   await expect(startButton(page)).toBeEnabled();
 });
 
-test("signed-out visitors and workers are told why they cannot buy", async ({ page }) => {
+test("signed-out visitors and workers are told why they cannot buy", { tag: "@without-javascript" }, async ({ page }) => {
   await open(page, "/packages?platform=instagram&quantity=250");
   await startButton(page).click();
   if (isJavaScriptProject()) {
@@ -128,7 +128,7 @@ test("signed-out visitors and workers are told why they cannot buy", async ({ pa
   await expect(page.getByLabel("Account username")).toHaveCount(0);
 });
 
-test("account verification refuses a bad username and a file that is not an image", async ({ page, consoleGuard }) => {
+test("account verification refuses a bad username and a file that is not an image", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of (400|413)/); // a refused form answers 400 with the form and its errors
   await signUp(page.request);
   await open(page, "/packages?platform=instagram&quantity=100&verify=1");
@@ -163,7 +163,7 @@ test("account verification refuses a bad username and a file that is not an imag
   expect(await listOrders(page)).toHaveLength(0);
 });
 
-test("/checkout without a draft goes back to the packages", async ({ page }) => {
+test("/checkout without a draft goes back to the packages", { tag: "@without-javascript" }, async ({ page }) => {
   // With JavaScript the page goes back once hydrated (only then can it read the browser's draft). The
   // load event comes before its ~40 modules have run: the wait starts at hydration, so the assertion's
   // time is the client navigation's alone (goto to /packages took up to 6.7 s with two busy CPUs).
@@ -296,7 +296,7 @@ test("a platform that is not sold gets an honest note", async ({ page }) => {
   await expect(platformTab(page, "Instagram")).toHaveAttribute("aria-current", "page");
 });
 
-test("the packages page and the review have no serious accessibility problems", async ({ page }) => {
+test("the packages page and the review have no serious accessibility problems", { tag: "@without-javascript" }, async ({ page }) => {
   await signUp(page.request);
   await open(page, "/packages?platform=instagram&quantity=100&verify=1");
   await expectNoSeriousAxeViolations(page);

@@ -45,7 +45,7 @@ async function expectReasonOnPaymentStep(page: Page, paymentUrl: string, reason:
 test.describe("a declined card on the store's own payment step (PAYSTACK_CARD_MODE=direct)", () => {
   test.use({ baseURL: directCardBaseURL });
 
-  test("keeps the payer on the payment step with the bank's reason, the expiry kept and the card number not echoed", async ({ page }) => {
+  test("keeps the payer on the payment step with the bank's reason, the expiry kept and the card number not echoed", { tag: "@without-javascript" }, async ({ page }) => {
     test.setTimeout(declineTestTimeout);
     await reachReview(page);
     const paymentUrl = await proceedToPayment(page);
@@ -74,7 +74,7 @@ test.describe("a declined card on the store's own payment step (PAYSTACK_CARD_MO
   });
 });
 
-test("a declined wallet keeps the payer on the payment step with the reason, the number and the network", async ({ page }) => {
+test("a declined wallet keeps the payer on the payment step with the reason, the number and the network", { tag: "@without-javascript" }, async ({ page }) => {
   test.setTimeout(declineTestTimeout);
   await reachReview(page);
   const paymentUrl = await proceedToPayment(page);
@@ -121,7 +121,7 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`"Complete Your Order" has as much room right of its fields as left at ${viewport.width} px`, async ({ page }) => {
+  test(`"Complete Your Order" has as much room right of its fields as left at ${viewport.width} px`, { tag: "@without-javascript" }, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signUp(page.request);
     await open(page, "/packages?platform=instagram&quantity=100");

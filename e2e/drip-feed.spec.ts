@@ -9,7 +9,7 @@ import { expect, isJavaScriptProject, open, test } from "./fixtures";
  * Runs opening on schedule are tested with an injected clock (drip-feed.server.test.ts).
  */
 
-test("a client delivers 500 followers in 5 runs from the balance, sees the runs, and stops them for a refund", async ({ page, request, consoleGuard }) => {
+test("a client delivers 500 followers in 5 runs from the balance, sees the runs, and stops them for a refund", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // a refused choice is answered with the page and 400
   await fundedClient(page, request, 1000, "drip");
   const { id } = await createOrder(page.request, { quantity: 500, target: "drip.grows" });

@@ -45,7 +45,7 @@ const toastOf = (page: Page): Locator => page.getByRole("region", { name: /Notif
 const availableTasks = (page: Page) => page.getByRole("region", { name: "Available tasks" });
 const taskFor = (page: Page, target: string) => availableTasks(page).getByRole("listitem").filter({ hasText: `@${target}` });
 
-test("an approved worker links a handle, completes a paid order's task and sees the reward under review; the client's order moves", async ({ page, browser, request }) => {
+test("an approved worker links a handle, completes a paid order's task and sees the reward under review; the client's order moves", { tag: "@without-javascript" }, async ({ page, browser, request }) => {
   test.slow();
   const target = `tt${unique()}`;
   const handle = `wk_${unique()}`;
@@ -164,7 +164,7 @@ test("a target with four paid orders is offered once, and completing it delivers
   expect(delivered).toEqual([1, 0, 0, 0]);
 });
 
-test("a task that closes before the worker completes it shows SPEC's error with the server's reason, then leaves the list", async ({ page, browser, request, consoleGuard }) => {
+test("a task that closes before the worker completes it shows SPEC's error with the server's reason, then leaves the list", { tag: "@without-javascript" }, async ({ page, browser, request, consoleGuard }) => {
   // Three accounts and a paid order: more than the default 30 s on a busy machine.
   test.slow();
   consoleGuard.allow(/status of 409/);
@@ -220,7 +220,7 @@ test("a worker waiting for review sees the waiting note and no tasks, and can li
   await expectNoSeriousAxeViolations(page);
 });
 
-test("the profile refuses a malformed handle and one linked to another worker, inline", async ({ page, playwright, baseURL, consoleGuard }) => {
+test("the profile refuses a malformed handle and one linked to another worker, inline", { tag: "@without-javascript" }, async ({ page, playwright, baseURL, consoleGuard }) => {
   consoleGuard.allow(/status of (400|409)/);
   const taken = `wk_${unique()}`;
   // Another worker links the handle first.

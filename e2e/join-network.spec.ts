@@ -135,7 +135,7 @@ test.describe("the recruitment page", () => {
 });
 
 test.describe("registering as a worker", () => {
-  test("a visitor registers with two platforms and lands on the dashboard, waiting for review", async ({ page }) => {
+  test("a visitor registers with two platforms and lands on the dashboard, waiting for review", { tag: "@without-javascript" }, async ({ page }) => {
     const account = newAccount("joiner", "Worker");
     await open(page, "/join-network");
     const form = await openRegistration(page);
@@ -166,7 +166,7 @@ test.describe("registering as a worker", () => {
     expect([...user.platforms].sort()).toEqual(["instagram", "youtube"]);
   });
 
-  test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", async ({ page, request, consoleGuard }) => {
+  test("an e-mail that is already registered gets SPEC's 'Registration Failed' notice", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(/status of 409/);
     // Made in a request context of its own: the browser stays signed out.
     const existing = await signUp(request, { role: "worker", label: "taken" });
@@ -244,7 +244,7 @@ test.describe("the registration dialog", () => {
   });
 });
 
-test("without JavaScript, the Join Now link's URL opens the form inline on its own", async ({ page }) => {
+test("without JavaScript, the Join Now link's URL opens the form inline on its own", { tag: "@without-javascript" }, async ({ page }) => {
   test.skip(isJavaScriptProject(), "checks the server-rendered page that no-JS browsers get");
   await open(page, "/join-network?register=1");
   const section = page.getByRole("region", { name: "Create your worker account" });

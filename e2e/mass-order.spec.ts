@@ -8,7 +8,7 @@ import { expect, open, test } from "./fixtures";
  * cover refused before anything is paid.
  */
 
-test("a client pastes orders, sees each priced or refused, and pays the total from the balance", async ({ page, request, consoleGuard }) => {
+test("a client pastes orders, sees each priced or refused, and pays the total from the balance", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // an empty text is answered with the form and 400
   await fundedClient(page, request, 300, "mass");
   await open(page, "/wallet");

@@ -18,7 +18,7 @@ const details = (page: Page) => page.getByRole("region", { name: "Order details"
 const statusBanner = (page: Page) => page.getByRole("main").getByRole("status");
 
 test.describe("order confirmation", () => {
-  test("shows an unpaid order as it is: details, price, fee and total, awaiting payment, what's next and help", async ({ page }) => {
+  test("shows an unpaid order as it is: details, price, fee and total, awaiting payment, what's next and help", { tag: "@without-javascript" }, async ({ page }) => {
     await signUp(page.request, { label: "success" });
     const { id: orderId } = await createOrder(page.request);
     const response = await open(page, `/order-success?orderId=${orderId}`);
@@ -162,7 +162,7 @@ test.describe("order confirmation", () => {
     }
   });
 
-  test("an unpaid order can be cancelled from the page, and a refused cancellation says why", async ({ page, consoleGuard }) => {
+  test("an unpaid order can be cancelled from the page, and a refused cancellation says why", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
     // The refused post at the end answers 422 on purpose.
     consoleGuard.allow(/status of 422 \(Unprocessable Entity\) \(http:\/\/[^)]+\/order-success(\.data)?\?orderId=/);
     await signUp(page.request, { label: "successcancel" });

@@ -19,7 +19,7 @@ const detail = (page: Page, term: string) =>
     .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
     .locator("dd");
 
-test("a client opens a paid order from the dashboard, sees its reference and progress, and cancels it within the hour", async ({ page }) => {
+test("a client opens a paid order from the dashboard, sees its reference and progress, and cancels it within the hour", { tag: "@without-javascript" }, async ({ page }) => {
   const account = await signUp(page.request, { label: "orderpage" });
   const order = await createOrder(page.request);
   await payByCard(page.request, account, order);

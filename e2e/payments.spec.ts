@@ -92,7 +92,7 @@ test.describe("cards on Paystack's hosted checkout (the default card mode)", () 
     await expect(page.getByText("Test mode — no real money moves")).toBeVisible();
   });
 
-  test("a test card pays on the checkout page and the payer comes back to a paid order", async ({ page }) => {
+  test("a test card pays on the checkout page and the payer comes back to a paid order", { tag: "@without-javascript" }, async ({ page }) => {
     const { id } = await orderToPay(page);
     await goToCheckoutPage(page, id);
     await expect(page.locator("main")).toContainText("Pay GHS 152.55");
@@ -142,7 +142,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
   // The second store of playwright.config.ts: the raw-card POST /charge of PCI-DSS-certified merchants.
   test.use({ baseURL: directCardBaseURL });
 
-  test("the payment step shows the order, both methods and SPEC's card fields; a test card pays it", async ({ page }) => {
+  test("the payment step shows the order, both methods and SPEC's card fields; a test card pays it", { tag: "@without-javascript" }, async ({ page }) => {
     const { id, account } = await orderToPay(page);
     await open(page, `/checkout?orderId=${id}`);
 
@@ -181,7 +181,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
   });
 
-  test("a card that needs its PIN asks for it and then pays", async ({ page }) => {
+  test("a card that needs its PIN asks for it and then pays", { tag: "@without-javascript" }, async ({ page }) => {
     const { id } = await orderToPay(page);
     await open(page, `/checkout?orderId=${id}`);
     await fillCard(page, { number: "507850785078507812", cvv: "081" });
@@ -194,7 +194,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     await expectSuccessStep(page, id);
   });
 
-  test("a card that needs a PIN and then an OTP takes both", async ({ page }) => {
+  test("a card that needs a PIN and then an OTP takes both", { tag: "@without-javascript" }, async ({ page }) => {
     const { id } = await orderToPay(page);
     await open(page, `/checkout?orderId=${id}`);
     await fillCard(page, { number: "5060666666666666666", cvv: "123" });
@@ -234,7 +234,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     await expect(payButton(page)).toBeEnabled();
   });
 
-  test("bad card and wallet details get SPEC's messages and nothing is charged", async ({ page, consoleGuard }) => {
+  test("bad card and wallet details get SPEC's messages and nothing is charged", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 400/); // without JavaScript the action answers the errors with 400
     const { id } = await orderToPay(page);
     await open(page, `/checkout?orderId=${id}`);
@@ -258,7 +258,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
   });
 });
 
-test("an MTN wallet payment waits on the status page until approved, then opens the order", async ({ page }) => {
+test("an MTN wallet payment waits on the status page until approved, then opens the order", { tag: "@without-javascript" }, async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page);
   await open(page, `/checkout?orderId=${id}&method=mobile`);
@@ -289,7 +289,7 @@ test("an MTN wallet payment waits on the status page until approved, then opens 
   expect(await paymentStatusOf(page, id)).toBe("paid");
 });
 
-test("a failed wallet payment shows the reason, help and contacts, and Resend Authorization starts again", async ({ page }) => {
+test("a failed wallet payment shows the reason, help and contacts, and Resend Authorization starts again", { tag: "@without-javascript" }, async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page);
   await open(page, `/checkout?orderId=${id}&method=mobile`);
@@ -360,7 +360,7 @@ test("a wallet number typed as +233 … is the Ghana number 055…: the prompt r
   expect(await paymentStatusOf(page, id)).toBe("paid");
 });
 
-test("a Telecel Cash payment takes the voucher code and completes", async ({ page }) => {
+test("a Telecel Cash payment takes the voucher code and completes", { tag: "@without-javascript" }, async ({ page }) => {
   const { id } = await orderToPay(page);
   await open(page, `/checkout?orderId=${id}&method=mobile`);
   await page.getByLabel("Provider").selectOption("vod");

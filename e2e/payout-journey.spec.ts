@@ -18,7 +18,7 @@ async function otherBrowser(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("a worker withdraws an approved reward and an admin sends it", async ({ page, browser }) => {
+test("a worker withdraws an approved reward and an admin sends it", { tag: "@without-javascript" }, async ({ page, browser }) => {
   test.slow();
   const admin = await otherBrowser(browser);
   const adminToken = await signInAsAdmin(admin.page.request);

@@ -7,7 +7,7 @@ import { confirmEmail } from "./mailbox";
  * The worker's withdrawal page. The whole money path (reserve, approve, Paystack transfer, give-back)
  * is tested against the sandbox in app/features/payouts; here: the page, its form and its refusals.
  */
-test("an approved worker sees their balances and cannot withdraw more than is available", async ({ page, request, consoleGuard }) => {
+test("an approved worker sees their balances and cannot withdraw more than is available", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
   consoleGuard.allow(/status of (400|422)/); // refused forms answer with their status
   const account = await signUp(page.request, { role: "worker", label: "payee", platforms: ["instagram"] });
 

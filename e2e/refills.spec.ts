@@ -53,7 +53,7 @@ async function answerOnDashboard(page: Page, target: string, button: "Still subs
   await expect(recheckFor(page, target)).toHaveCount(0);
 }
 
-test("a client's refill: two workers confirm, one reports a drop, a new worker re-delivers, the refill completes and the dropped reward is taken back", async ({ page, browser, playwright }) => {
+test("a client's refill: two workers confirm, one reports a drop, a new worker re-delivers, the refill completes and the dropped reward is taken back", { tag: "@without-javascript" }, async ({ page, browser, playwright }) => {
   test.slow();
   const baseURL = test.info().project.use.baseURL!;
   const admin = await signInAsAdmin(page.request);

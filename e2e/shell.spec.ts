@@ -79,7 +79,7 @@ test.describe("header", () => {
 test.describe("mobile menu", () => {
   test.use({ viewport: mobile });
 
-  test("opens below the md breakpoint and shows the same links", async ({ page, consoleGuard }) => {
+  test("opens below the md breakpoint and shows the same links", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/);
     await open(page, "/about");
     const desktopLinks = page.getByRole("banner").getByRole("link", { name: "Packages" });
@@ -296,7 +296,7 @@ test.describe("theme", () => {
     await expect(tooltip).toBeHidden();
   });
 
-  test("without JavaScript: the page follows the system colour scheme", async ({ page }) => {
+  test("without JavaScript: the page follows the system colour scheme", { tag: "@without-javascript" }, async ({ page }) => {
     test.skip(isJavaScriptProject(), "covers the no-JavaScript fallback");
     await page.emulateMedia({ colorScheme: "dark" });
     await open(page, "/");

@@ -11,8 +11,8 @@ import { e2eSupportContacts } from "./support-contacts";
  * errors or a success message).
  *
  * The server accepts 5 support requests an hour from one address, and every test comes from
- * 127.0.0.1: two tests per project send a valid request (four per run), one signed out and one
- * signed in.
+ * 127.0.0.1: two tests send a valid request with JavaScript, one signed out and one signed in, and
+ * the signed-out one again without it (three per run).
  *
  * The stores' support contacts (e2e/support-contacts.ts): e-mail and WhatsApp on the default store,
  * no phone line; all three on the direct-card store.
@@ -106,7 +106,7 @@ test.describe("support center", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("bad input shows SPEC's messages next to the fields, and nothing is sent", async ({ page, consoleGuard }) => {
+  test("bad input shows SPEC's messages next to the fields, and nothing is sent", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 400/); // without JavaScript the action answers the errors with 400
     await open(page, "/support");
     if (isJavaScriptProject()) {
@@ -138,7 +138,7 @@ test.describe("support center", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("a valid request is sent: SPEC's success message shows with the ticket's number, and the form is cleared", async ({ page, request }) => {
+  test("a valid request is sent: SPEC's success message shows with the ticket's number, and the form is cleared", { tag: "@without-javascript" }, async ({ page, request }) => {
     await open(page, "/support");
     const email = `ama.${test.info().project.name}.${Date.now()}@example.com`;
     const ticketId = await sendRequest(page, {

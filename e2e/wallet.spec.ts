@@ -17,7 +17,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-test("a new client's wallet is empty, and the top-up form complains only once submitted", async ({ page, consoleGuard }) => {
+test("a new client's wallet is empty, and the top-up form complains only once submitted", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, a refused amount is answered with the form and 400
   await signUp(page.request, { label: "wallet" });
   await open(page, "/wallet");
@@ -41,7 +41,7 @@ test("a new client's wallet is empty, and the top-up form complains only once su
   await expectNoSeriousAxeViolations(page);
 });
 
-test("a client tops up ₵20 by card on Paystack's checkout page and comes back to ₵20.00 in the wallet", async ({ page }) => {
+test("a client tops up ₵20 by card on Paystack's checkout page and comes back to ₵20.00 in the wallet", { tag: "@without-javascript" }, async ({ page }) => {
   await signUp(page.request, { label: "wallet" });
   await open(page, "/wallet");
   await page.getByLabel("Amount (₵)").fill("20");
@@ -100,7 +100,7 @@ test("a client tops up ₵20 by card on Paystack's checkout page and comes back 
   }
 });
 
-test("a Telecel Cash top-up asks for the voucher on the top-up page and lands in the wallet", async ({ page, consoleGuard }) => {
+test("a Telecel Cash top-up asks for the voucher on the top-up page and lands in the wallet", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 400/); // without JavaScript, the form without a network is answered with 400
   await signUp(page.request, { label: "wallet" });
   const created = await page.request.post("/api/wallet/top-ups", { data: { amount: 15 } });
