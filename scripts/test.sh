@@ -28,15 +28,16 @@ step_done() {
 }
 
 step "Browser"
-if [ ! -x /usr/bin/chromium ]; then
+# Debian's headless Chromium (playwright.config.ts, decision 0039); never a downloaded browser.
+if [ ! -x /usr/bin/chromium-headless-shell ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
   else
-    echo "Debian's chromium is missing and apt-get is not usable here: install it with 'apt-get install chromium'." >&2
+    echo "Debian's chromium-headless-shell is missing and apt-get is not usable here: install it with 'apt-get install chromium-headless-shell'." >&2
     exit 1
   fi
 fi
-/usr/bin/chromium --version
+/usr/bin/chromium-headless-shell --version
 step_done
 
 # Independent of each other: each writes to its own log, printed in order once all have ended.
