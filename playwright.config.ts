@@ -75,7 +75,9 @@ export default defineConfig({
   reporter: reporters,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs a third of the browser stage's CPU, most of it for tests that pass: it is
+    // recorded on a retry (CI retries once); `npx playwright test --trace on` records one for every test.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [

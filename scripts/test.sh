@@ -91,7 +91,7 @@ else
   step_done
 fi
 
-step "Browser tests (every journey with JavaScript on, the forms' journeys also with it off)"
+step "Browser tests (every test with JavaScript on, those tagged @without-javascript also with it off)"
 E2E_SKIP_BUILD=1 npx playwright test
 step_done
 
