@@ -43,7 +43,7 @@ if (process.env.TEST_RESULTS_DIR) {
 /*
  * Debian's headless Chromium (package chromium-headless-shell: the same Blink and V8 as Debian's
  * chromium, without the desktop browser around them), which is what Playwright itself runs headless
- * tests in; the whole desktop browser took 1.6 times as long (decision 0039). CHROMIUM_PATH=/usr/bin/chromium
+ * tests in, at a fraction of the desktop browser's CPU (decision 0039). CHROMIUM_PATH=/usr/bin/chromium
  * runs them in the desktop browser, e.g. with --headed.
  */
 const chromium = {
@@ -75,8 +75,8 @@ export default defineConfig({
   reporter: reporters,
   use: {
     baseURL,
-    // Recording a trace costs a third of the browser stage's CPU, most of it for tests that pass: it is
-    // recorded on a retry (CI retries once); `npx playwright test --trace on` records one for every test.
+    // A trace of every test costs much of the stage's CPU and is thrown away when the test passes
+    // (decision 0039): recorded on a retry (CI retries once); `--trace on` records one for every test.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
