@@ -58,6 +58,18 @@ export const ledgerRules: LedgerRule[] = [
       OR r.redelivered_count <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.refill_id = r.id AND c.review <> 'rejected')
       OR (r.status = 'completed') <> (r.dropped_count > 0 AND r.redelivered_count = r.dropped_count)`,
   },
+  // Deliveries (issue #48): earnings come back only through a drop; a delivery is decided once.
+  {
+    rule: "earnings reversed or clawed back without their delivery dropped",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE (${entriesOf("c.id", "earning_reversal")} > 0 OR ${entriesOf("c.id", "earning_clawback")} > 0)
+      AND c.delivery_state NOT IN ('dropped', 'replaced')`,
+  },
+  {
+    rule: "deliveries whose decision disagrees with their state",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE (c.decided_at IS NOT NULL) <> (c.delivery_state IN ('stood', 'dropped', 'replaced'))
+      OR (c.dropped_at IS NOT NULL) <> (c.delivery_state IN ('dropped', 'replaced'))
+      OR (SELECT count(*) FROM tasks t WHERE t.replaces_completion_id = c.id) > CASE WHEN c.delivery_state IN ('dropped', 'replaced') THEN 1 ELSE 0 END`,
+  },
   // Payouts: the amount leaves `available` once when requested, and comes back once if it is not paid.
   {
     rule: "payouts without exactly one reservation of their amount",

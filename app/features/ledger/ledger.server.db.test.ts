@@ -51,7 +51,9 @@ describe("balances", () => {
     await releaseHeldEarning(prisma(), second, "approved");
     await reverseHeldEarning(prisma(), rejected, "the follower dropped");
     await prisma().taskCompletion.updateMany({ where: { id: { in: [first.completionId, second.completionId] } }, data: { review: "approved" } });
-    await prisma().taskCompletion.update({ where: { id: rejected.completionId }, data: { review: "rejected" } });
+    // A reversal is a drop's (delivery-lifecycle.server.ts), as the ledger check requires.
+    const droppedAt = new Date();
+    await prisma().taskCompletion.update({ where: { id: rejected.completionId }, data: { review: "rejected", deliveryState: "dropped", droppedAt, decidedAt: droppedAt } });
     expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
 
     const travelling = await payoutOf(worker.id, 100);

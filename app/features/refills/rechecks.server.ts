@@ -1,6 +1,6 @@
 import { recordStoreAction } from "~/features/audit/audit.server";
 import { isCatalogPlatform, rewardPerActionMinor } from "~/features/catalog/catalog";
-import { clawBackEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
+import { dropDelivery } from "~/features/deliveries/delivery-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";
@@ -141,26 +141,17 @@ async function endRecheck(db: Db, refillId: number, now: Date): Promise<boolean>
   return true;
 }
 
-type DroppedCompletion = { id: number; workerId: number; rewardMinor: number; currency: "GHS" | "USD"; task: { orderId: number } };
-
 /**
- * Work found undone: the completion stops counting, and its earning comes back: reversed while it
- * is still held (the review becomes `rejected`, so the release job passes it by), clawed back once
- * released. The held→rejected update decides a race with the release job either way.
+ * Work found undone: the delivery is dropped (its earning reversed while held, clawed back once
+ * released; delivery-lifecycle.server.ts), and the store's decision audited.
  */
-async function dropCompletion(db: Db, completion: DroppedCompletion, why: string, now: Date): Promise<void> {
-  const marked = await db.taskCompletion.updateMany({ where: { id: completion.id, droppedAt: null }, data: { droppedAt: now } });
-  if (marked.count === 0) return;
-  const reward = { completionId: completion.id, workerId: completion.workerId, rewardMinor: completion.rewardMinor, currency: completion.currency, orderId: completion.task.orderId };
-  const description = `Refill of order ${completion.task.orderId}: ${why}`;
-  const reversed = await db.taskCompletion.updateMany({ where: { id: completion.id, review: "held" }, data: { review: "rejected", reviewedAt: now, rejectionReason: `Dropped: ${why}` } });
-  let earning: "reversed" | "clawed back" | "kept" = "kept";
-  if (reversed.count === 1) {
-    await reverseHeldEarning(db, reward, description);
-    earning = "reversed";
-  } else if ((await db.taskCompletion.findUniqueOrThrow({ where: { id: completion.id }, select: { review: true } })).review === "approved") {
-    await clawBackEarning(db, reward, description);
-    earning = "clawed back";
-  }
-  await recordStoreAction(db, { action: "completion.drop", targetType: "task_completion", targetId: String(completion.id), details: { reason: why, earning, amountMinor: completion.rewardMinor, workerId: completion.workerId } });
+async function dropCompletion(db: Db, completion: { id: number; workerId: number; rewardMinor: number; task: { orderId: number } }, why: string, now: Date): Promise<void> {
+  const dropped = await dropDelivery(db, completion.id, "takenBack", { reason: `Dropped: ${why}`, adminId: null, ledgerDescription: `Refill of order ${completion.task.orderId}: ${why}` }, now);
+  if (!dropped) return;
+  await recordStoreAction(db, {
+    action: "completion.drop",
+    targetType: "task_completion",
+    targetId: String(completion.id),
+    details: { reason: why, earning: dropped.earning, amountMinor: completion.rewardMinor, workerId: completion.workerId },
+  });
 }

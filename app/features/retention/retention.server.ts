@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { outboxDirectory } from "~/features/mail/mail-delivery.server";
 import { emlFileName } from "~/features/mail/transports.server";
+import { forgetProofsBefore } from "~/features/deliveries/delivery-lifecycle.server";
 import { getUploadStorage, type UploadStorage } from "~/features/uploads/storage.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
@@ -67,10 +68,7 @@ async function deleteExpiredScreenshots(now: Date, storage: UploadStorage): Prom
 
 async function deleteExpiredProofs(now: Date, storage: UploadStorage): Promise<number> {
   const completedBefore = before(now, retentionPeriods.taskProofMs);
-  const { count } = await getPrisma().taskCompletion.updateMany({
-    where: { completedAt: { lt: completedBefore }, proof: { not: null } },
-    data: { proof: null },
-  });
+  const count = await forgetProofsBefore(getPrisma(), completedBefore);
   const uploads = await getPrisma().upload.findMany({
     where: { purpose: "task_proof", createdAt: { lt: completedBefore }, taskCompletions: { every: { completedAt: { lt: completedBefore } } } },
     select: { id: true, storageKey: true },
