@@ -25,6 +25,7 @@ export const withoutJavaScript = [
   "auth.spec.ts", // signing up, in and out; a refused sign-in or sign-up answered in the page
   "buying.spec.ts", // the buying journey's forms: the price, "Complete Your Order" inline, the review; /checkout with no draft
   "checkout-trips.spec.ts", // a refused payment on the payment step's forms, "Complete Your Order" in the page
+  "deliveries.spec.ts", // flagging deliveries on the order page, and "select all on this page" as a link
   "drip-feed.spec.ts", // paying from the balance with gradual delivery, and stopping its runs
   "fulfilment.spec.ts", // a worker's Complete form on the dashboard, the handle form on /profile, their refusals
   "join-network.spec.ts", // the worker registration form, inline without JavaScript

@@ -44,9 +44,13 @@ export function bodyLimitFor(path: string, { jsonLimitBytes, formLimitBytes, upl
   return path.startsWith("/api/") ? jsonLimitBytes : formLimitBytes;
 }
 
-/** The account screenshot: SPEC's order call carries it as a data URL, the no-JavaScript /packages form as a file. */
+/**
+ * The images: SPEC's order call carries the account screenshot as a data URL, the no-JavaScript
+ * /packages form as a file; a worker's evidence for a flagged delivery comes the same two ways, by
+ * the API or from the dashboard's form (issue #48).
+ */
 function acceptsUploads(path: string) {
-  return path === "/api/orders" || path === "/packages";
+  return path === "/api/orders" || path === "/packages" || path === "/dashboard" || /^\/api\/worker\/flags\/[^/]+\/evidence$/.test(path);
 }
 
 function reply(response: Parameters<RequestHandler>[1], asJson: boolean, status: number, message: string) {

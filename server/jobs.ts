@@ -10,6 +10,7 @@ import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 import { endDueRechecks } from "~/features/refills/rechecks.server";
+import { dropDeliveriesWithoutEvidence } from "~/features/deliveries/decisions.server";
 
 /**
  * Periodic housekeeping of this process. Each job is idempotent, so several app processes running
@@ -28,6 +29,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payouts", everyMs: 5_000, run: () => reconcileProcessingPayouts() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
+  // Flagged deliveries whose screenshot did not come in time (issue #48): dropped and delivered again.
+  { name: "drop deliveries without evidence", everyMs: 60_000, atStart: true, run: () => dropDeliveriesWithoutEvidence() },
   // Drip-feed orders (decision 0026): each run whose time has come opens its slots on the order's task, once.
   { name: "open due drip-feed runs", everyMs: 30_000, atStart: true, run: () => openDueDripRuns() },
   // Refills whose re-check deadline passed: unanswered checks count as drops, re-delivery opens.

@@ -97,6 +97,9 @@ describe("admin routes × roles", () => {
       ["POST", "/api/admin/tickets/999999/answer", {}, 404],
       ["POST", "/api/admin/tickets/999999/close", {}, 404],
       ["GET", "/api/admin/audit", undefined, 200],
+      // Issue #48: the contested deliveries, and a decision on one that does not exist.
+      ["GET", "/api/admin/flags?state=under_review", undefined, 200],
+      ["POST", "/api/admin/flags/999999", { decision: "reject", reason: "The follow is there" }, 404],
       ["GET", "/api/admin/payouts", undefined, 200],
       ["POST", "/api/admin/payouts/999999/approve", {}, 404],
       ["POST", "/api/admin/payouts/999999/reject", { reason: "Wrong number" }, 404],

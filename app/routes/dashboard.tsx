@@ -5,7 +5,8 @@ import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
-import { answerRecheckFromForm, completeTaskFromForm, loadWorkerDashboard } from "~/features/fulfilment/worker-dashboard.server";
+import { answerRecheckFromForm, completeTaskFromForm, loadWorkerDashboard, sendEvidenceFromForm } from "~/features/fulfilment/worker-dashboard.server";
+import type { EvidenceOutcome } from "~/features/deliveries/worker-flags";
 import type { RecheckOutcome } from "~/features/fulfilment/worker-rechecks";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
@@ -33,6 +34,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     verification: verificationOutcomeOf(url),
     passwordReset: url.searchParams.has("passwordReset"),
     recheckedAnswer: recheckedAnswerOf(url),
+    evidenceSent: url.searchParams.get("evidence") === "sent" ? ({ sent: true } satisfies EvidenceOutcome) : null,
   };
 }
 
@@ -52,6 +54,12 @@ function recheckedAnswerOf(url: URL): RecheckOutcome | null {
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requirePageUser(request, url);
   const form = await readFormData(request);
+  if (form.get("intent") === "evidence") {
+    if (user.role !== "worker") return data({ evidenceOutcome: { error: "Only workers answer flags." } satisfies EvidenceOutcome }, { status: 403 });
+    const sent = await sendEvidenceFromForm(user, form);
+    if (sent.ok) throw redirect("/dashboard?evidence=sent#flags", 303);
+    return data({ evidenceOutcome: { error: sent.message } satisfies EvidenceOutcome }, { status: sent.status });
+  }
   if (form.get("intent") === "recheck") {
     if (user.role !== "worker") return data({ recheckOutcome: { error: "Only workers answer re-checks." } satisfies RecheckOutcome }, { status: 403 });
     const answered = await answerRecheckFromForm(user, form);
@@ -99,6 +107,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           worker={loaderData.worker}
           taskFailure={actionData && "taskFailure" in actionData ? actionData.taskFailure : null}
           recheckOutcome={(actionData && "recheckOutcome" in actionData ? actionData.recheckOutcome : null) ?? loaderData.recheckedAnswer}
+          evidenceOutcome={(actionData && "evidenceOutcome" in actionData ? actionData.evidenceOutcome : null) ?? loaderData.evidenceSent}
         />
       </div>
     </div>
@@ -116,18 +125,20 @@ function RoleView({
   worker,
   taskFailure,
   recheckOutcome,
+  evidenceOutcome,
 }: {
   user: PublicUser;
   client: Route.ComponentProps["loaderData"]["client"];
   worker: Route.ComponentProps["loaderData"]["worker"];
   taskFailure: TaskFailure | null;
   recheckOutcome: RecheckOutcome | null;
+  evidenceOutcome: EvidenceOutcome | null;
 }) {
   switch (user.role) {
     case "client":
       return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} walletBalance={client.walletBalance} /> : null;
     case "worker":
-      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} recheckOutcome={recheckOutcome} /> : null;
+      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} recheckOutcome={recheckOutcome} evidenceOutcome={evidenceOutcome} /> : null;
     case "admin":
       return <AdminDashboard />;
     default:

@@ -9,6 +9,7 @@ import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/how-it-works";
+import { evidenceHours } from "~/features/deliveries/delivery-rules";
 
 // The same for every signed-out visitor: served from the page cache for a minute.
 export const headers = cacheForAnonymousVisitors(60);
@@ -75,7 +76,7 @@ const audiences: Audience[] = [
       {
         icon: ClipboardCheck,
         title: "Complete tasks",
-        text: "Once approved, you see the tasks clients' orders offer on your platforms: follow an account or subscribe to a channel. Do them with your own real account and submit proof.",
+        text: `Once approved, you see the tasks clients' orders offer on your platforms: follow an account or subscribe to a channel. Do them with your own real account. If a client cannot find your follow, you are asked for a screenshot within ${evidenceHours} hours.`,
       },
       {
         icon: Banknote,
@@ -91,7 +92,7 @@ const benefits: Step[] = [
   {
     icon: HeartHandshake,
     title: "Real engagement",
-    text: "Every follower and subscriber is a real person's account, not a bot. Workers are paid per task and submit proof of their work.",
+    text: "Every follower and subscriber is a real person's account, not a bot. Each order's page shows who delivered it; a client can flag a delivery they cannot find, its worker must show a screenshot, and our team decides. What is missing is delivered again.",
   },
   {
     icon: Target,

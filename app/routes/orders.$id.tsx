@@ -2,7 +2,8 @@ import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { OrderPage } from "~/features/orders/order-page";
-import { cancelOrderFromForm, loadOrderView, orderPageFormSchema, requestRefillFromForm } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, flagDeliveriesFromForm, loadOrderView, orderPageFormSchema, requestRefillFromForm } from "~/features/orders/order-pages.server";
+import { deliveriesPanelFor, deliveriesPageSchema } from "~/features/deliveries/deliveries.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/orders.$id";
 import { readFormData } from "~/lib/request-body.server";
@@ -27,8 +28,16 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const orderId = parseRecordId(params.id);
   const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`, { withRefills: true });
   if (!view.found) return data(view, { status: 404 });
+  const flagged = Number(url.searchParams.get("flagged"));
+  const deliveries = await deliveriesPanelFor(user, orderId, {
+    page: deliveriesPageSchema.catch(1).parse(url.searchParams.get("deliveries") ?? undefined),
+    isAllSelected: url.searchParams.get("select") === "all",
+    justFlagged: Number.isSafeInteger(flagged) && flagged > 0 ? flagged : null,
+  });
   return {
     ...view,
+    // Who delivered: once there is a delivery, or while the order is being delivered.
+    deliveries: deliveries.total > 0 || view.order.status === "processing" ? deliveries : null,
     // `?cancelled=1` is where a cancellation lands (PRG): say so while the order is indeed cancelled.
     isJustCancelled: url.searchParams.get("cancelled") === "1" && view.order.status === "cancelled",
     isJustRefilled: url.searchParams.get("refill") === "requested" && (view.refill?.refills.length ?? 0) > 0,
@@ -36,19 +45,24 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   };
 }
 
-/** The "Cancel order" and "Request a refill" forms (with or without JavaScript): back to this page with a notice (PRG). */
+/** The "Cancel order", "Request a refill" and "Flag selected" forms (with or without JavaScript): back to this page with a notice (PRG). */
 export async function action({ request, params, url }: Route.ActionArgs) {
   const user = await requirePageUser(request, url);
   const orderId = parseRecordId(params.id);
   const form = await readFormData(request);
+  if (form.get("intent") === "flag") {
+    const outcome = await flagDeliveriesFromForm(user, orderId, form);
+    if (!outcome.isFlagged) return data({ cancelError: null, refillError: null, flagError: outcome.flagError }, { status: outcome.status });
+    throw redirect(`/orders/${orderId}?deliveries=${url.searchParams.get("deliveries") ?? 1}&flagged=${outcome.flagged}#deliveries`, 303);
+  }
   const parsed = orderPageFormSchema.safeParse(Object.fromEntries(form));
   if (parsed.success && parsed.data.intent === "refill") {
     const requested = await requestRefillFromForm(user, orderId);
-    if (!requested.isRequested) return data({ cancelError: null, refillError: requested.refillError }, { status: requested.status });
+    if (!requested.isRequested) return data({ cancelError: null, refillError: requested.refillError, flagError: null }, { status: requested.status });
     throw redirect(`/orders/${orderId}?refill=requested`, 303);
   }
   const outcome = await cancelOrderFromForm(user, orderId, form);
-  if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError, refillError: null }, { status: outcome.status });
+  if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError, refillError: null, flagError: null }, { status: outcome.status });
   throw redirect(`/orders/${orderId}?cancelled=1`, 303);
 }
 
@@ -59,7 +73,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <OrderFetchFailure message={loaderData.message} />;
-  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} refillError={actionData?.refillError ?? null} />;
+  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} refillError={actionData?.refillError ?? null} flagError={actionData?.flagError ?? null} />;
 }
 
 /** SPEC §8: 'Failed to load order details.' when reading the order failed for another reason. */

@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
+import { evidenceHours, flagWindowDays } from "~/features/deliveries/delivery-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -119,6 +120,12 @@ const sections: LegalSection[] = [
           cost. A refill covers what was delivered through us, nothing more; the order page shows its progress.
         </li>
         <li>
+          Your order's page lists who delivered each unit, with a link to their profile. From the first delivery until {flagWindowDays}{" "}
+          days after the order is completed you may flag any you cannot find: its worker must send a screenshot within {evidenceHours}{" "}
+          hours and our team decides on it. A delivery found missing, or not shown in time, is delivered again by someone else at no cost
+          to you.
+        </li>
+        <li>
           To cancel, use Cancel order on the order's page (your <Link to="/orders">orders</Link> list links to it) while the hour lasts.
           For anything else, contact <Link to="/support">support</Link> with your order reference (it looks like SMB-123-2026). Refunds
           are sent through Paystack; how long they take to reach you depends on your bank or mobile network.
@@ -154,8 +161,14 @@ const sections: LegalSection[] = [
           you really use.
         </li>
         <li>
-          Complete each task as described and submit honest proof. Earnings for tasks with false or fraudulent proof, or undone soon
-          after payment (for example an unfollow), are forfeited, and the account may be suspended.
+          Complete each task as described, with the account linked to your profile. Earnings for tasks with false or fraudulent proof, or
+          undone soon after payment (for example an unfollow), are forfeited, and the account may be suspended.
+        </li>
+        <li>
+          Clients see the account you delivered with and may flag a delivery they cannot find (until {flagWindowDays} days after their
+          order is completed). You are then asked, on your dashboard and by e-mail, for a screenshot of their profile that shows your
+          follow, within {evidenceHours} hours; its reward stays held until our team decides. A delivery found missing, or not shown in
+          time, is dropped and its reward taken back, as below.
         </li>
         <li>
           When a client requests a refill, you are asked on your dashboard whether each task of yours for that order still stands. Answer

@@ -186,6 +186,9 @@ function buildTable(world: World): Row[] {
     // Issue #21: refills of the client's own order (this one is not delivered: 422 with the reason).
     { method: "GET", path: `/api/orders/${orders.view.id}/refills`, cells: clients(200, 404) },
     { method: "POST", path: `/api/orders/${orders.view.id}/refills`, cells: clients(422, 404) },
+    // Issue #48: who delivered an order, to its client and admins; flags by its client only (no such delivery here: 404).
+    { method: "GET", path: `/api/orders/${orders.view.id}/deliveries`, cells: { ...signedIn(404), client: 200, admin: 200 } },
+    { method: "POST", path: `/api/orders/${orders.view.id}/flags`, body: { deliveryIds: [999999] }, cells: clients(404, 404) },
     { method: "GET", path: "/api/stats/client", cells: clients(200) },
     // Issue #20: API keys, each client's own (another client's key answers 404 like an unknown one).
     { method: "GET", path: "/api/keys", cells: clients(200) },
@@ -213,6 +216,9 @@ function buildTable(world: World): Row[] {
     // A worker's own re-checks (none here); answering one that is not theirs or not there is 404 or 403.
     { method: "GET", path: "/api/refill-checks", cells: approvedWorkers(200, 200) },
     { method: "POST", path: "/api/refill-checks/999999", body: { answer: "confirmed" }, cells: approvedWorkers(404, 404) },
+    // A worker's own flagged deliveries (none here); a screenshot for one that is not theirs or not there is 404.
+    { method: "GET", path: "/api/worker/flags", cells: approvedWorkers(200, 200) },
+    { method: "POST", path: "/api/worker/flags/999999/evidence", body: { screenshot: "data:image/png;base64,iVBORw0KGgo=" }, cells: approvedWorkers(404, 404) },
     { method: "GET", path: "/api/worker/handles", cells: approvedWorkers(200, 200) },
     { method: "PUT", path: "/api/worker/handles", body: () => ({ platform: "tiktok", handle: uniqueName("tt") }), cells: approvedWorkers(200, 200) },
     { method: "GET", path: "/api/payouts", cells: approvedWorkers(200, 200) },
@@ -222,6 +228,8 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/admin/workers?status=pending_review", cells: admins(200) },
     { method: "POST", path: `/api/admin/workers/${world.workerToDecide}/approve`, body: {}, cells: admins(200) },
     { method: "GET", path: "/api/admin/completions", cells: admins(200) },
+    { method: "GET", path: "/api/admin/flags", cells: admins(200) },
+    { method: "POST", path: "/api/admin/flags/999999", body: { decision: "uphold", reason: "Not on the profile" }, cells: admins(404) },
     { method: "POST", path: `/api/admin/completions/${world.completions.toApprove}/approve`, body: {}, cells: admins(200) },
     { method: "POST", path: `/api/admin/completions/${world.completions.toReject}/reject`, body: { reason: "Follow removed" }, cells: admins(200) },
     { method: "GET", path: "/api/admin/users", cells: admins(200) },

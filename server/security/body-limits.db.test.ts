@@ -62,6 +62,7 @@ function formPosts(): { pattern: string; path: string; cookie: () => string; exp
     "/admin/users/:id": { path: `/admin/users/${client.id}`, cookie: () => adminCookie },
     "/admin/orders/:id": { path: `/admin/orders/${orderId}`, cookie: () => adminCookie },
     "/admin/completions": { cookie: () => adminCookie },
+    "/admin/flags": { cookie: () => adminCookie },
     "/admin/payments": { cookie: () => adminCookie },
     "/admin/payouts": { cookie: () => adminCookie },
     "/admin/tickets": { cookie: () => adminCookie },

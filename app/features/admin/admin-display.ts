@@ -115,6 +115,8 @@ export const adminNotices: Record<string, string> = {
   "payment-refund": "Paystack confirms the money, but the order was already paid or cancelled: it is being refunded.",
   "completion-approved": "Completion approved: the reward is now available to the worker.",
   "completion-rejected": "Completion rejected: the held reward is reversed and the slot reopens.",
+  "flag-upheld": "Flag upheld: the delivery is dropped, its reward taken back, and it is offered to another worker.",
+  "flag-rejected": "Flag rejected: the delivery stands, and its reward is released when its hold ends.",
   "ticket-answered": "Ticket marked answered.",
   "ticket-closed": "Ticket closed.",
   "payout-approved": "Payout approved: the transfer is on its way to the worker's wallet.",

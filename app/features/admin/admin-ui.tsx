@@ -18,6 +18,7 @@ const adminSections = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/completions", label: "Completions" },
+  { to: "/admin/flags", label: "Flags" },
   { to: "/admin/tickets", label: "Tickets" },
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/audit", label: "Audit log" },

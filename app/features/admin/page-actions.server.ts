@@ -12,6 +12,7 @@ import { closeTicket, markTicketAnswered } from "./tickets.server";
 import { suspendUser, unsuspendUser } from "./users.server";
 import { decideWorker } from "./workers.server";
 import { resumeWorkerTasks } from "~/features/refills/reliability.server";
+import { decideFlag } from "~/features/deliveries/decisions.server";
 
 /*
  * What each admin page's forms may do: `intent` → a zod schema for the form's fields (conform parses
@@ -75,6 +76,15 @@ export const completionIntents = {
     return "completion-rejected";
   }),
 } satisfies IntentTable;
+
+/** Admin › Flags (issue #48): one form per delivery under review, its reason and two buttons. */
+const flagDecision = (decision: "uphold" | "reject") =>
+  adminIntent(rejectionReasonSchema.extend({ id: recordId }), async (admin, { id, reason }) => {
+    await decideFlag(admin, id, { decision, reason });
+    return decision === "uphold" ? "flag-upheld" : "flag-rejected";
+  });
+
+export const flagIntents = { uphold: flagDecision("uphold"), reject: flagDecision("reject") } satisfies IntentTable;
 
 export const ticketIntents = {
   answer: adminIntent(ticketAnswerSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {

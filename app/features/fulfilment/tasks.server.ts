@@ -2,6 +2,7 @@ import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
 import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
+import { markReplaced } from "~/features/deliveries/delivery-lifecycle.server";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
@@ -218,6 +219,8 @@ type ClaimedTask = {
   id: number;
   orderId: number;
   refillId: number | null;
+  /** A dropped delivery's re-delivery: the delivery it replaces. */
+  replacesId: number | null;
   rewardMinor: number;
   currency: "GHS" | "USD";
   platform: Platform;
@@ -256,9 +259,10 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
       if (me?.paused) throw tasksPaused();
       await assertWithinLimits(sql, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
 
-      // One slot of the target's oldest open task, as the list offers it. FOR UPDATE queues concurrent
-      // claims on that row; a claim that finds it filled meanwhile takes the next open order's task, so
-      // two workers shown the same entry with one slot left both get their action counted.
+      // One slot of the target's oldest open task, as the list offers it; a dropped delivery's
+      // re-delivery first, as it is owed from before. FOR UPDATE queues concurrent claims on that row;
+      // a claim that finds it filled meanwhile takes the next open task, so two workers shown the same
+      // entry with one slot left both get their action counted.
       const [claimed] = await sql.query<ClaimedTask>(
         `UPDATE tasks SET
            completion_count = completion_count + 1,
@@ -268,19 +272,25 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
          WHERE id = (
            SELECT id FROM tasks
            WHERE target_url = $1::text AND status = 'available' AND completion_count < required_completions
-           ORDER BY created_at, id
+           ORDER BY replaces_completion_id IS NULL, created_at, id
            LIMIT 1
            FOR UPDATE
          )
-         RETURNING id, order_id AS "orderId", refill_id AS "refillId", reward_minor AS "rewardMinor", currency::text AS currency,
+         RETURNING id, order_id AS "orderId", refill_id AS "refillId", replaces_completion_id AS "replacesId", reward_minor AS "rewardMinor", currency::text AS currency,
            platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
         [task.targetUrl, now.toISOString()],
       );
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.
-      // A refill's re-delivery counts on the refill instead (its order is long completed).
-      const counted = claimed.refillId === null ? await recordDelivery(sql, claimed.orderId, now) : await recordRedelivery(sql, claimed.refillId, now);
+      // A refill's re-delivery counts on the refill instead (its order is long completed), and a
+      // dropped delivery's re-delivery replaces it (the order's count never went down).
+      const counted =
+        claimed.replacesId !== null
+          ? await markReplaced(sql, claimed.replacesId)
+          : claimed.refillId === null
+            ? await recordDelivery(sql, claimed.orderId, now)
+            : await recordRedelivery(sql, claimed.refillId, now);
       if (!counted) throw noLongerAvailable();
 
       const holdUntil = new Date(now.getTime() + env.COMPLETION_HOLD_HOURS * 3_600_000);

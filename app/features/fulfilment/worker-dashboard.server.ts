@@ -8,6 +8,8 @@ import { listWorkerHandles } from "./worker-handles.server";
 import { answerRecheck, listPendingRechecks, type RecheckView } from "~/features/refills/rechecks.server";
 import { recheckFormSchema } from "~/features/refills/refill-schemas";
 import { type Reliability, reliabilityOf } from "~/features/refills/reliability.server";
+import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";
+import { MAX_IMAGE_BYTES } from "~/features/uploads/uploads.server";
 
 /**
  * The worker's /dashboard (SPEC §2 "Worker: stats, the first 10 available tasks each with a Complete
@@ -44,6 +46,8 @@ export type WorkerDashboard =
       /** Refills' re-checks waiting for this worker's answer (issue #21). */
       rechecks: RecheckView[];
       reliability: Reliability;
+      /** Deliveries of theirs a client flagged (issue #48): the screenshots owed, and how the answered ones went. */
+      flags: WorkerFlagItem[];
     };
 
 /** SPEC §9: 5 recent completed tasks. */
@@ -74,13 +78,14 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
   if (worker.status === "pending_review" || worker.status === "rejected") return { state: worker.status };
   if (worker.status !== "active") return { state: "inactive" };
 
-  const [stats, tasks, mine, linked, rechecks, reliability] = await Promise.all([
+  const [stats, tasks, mine, linked, rechecks, reliability, flags] = await Promise.all([
     workerStats(worker),
     listAvailableTasks(worker),
     listMyTasks(worker, recentLimit),
     listWorkerHandles(worker),
     listPendingRechecks(worker),
     reliabilityOf(worker.id),
+    listWorkerFlags(worker, 20),
   ]);
   const recent = mine.map((item) => ({
     completionId: item.completionId,
@@ -105,6 +110,7 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
     justCompleted: completedId === undefined ? null : (recent.find((item) => item.completionId === completedId) ?? null),
     rechecks,
     reliability,
+    flags,
   };
 }
 
@@ -122,6 +128,23 @@ export async function completeTaskFromForm(worker: PublicUser, form: FormData): 
     return { ok: true, completionId: completion.completionId };
   } catch (error) {
     if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, taskId, message: error.message };
+    throw error;
+  }
+}
+
+export type EvidenceFromFormResult = { ok: true } | { ok: false; status: number; message: string };
+
+/** The dashboard's screenshot form (intent=evidence, deliveryId, screenshot file): the same service as POST /api/worker/flags/{id}/evidence. */
+export async function sendEvidenceFromForm(worker: PublicUser, form: FormData): Promise<EvidenceFromFormResult> {
+  const deliveryId = Number(form.get("deliveryId"));
+  const screenshot = form.get("screenshot");
+  if (!(screenshot instanceof File) || screenshot.size === 0) return { ok: false, status: 400, message: "Choose a screenshot to send." };
+  if (screenshot.size > MAX_IMAGE_BYTES) return { ok: false, status: 413, message: "Please upload an image smaller than 5MB" };
+  try {
+    await submitDeliveryEvidence(worker, Number.isSafeInteger(deliveryId) ? deliveryId : 0, new Uint8Array(await screenshot.arrayBuffer()));
+    return { ok: true };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, message: error.message };
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.serve
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
 import { listOf, reviewPeriod } from "./worker-display";
 import { type RecheckOutcome, WorkerRechecks, WorkerReliability } from "./worker-rechecks";
+import { type EvidenceOutcome, WorkerFlags } from "~/features/deliveries/worker-flags";
 
 export type ActiveDashboard = Extract<WorkerDashboard, { state: "active" }>;
 
@@ -19,7 +20,17 @@ export interface TaskFailure {
 }
 
 /** The worker's /dashboard by account state (SPEC §2 "Worker"; DESIGN §6: approval before tasks). */
-export function WorkerOverview({ dashboard, taskFailure, recheckOutcome = null }: { dashboard: WorkerDashboard; taskFailure: TaskFailure | null; recheckOutcome?: RecheckOutcome | null }) {
+export function WorkerOverview({
+  dashboard,
+  taskFailure,
+  recheckOutcome = null,
+  evidenceOutcome = null,
+}: {
+  dashboard: WorkerDashboard;
+  taskFailure: TaskFailure | null;
+  recheckOutcome?: RecheckOutcome | null;
+  evidenceOutcome?: EvidenceOutcome | null;
+}) {
   switch (dashboard.state) {
     case "pending_review":
       return (
@@ -56,17 +67,28 @@ export function WorkerOverview({ dashboard, taskFailure, recheckOutcome = null }
         </section>
       );
     case "active":
-      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} recheckOutcome={recheckOutcome} />;
+      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} recheckOutcome={recheckOutcome} evidenceOutcome={evidenceOutcome} />;
   }
 }
 
-function ActiveWorkerOverview({ dashboard, taskFailure, recheckOutcome }: { dashboard: ActiveDashboard; taskFailure: TaskFailure | null; recheckOutcome: RecheckOutcome | null }) {
+function ActiveWorkerOverview({
+  dashboard,
+  taskFailure,
+  recheckOutcome,
+  evidenceOutcome,
+}: {
+  dashboard: ActiveDashboard;
+  taskFailure: TaskFailure | null;
+  recheckOutcome: RecheckOutcome | null;
+  evidenceOutcome: EvidenceOutcome | null;
+}) {
   const { stats, justCompleted } = dashboard;
   const unlinked = dashboard.handles.filter((item) => item.handle === null);
   return (
     <div className="grid gap-8">
       {justCompleted ? <CompletedNote completion={justCompleted} /> : null}
 
+      <WorkerFlags flags={dashboard.flags} outcome={evidenceOutcome} />
       <WorkerRechecks rechecks={dashboard.rechecks} outcome={recheckOutcome} />
       {/* Paused: why there are no tasks comes first; otherwise the figure sits below the activity. */}
       {dashboard.reliability.paused ? <WorkerReliability reliability={dashboard.reliability} /> : null}

@@ -167,3 +167,16 @@ export function ticketAnsweredMail({ name, ticketId, subject, reply, supportUrl 
     after: [`Need more help? Write to us again: ${supportUrl}`],
   });
 }
+
+/** A client flagged a worker's delivery (issue #48): what they did, where, and the evidence asked of them. */
+export function deliveryFlaggedMail({ name, target, handle, request, dueAt, dashboardUrl }: { name: string; target: string; handle: string; request: string; dueAt: Date; dashboardUrl: string }): MailContent {
+  return renderMail({
+    subject: `Screenshot needed: your task for ${target}`,
+    greetingName: name,
+    blocks: [
+      `The client could not find your delivery for ${target}, done as @${handle}.`,
+      `${request}: by ${formatMailDate(dueAt)}. An admin compares it with the client's view. Without it the delivery is dropped and its reward taken back; until it is decided, the reward stays held.`,
+    ],
+    action: { label: "Upload the screenshot", url: dashboardUrl },
+  });
+}

@@ -10,6 +10,7 @@ import type { OrderConfirmation } from "./orders.server";
 import { RefillPanel } from "~/features/refills/refill-panel";
 import type { RefillPanel as RefillPanelData } from "~/features/refills/refills.server";
 import type { DripFeedView } from "~/features/drip-feed/drip-feed.server";
+import { DeliveriesPanel, type DeliveriesPanelData } from "~/features/deliveries/deliveries-panel";
 
 /** The order-success page's data, plus what only the order page shows. */
 export interface OrderPageProps extends OrderConfirmationPageProps {
@@ -22,6 +23,9 @@ export interface OrderPageProps extends OrderConfirmationPageProps {
   /** The page was reached right after a successful "Request a refill". */
   isJustRefilled: boolean;
   refillError: string | null;
+  /** Who delivered, and the client's flags (issue #48); null before the order is paid. */
+  deliveries: DeliveriesPanelData | null;
+  flagError: string | null;
   /** A drip-feed order's runs (issue #21), times and amounts formatted by the server; null for one delivered at once. */
   dripFeed: DripFeedPageView | null;
 }
@@ -34,7 +38,7 @@ export type DripFeedPageView = Omit<DripFeedView, "refundedMinor"> & { refunded:
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError, dripFeed }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError, dripFeed, deliveries, flagError }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -73,6 +77,8 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
       <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
       <DeliveryProgress order={order} deliveryTime={deliveryTime} dripFeed={dripFeed} />
+
+      {deliveries ? <DeliveriesPanel orderId={order.id} panel={deliveries} flagError={flagError} /> : null}
 
       {refill ? <RefillPanel orderId={order.id} refill={refill} canRequest={adminHref === null} isJustRequested={isJustRefilled} /> : null}
 

@@ -12,6 +12,7 @@ import { getOrderFor } from "./orders.server";
 import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
 import { formatMoney } from "~/lib/money";
 import { refillPanelFor, requestRefill } from "~/features/refills/refills.server";
+import { flagDeliveriesOfOrder, flagRequestSchema } from "~/features/deliveries/deliveries.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
 
@@ -80,6 +81,22 @@ export async function requestRefillFromForm(user: PublicUser, orderId: number): 
     if (isAppError(error) && error.status < 500) {
       return { isRequested: false, status: error.status, refillError: error.status === 404 ? orderFetchMessages.notOk : error.message };
     }
+    throw error;
+  }
+}
+
+export type FlagFormOutcome = { isFlagged: true; flagged: number } | { isFlagged: false; status: number; flagError: string };
+
+/** "Flag selected" posted to an order page: the ticked deliveries and the note, as the API takes them; the deliveries service decides. */
+export async function flagDeliveriesFromForm(user: PublicUser, orderId: number, form: FormData): Promise<FlagFormOutcome> {
+  if (user.role !== "client") return { isFlagged: false, status: 403, flagError: "Only the client who placed this order can flag its deliveries." };
+  const note = form.get("note");
+  const parsed = flagRequestSchema.safeParse({ deliveryIds: form.getAll("deliveryIds").map(Number), note: typeof note === "string" && note.trim() !== "" ? note : undefined });
+  if (!parsed.success) return { isFlagged: false, status: 400, flagError: parsed.error.issues[0]?.message ?? "Choose at least one delivery to flag." };
+  try {
+    return { isFlagged: true, ...(await flagDeliveriesOfOrder(user, orderId, parsed.data)) };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { isFlagged: false, status: error.status, flagError: error.status === 404 && !error.message.startsWith("Delivery") ? orderFetchMessages.notOk : error.message };
     throw error;
   }
 }

@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { assertAdmin } from "~/features/auth/assert-admin";
+import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
+import { isCatalogPlatform, rewardPerActionMinor, targetUrlFor } from "~/features/catalog/catalog";
+import type { DeliveryState, Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { AppError } from "~/lib/errors";
+import { maximumRecordId } from "~/lib/record-id";
+import { type DroppedDelivery, dropDelivery, markStood } from "./delivery-lifecycle.server";
+
+/**
+ * How a contested delivery ends (issue #48): an admin decides on the worker's screenshot, or the
+ * deadline passes without one. A drop takes the earning back (delivery-lifecycle.server.ts) and the
+ * unit is delivered again, at the store's cost, by a worker who never did the target: a task of one
+ * slot that names the dropped delivery, whose completion marks it replaced, so the order's delivered
+ * count stays whole.
+ */
+
+type Db = Prisma.TransactionClient;
+
+/** Orders whose client still expects the unit: a cancelled order's money went back instead. */
+const ordersStillDelivered = ["processing", "completed", "partial"];
+
+async function dropAndRedeliver(db: Db, completionId: number, transition: "upheld" | "evidenceMissed", drop: { reason: string; adminId: number | null }, now: Date): Promise<DroppedDelivery | null> {
+  const dropped = await dropDelivery(db, completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
+  if (!dropped) return null;
+  const task = await db.task.findUniqueOrThrow({ where: { id: dropped.taskId }, select: { platform: true, type: true, targetUrl: true, currency: true, order: { select: { status: true } } } });
+  if (ordersStillDelivered.includes(task.order.status)) {
+    await db.task.create({
+      data: {
+        orderId: dropped.orderId,
+        platform: task.platform,
+        type: task.type,
+        targetUrl: task.targetUrl,
+        rewardMinor: isCatalogPlatform(task.platform) ? rewardPerActionMinor(task.platform) : dropped.rewardMinor,
+        currency: task.currency,
+        requiredCompletions: 1,
+        replacesCompletionId: dropped.id,
+        createdAt: now,
+      },
+    });
+  }
+  return dropped;
+}
+
+/** The background job: flagged deliveries whose screenshot did not come in time are dropped and delivered again. */
+export async function dropDeliveriesWithoutEvidence(now = new Date(), limit = 100): Promise<number> {
+  const prisma = getPrisma();
+  const due = await prisma.taskCompletion.findMany({ where: { deliveryState: "flagged", evidenceDueAt: { lte: now } }, orderBy: { evidenceDueAt: "asc" }, take: limit, select: { id: true } });
+  let dropped = 0;
+  for (const { id } of due) {
+    const done = await prisma.$transaction(async (transaction) => {
+      const delivery = await dropAndRedeliver(transaction, id, "evidenceMissed", { reason: "No screenshot by the deadline", adminId: null }, now);
+      if (!delivery) return false;
+      await recordStoreAction(transaction, {
+        action: "delivery.drop",
+        targetType: "task_completion",
+        targetId: String(id),
+        details: { before: "flagged", after: "dropped", reason: "no screenshot by the deadline", earning: delivery.earning, workerId: delivery.workerId },
+      });
+      return true;
+    });
+    if (done) dropped += 1;
+  }
+  return dropped;
+}
+
+/** POST /api/admin/flags/{deliveryId} and Admin › Flags' form. */
+export const flagDecisionSchema = z.object({
+  decision: z.enum(["uphold", "reject"], { error: 'decision must be "uphold" or "reject"' }),
+  reason: z.string({ error: "Give a reason: the worker and the client see it." }).trim().min(1, "Give a reason: the worker and the client see it.").max(500, "Keep the reason under 500 characters."),
+});
+
+export type FlagDecision = z.infer<typeof flagDecisionSchema>;
+
+/**
+ * An admin decides a delivery under review: *uphold* (it is missing: dropped and delivered again) or
+ * *reject* (it stands), with a reason both the worker and the client see; audited. 404 for no such
+ * delivery, 409 for one not under review (decided already, or still waiting for its screenshot).
+ */
+export async function decideFlag(admin: { id: number; role: "client" | "worker" | "admin" }, deliveryId: number, { decision, reason }: FlagDecision, now = new Date()): Promise<{ deliveryId: number; state: DeliveryState }> {
+  assertAdmin(admin);
+  if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0 || deliveryId > maximumRecordId) throw new AppError(404, "not_found", "Delivery not found");
+  return getPrisma().$transaction(async (transaction) => {
+    const delivery = await transaction.taskCompletion.findUnique({ where: { id: deliveryId }, select: { deliveryState: true } });
+    if (!delivery) throw new AppError(404, "not_found", "Delivery not found");
+    const decided =
+      decision === "uphold"
+        ? (await dropAndRedeliver(transaction, deliveryId, "upheld", { reason, adminId: admin.id }, now)) !== null
+        : await markStood(transaction, deliveryId, { reason, adminId: admin.id }, now);
+    if (!decided) throw new AppError(409, "stale_state", delivery.deliveryState === "flagged" ? "This delivery is still waiting for the worker's screenshot." : "This delivery has been decided already.");
+    const state: DeliveryState = decision === "uphold" ? "dropped" : "stood";
+    await recordAdminAction(transaction, admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: "under_review", after: state, reason } });
+    return { deliveryId, state };
+  });
+}
+
+/** One contested delivery as Admin › Flags shows it: both sides' words, the screenshot, both profiles, both records. */
+export interface AdminFlagView {
+  deliveryId: number;
+  orderId: number;
+  state: DeliveryState;
+  platform: string;
+  /** The client's profile (the order's target) and the worker's. */
+  targetUrl: string;
+  handle: string;
+  handleUrl: string | null;
+  clientNote: string | null;
+  flaggedAt: string;
+  evidenceDueAt: string;
+  evidenceAt: string | null;
+  /** The worker's screenshot, readable by admins at /api/uploads/{id}. */
+  screenshotUrl: string | null;
+  worker: { id: number; username: string; stood: number; dropped: number };
+  client: { id: number; username: string; flagsRejected: number; flagsUpheld: number };
+  decisionReason: string | null;
+}
+
+export const adminFlagStates = ["under_review", "flagged", "stood", "dropped"] as const;
+export const adminFlagQuerySchema = z.object({ state: z.enum(adminFlagStates, { error: `state must be one of ${adminFlagStates.join(", ")}` }).default("under_review") });
+
+const dayMs = 24 * 3_600_000;
+
+/** Admin › Flags: the contested deliveries in `state`, oldest first, 50 at most. */
+export async function listFlagsForAdmin(admin: { role: "client" | "worker" | "admin" }, { state }: z.infer<typeof adminFlagQuerySchema>, now = new Date()): Promise<AdminFlagView[]> {
+  assertAdmin(admin);
+  const prisma = getPrisma();
+  const rows = await prisma.taskCompletion.findMany({
+    where: { deliveryState: state === "dropped" ? { in: ["dropped", "replaced"] } : state, flaggedAt: { not: null } },
+    orderBy: [{ evidenceAt: "asc" }, { flaggedAt: "asc" }, { id: "asc" }],
+    take: 50,
+    select: {
+      id: true,
+      deliveryState: true,
+      platform: true,
+      targetUrl: true,
+      handle: true,
+      flagNote: true,
+      flaggedAt: true,
+      evidenceDueAt: true,
+      evidenceAt: true,
+      proofUploadId: true,
+      decisionReason: true,
+      worker: { select: { id: true, username: true } },
+      task: { select: { orderId: true, order: { select: { client: { select: { id: true, username: true } } } } } },
+    },
+  });
+  const since90 = new Date(now.getTime() - 90 * dayMs);
+  const since30 = new Date(now.getTime() - 30 * dayMs);
+  const workerIds = [...new Set(rows.map((row) => row.worker.id))];
+  const clientIds = [...new Set(rows.map((row) => row.task.order.client.id))];
+  const [workerRecords, clientRecords] = await Promise.all([
+    prisma.taskCompletion.groupBy({ by: ["workerId", "deliveryState"], where: { workerId: { in: workerIds }, decidedAt: { gte: since90 }, flaggedAt: { not: null } }, _count: { _all: true } }),
+    prisma.taskCompletion.findMany({ where: { task: { order: { clientId: { in: clientIds } } }, decidedAt: { gte: since30 }, flaggedAt: { not: null } }, select: { deliveryState: true, task: { select: { order: { select: { clientId: true } } } } } }),
+  ]);
+  const workerCount = (workerId: number, states: DeliveryState[]) => workerRecords.filter((group) => group.workerId === workerId && states.includes(group.deliveryState)).reduce((sum, group) => sum + group._count._all, 0);
+  const clientCount = (clientId: number, states: DeliveryState[]) => clientRecords.filter((row) => row.task.order.clientId === clientId && states.includes(row.deliveryState)).length;
+  return rows.map((row) => ({
+    deliveryId: row.id,
+    orderId: row.task.orderId,
+    state: row.deliveryState,
+    platform: row.platform,
+    targetUrl: row.targetUrl,
+    handle: row.handle,
+    handleUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
+    clientNote: row.flagNote,
+    flaggedAt: row.flaggedAt!.toISOString(),
+    evidenceDueAt: row.evidenceDueAt!.toISOString(),
+    evidenceAt: row.evidenceAt?.toISOString() ?? null,
+    screenshotUrl: row.proofUploadId ? `/api/uploads/${row.proofUploadId}` : null,
+    worker: { id: row.worker.id, username: row.worker.username, stood: workerCount(row.worker.id, ["stood"]), dropped: workerCount(row.worker.id, ["dropped", "replaced"]) },
+    client: { id: row.task.order.client.id, username: row.task.order.client.username, flagsRejected: clientCount(row.task.order.client.id, ["stood"]), flagsUpheld: clientCount(row.task.order.client.id, ["dropped", "replaced"]) },
+    decisionReason: row.decisionReason,
+  }));
+}

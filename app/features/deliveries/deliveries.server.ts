@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { queueEmail } from "~/features/mail/outbox.server";
+import { deliveryFlaggedMail } from "~/features/mail/templates";
+import type { DeliveryState, Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
+import { formatOrderDateTime } from "~/lib/date-time";
+import { AppError } from "~/lib/errors";
+import { maximumRecordId } from "~/lib/record-id";
+import type { DeliveriesPanelData } from "./deliveries-panel";
+import { flagDeliveries } from "./delivery-lifecycle.server";
+import { deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest } from "./delivery-rules";
+
+/**
+ * An order's deliveries as its buyer sees them (issue #48): who delivered each unit, with a link to
+ * their profile so the buyer can check it against their own followers list, and the buyer's flags of
+ * the ones they cannot find. What a flag then sets in motion (the worker's evidence, an admin's
+ * decision) is delivery-lifecycle.server.ts's.
+ */
+
+/** Who reads an order's deliveries: its client, or an admin. */
+export interface DeliveryViewer {
+  id: number;
+  role: string;
+}
+
+/** One delivery, as `GET /api/orders/{id}/deliveries` answers it. */
+export interface DeliveryView {
+  id: number;
+  handle: string;
+  /** The handle's profile, or null on a platform the store no longer sells. */
+  profileUrl: string | null;
+  platform: string;
+  deliveredAt: string;
+  state: DeliveryState;
+}
+
+export interface DeliveriesPage {
+  deliveries: DeliveryView[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+const orderNotFound = () => new AppError(404, "not_found", "Order not found");
+
+/** `?page=N`: a positive page number, 1 when absent. */
+export const deliveriesPageSchema = z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(1_000_000).default(1);
+
+/** The order of `viewer` (its client, or any for an admin) with what the flag window needs, or 404 alike for missing and another's. */
+async function orderOf(viewer: DeliveryViewer, orderId: number) {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > maximumRecordId || (viewer.role !== "client" && viewer.role !== "admin")) throw orderNotFound();
+  const order = await getPrisma().order.findFirst({
+    where: viewer.role === "admin" ? { id: orderId } : { id: orderId, clientId: viewer.id },
+    select: { id: true, clientId: true, completedAt: true, cancelledAt: true },
+  });
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** One page of the order's deliveries, oldest first. */
+export async function deliveriesOfOrder(viewer: DeliveryViewer, orderId: number, page = 1): Promise<DeliveriesPage> {
+  const order = await orderOf(viewer, orderId);
+  const { deliveries, ...paging } = await pageOfDeliveries(order.id, page);
+  return { deliveries: deliveries.map(({ decisionReason: _reason, ...delivery }) => delivery), ...paging };
+}
+
+/** A page of deliveries, each with the reason of its decision (the order page shows it; the API's shape has none). */
+async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<DeliveriesPage, "deliveries"> & { deliveries: (DeliveryView & { decisionReason: string | null })[] }> {
+  const prisma = getPrisma();
+  const where = { task: { orderId } };
+  const [rows, total] = await Promise.all([
+    prisma.taskCompletion.findMany({
+      where,
+      orderBy: { id: "asc" },
+      skip: (page - 1) * deliveriesPageSize,
+      take: deliveriesPageSize,
+      select: { id: true, handle: true, platform: true, completedAt: true, deliveryState: true, decisionReason: true },
+    }),
+    prisma.taskCompletion.count({ where }),
+  ]);
+  return {
+    deliveries: rows.map((row) => ({
+      id: row.id,
+      handle: row.handle,
+      profileUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
+      platform: row.platform,
+      deliveredAt: row.completedAt.toISOString(),
+      state: row.deliveryState,
+      decisionReason: row.decisionReason,
+    })),
+    page,
+    pages: Math.max(1, Math.ceil(total / deliveriesPageSize)),
+    total,
+  };
+}
+
+/** The order page's "Who delivered" panel: one page of deliveries and whether the viewer may flag them. */
+export async function deliveriesPanelFor(
+  viewer: DeliveryViewer,
+  orderId: number,
+  { page, isAllSelected, justFlagged }: { page: number; isAllSelected: boolean; justFlagged: number | null },
+  now = new Date(),
+): Promise<DeliveriesPanelData> {
+  const order = await orderOf(viewer, orderId);
+  const list = await pageOfDeliveries(order.id, page);
+  const windowEnd = flagWindowEnd(order);
+  return {
+    deliveries: list.deliveries.map((delivery) => ({
+      id: delivery.id,
+      handle: delivery.handle,
+      profileUrl: delivery.profileUrl,
+      platformLabel: isCatalogPlatform(delivery.platform) ? platformLabels[delivery.platform] : delivery.platform,
+      deliveredAtText: formatOrderDateTime(delivery.deliveredAt),
+      state: delivery.state,
+      decisionReason: delivery.decisionReason,
+    })),
+    page: list.page,
+    pages: list.pages,
+    total: list.total,
+    canFlag: viewer.role === "client" && (windowEnd === null || now <= windowEnd),
+    flagUntilText: windowEnd && formatOrderDateTime(windowEnd),
+    isAllSelected,
+    justFlagged,
+  };
+}
+
+/** Each flagged delivery's worker hears of it by e-mail, in the flag's transaction (sent only if it commits). */
+async function askWorkersForEvidence(db: Prisma.TransactionClient, completionIds: number[], dueAt: Date): Promise<void> {
+  const deliveries = await db.taskCompletion.findMany({
+    where: { id: { in: completionIds } },
+    select: { id: true, handle: true, platform: true, targetUrl: true, task: { select: { type: true } }, worker: { select: { email: true, fullName: true } } },
+  });
+  for (const delivery of deliveries) {
+    const content = deliveryFlaggedMail({
+      name: delivery.worker.fullName,
+      target: delivery.targetUrl,
+      handle: delivery.handle,
+      request: evidenceRequest(delivery.task.type, delivery.platform),
+      dueAt,
+      dashboardUrl: absoluteLink("/dashboard#flags"),
+    });
+    await queueEmail(db, `delivery-flagged:${delivery.id}`, delivery.worker.email, content);
+  }
+}
+
+/** When the order's flag window closes: 30 days after it completed (or ended); null while it is still being delivered. */
+export function flagWindowEnd(order: { completedAt: Date | null; cancelledAt: Date | null }): Date | null {
+  const ended = order.completedAt ?? order.cancelledAt;
+  return ended && new Date(ended.getTime() + flagWindowDays * 24 * 3_600_000);
+}
+
+/** POST /api/orders/{id}/flags and the order page's checklist. */
+export const flagRequestSchema = z.object({
+  deliveryIds: z
+    .array(z.number({ error: "deliveryIds must be delivery ids" }).int().min(1).max(maximumRecordId), { error: "deliveryIds must be a list of delivery ids" })
+    .min(1, "Choose at least one delivery to flag.")
+    .max(maximumFlagsPerRequest, `At most ${maximumFlagsPerRequest} deliveries can be flagged at once.`),
+  note: z.string({ error: "note must be text" }).trim().max(flagNoteMaxLength, `Keep the note under ${flagNoteMaxLength} characters.`).optional(),
+});
+
+export type FlagRequest = z.infer<typeof flagRequestSchema>;
+
+/**
+ * The client flags deliveries of their order they cannot find: all of them or none. A delivery of
+ * another order is 404; one already flagged or decided, or a request after the window, 409. Each
+ * flagged delivery's held earning waits for the decision, and its worker is asked for evidence.
+ */
+export async function flagDeliveriesOfOrder(client: DeliveryViewer, orderId: number, request: FlagRequest, now = new Date()): Promise<{ flagged: number }> {
+  if (client.role !== "client") throw new AppError(403, "forbidden", "Only the client who placed this order can flag its deliveries.");
+  const order = await orderOf(client, orderId);
+  const windowEnd = flagWindowEnd(order);
+  if (windowEnd && now > windowEnd) {
+    throw new AppError(409, "flag_window_closed", `Deliveries of this order could be flagged until ${formatOrderDateTime(windowEnd)}, ${flagWindowDays} days after it was completed.`);
+  }
+  const ids = [...new Set(request.deliveryIds)];
+  const note = request.note ? request.note : null;
+  const flagged = await getPrisma().$transaction(async (transaction) => {
+    const rows = await transaction.$queryRaw<{ id: number; state: DeliveryState }[]>`
+      SELECT c.id, c.delivery_state::text AS state FROM task_completions c JOIN tasks t ON t.id = c.task_id
+      WHERE c.id = ANY(${ids}::int[]) AND t.order_id = ${order.id}
+      ORDER BY c.id
+      FOR UPDATE OF c`;
+    const found = new Map(rows.map((row) => [row.id, row.state]));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new AppError(404, "not_found", `Delivery ${missing} is not a delivery of this order.`);
+    const taken = rows.find((row) => row.state !== "counted");
+    if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged or decided.`);
+    const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
+    const applied = await flagDeliveries(transaction, ids, { note, evidenceDueAt }, now);
+    if (applied.length !== ids.length) throw new AppError(409, "already_flagged", "Some of these deliveries changed meanwhile; please reload the order.");
+    await askWorkersForEvidence(transaction, ids, evidenceDueAt);
+    return applied.length;
+  });
+  return { flagged };
+}

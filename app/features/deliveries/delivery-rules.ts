@@ -1,0 +1,40 @@
+import type { DeliveryState } from "~/generated/prisma/client";
+
+/**
+ * The buyer's check (issue #48, decision 0040), in one place: the order page, the terms, /api-docs
+ * and the services read these numbers, so what the store says is what it does.
+ */
+
+/** A client may flag deliveries until this many days after the order completed. */
+export const flagWindowDays = 30;
+/** A flagged delivery's worker has this long to upload a screenshot; none by then drops it. */
+export const evidenceHours = 48;
+/** An order page (and the API) lists this many deliveries a page. */
+export const deliveriesPageSize = 50;
+/** At most this many deliveries in one flag request (a page and then some). */
+export const maximumFlagsPerRequest = 200;
+/** A flag's note, as long as a client needs to say what they see. */
+export const flagNoteMaxLength = 500;
+
+/** As the order page and the API show a delivery's state. */
+export const deliveryStateLabels: Record<DeliveryState, string> = {
+  counted: "Counted",
+  flagged: "Flagged",
+  under_review: "Under review",
+  stood: "Stood",
+  dropped: "Dropped",
+  replaced: "Replaced",
+};
+
+/** What the worker's screenshot must show, in the task's own words: "showing you follow", "showing you subscribe". */
+function evidenceShowing(type: string, platform: string): string {
+  if (type === "followers") return platform === "youtube" ? "showing you subscribe" : "showing you follow";
+  if (type === "likes") return "showing you like";
+  if (type === "views") return "showing you watched";
+  return "showing your engagement";
+}
+
+/** The worker's request, as the dashboard and the e-mail say it. */
+export function evidenceRequest(type: string, platform: string): string {
+  return `Upload a screenshot of their profile ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
+}

@@ -1,0 +1,82 @@
+import { CircleAlert, CircleCheck, ImageUp } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { ProfileLink } from "~/components/profile-link";
+import { Button } from "~/components/ui/button";
+import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import type { WorkerFlagItem } from "./evidence.server";
+
+/** What the dashboard's screenshot form just did (PRG `?evidence=sent`), or why it was refused. */
+export type EvidenceOutcome = { sent: true } | { error: string };
+
+const decidedText: Partial<Record<WorkerFlagItem["state"], string>> = {
+  under_review: "Screenshot sent: an admin is comparing it with the client's view.",
+  stood: "Decided: your delivery stands.",
+  dropped: "Decided: the delivery was dropped and its reward taken back.",
+  replaced: "Decided: the delivery was dropped and its reward taken back.",
+};
+
+/**
+ * A worker's deliveries a client flagged (issue #48): what to show and by when, and a plain
+ * multipart form for the screenshot, so it works without JavaScript and from a phone's gallery.
+ */
+export function WorkerFlags({ flags, outcome }: { flags: WorkerFlagItem[]; outcome: EvidenceOutcome | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "evidence" ? Number(navigation.formData.get("deliveryId")) : null;
+  if (flags.length === 0 && !outcome) return null;
+  return (
+    <section id="flags" aria-labelledby="flags-heading" className="scroll-mt-24 rounded-xl border border-primary/30 bg-card p-6">
+      <h2 id="flags-heading" className="text-lg font-bold">
+        Screenshots needed
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A client could not find these deliveries of yours. Send a screenshot of their profile that shows your account: an admin compares it with what the client
+        sees. Without one in time the delivery is dropped and its reward taken back; until it is decided, its reward stays held.
+      </p>
+      {outcome && "sent" in outcome ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-semibold">
+          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          Thank you: your screenshot was sent for review.
+        </p>
+      ) : null}
+      {outcome && "error" in outcome ? (
+        <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-semibold text-destructive">
+          <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+          {outcome.error}
+        </p>
+      ) : null}
+      {flags.length > 0 ? (
+        <ul aria-label="Flagged deliveries" className="mt-4 grid gap-3">
+          {flags.map((flag) => (
+            <li key={flag.deliveryId} className="rounded-lg border p-4 text-sm">
+              <p>
+                <ProfileLink url={flag.targetUrl} /> on {isCatalogPlatform(flag.platform) ? platformLabels[flag.platform] : flag.platform}, done as{" "}
+                {isCatalogPlatform(flag.platform) ? <ProfileLink url={targetUrlFor(flag.platform, flag.handle)}>@{flag.handle}</ProfileLink> : `@${flag.handle}`}.
+              </p>
+              {flag.state === "flagged" ? (
+                <Form method="post" action="/dashboard" encType="multipart/form-data" className="mt-3 grid gap-2">
+                  <input type="hidden" name="intent" value="evidence" />
+                  <input type="hidden" name="deliveryId" value={flag.deliveryId} />
+                  <label className="grid gap-1.5 font-medium">
+                    {flag.request} (by {flag.evidenceDueText})
+                    <input type="file" name="screenshot" accept="image/*" required className="text-sm font-normal file:mr-3 file:rounded-md file:border file:bg-muted file:px-3 file:py-1.5" />
+                  </label>
+                  <div>
+                    <Button type="submit" size="sm" disabled={sending === flag.deliveryId}>
+                      <ImageUp aria-hidden="true" />
+                      {sending === flag.deliveryId ? "Sending…" : "Send screenshot"}
+                    </Button>
+                  </div>
+                </Form>
+              ) : (
+                <p className="mt-2 font-medium">
+                  {decidedText[flag.state]}
+                  {flag.decisionReason ? ` Reason: ${flag.decisionReason}` : ""}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
