@@ -56,7 +56,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           {isWorker ? <Fact label="Platforms">{user.platforms.length > 0 ? user.platforms.join(", ") : "—"}</Fact> : null}
           {user.reliability ? (
             <Fact label="Reliability (90 days)">
-              {user.reliability.percent === null ? "No re-checks yet" : `${user.reliability.percent} % (${user.reliability.confirmed} confirmed, ${user.reliability.dropped} dropped)`}
+              {user.reliability.percent === null ? "No flag decided yet" : `${user.reliability.percent} % (${user.reliability.stood} stood, ${user.reliability.dropped} dropped)`}
               {user.reliability.paused ? " · tasks paused" : ""}
             </Fact>
           ) : null}

@@ -2,7 +2,7 @@ import { requireUser } from "~/features/auth/authenticate.server";
 import { suspensionSchema } from "~/features/admin/admin-schemas";
 import { parseRecordId } from "~/lib/record-id";
 import { getUserDetail, suspendUser, unsuspendUser } from "~/features/admin/users.server";
-import { resumeWorkerTasks } from "~/features/refills/reliability.server";
+import { resumeWorkerTasks } from "~/features/deliveries/reliability.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.admin.users.$id.$action";

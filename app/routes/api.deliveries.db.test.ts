@@ -74,6 +74,33 @@ async function deliver(worker: { token: string }, targetUsername: string): Promi
   return completed.body.completionId;
 }
 
+describe("the client's account screenshot on the task", () => {
+  it("is served to the workers who may do the task or did it, and admins; to nobody else", async () => {
+    const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;
+    const client = await signUp("client");
+    const target = `shot_${process.pid}`;
+    const screenshot = `data:image/png;base64,${Buffer.from(tinyPng()).toString("base64")}`;
+    const order = (await call("/api/orders", { token: client.token, body: { packageId: "custom-instagram", quantity: 50, targetUsername: target, accountScreenshot: screenshot } })).body;
+    const paid = await call("/api/payment/charge/card", { token: client.token, body: { email: client.email, amount: Math.round(order.amount * 100), orderId: order.id, currency: "GHS", card } });
+    expect(paid.body.data.status).toBe("success");
+    const uploadPath = (await call(`/api/admin/orders/${order.id}`, { token: adminToken })).body.screenshot.url as string;
+    expect(uploadPath).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    const image = async (token: string) => (await fetch(`${server.url}${uploadPath}`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+    const offered = await readyWorker(adminToken);
+    const unlinked = await signUp("worker");
+    expect((await call(`/api/admin/workers/${unlinked.id}/approve`, { token: adminToken, body: {} })).status).toBe(200);
+    const stranger = await signUp("client");
+    expect(await image(offered.token)).toBe(200);
+    expect(await image(unlinked.token)).toBe(404); // no Instagram handle: not offered the task
+    expect(await image(stranger.token)).toBe(404);
+    expect(await image(adminToken)).toBe(200);
+    expect(await image(client.token)).toBe(200);
+    await deliver(offered, target);
+    expect(await image(offered.token)).toBe(200); // did it
+  });
+});
+
 describe("an order's deliveries, flagged, answered and decided", () => {
   it("lists who delivered, takes the client's flags all or none, the workers' screenshots and the admin's decisions, re-delivers the dropped one, and refuses everyone else", async () => {
     const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
-import { recheckHours, refillCooldownHours, refillWindowDays, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
-import { evidenceHours, flagWindowDays } from "~/features/deliveries/delivery-rules";
+import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
+import { evidenceHours, flagWindowDays, reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/deliveries/delivery-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -168,14 +168,15 @@ const sections: LegalSection[] = [
           Clients see the account you delivered with and may flag a delivery they cannot find (until {flagWindowDays} days after their
           order is completed). You are then asked, on your dashboard and by e-mail, for a screenshot of their profile that shows your
           follow, within {evidenceHours} hours; its reward stays held until our team decides. A delivery found missing, or not shown in
-          time, is dropped and its reward taken back, as below.
+          time, is dropped and its reward taken back, as below. If under {reliabilityThresholdPercent} % of your flagged deliveries decided
+          over the last {reliabilityWindowDays} days stood (from {reliabilityMinimumDecisions} decisions on), you are offered no tasks until
+          our team reviews your account.
         </li>
         <li>
           When a client requests a refill, you are asked on your dashboard whether each task of yours for that order still stands. Answer
           within {recheckHours} hours: a task you report undone, or do not confirm in time, no longer counts, and its reward is taken back
           (cancelled while it is held, deducted from your balance once released; your balance can go below zero, and withdrawals wait until
-          new earnings cover it). If under {reliabilityThresholdPercent} % of your re-checked tasks over the last {reliabilityWindowDays}{" "}
-          days still stand (from {reliabilityMinimumChecks} re-checks on), you are offered no tasks until our team reviews your account.
+          new earnings cover it).
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in

@@ -11,7 +11,7 @@ import { reverifyPaymentAttempt } from "./payment-attempts.server";
 import { closeTicket, markTicketAnswered } from "./tickets.server";
 import { suspendUser, unsuspendUser } from "./users.server";
 import { decideWorker } from "./workers.server";
-import { resumeWorkerTasks } from "~/features/refills/reliability.server";
+import { resumeWorkerTasks } from "~/features/deliveries/reliability.server";
 import { decideFlag } from "~/features/deliveries/decisions.server";
 
 /*

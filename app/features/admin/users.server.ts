@@ -10,7 +10,7 @@ import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-acce
 import { type SuspensionInput, type UserListQuery, userStatuses } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
-import { type Reliability, reliabilityOf } from "~/features/refills/reliability.server";
+import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
 
 /**
  * Users for admins: search and filter every account, look at one, suspend or unsuspend it.
@@ -40,7 +40,7 @@ export interface AdminUserDetail extends AdminUserListItem {
     heldEarnings: number;
     availableBalance: number;
   };
-  /** A worker's re-checks over the last 90 days, and whether their tasks are paused for it (issue #21). */
+  /** A worker's flagged deliveries decided over the last 90 days, and whether their tasks are paused for it (issue #48). */
   reliability: Reliability | null;
   recentOrders: { id: number; packageName: string; platform: string; status: string; paymentStatus: string; total: number; currency: string; createdAt: string }[];
   history: AuditEntryView[];

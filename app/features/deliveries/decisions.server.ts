@@ -7,6 +7,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import { type DroppedDelivery, dropDelivery, markStood } from "./delivery-lifecycle.server";
+import { pauseIfUnreliable } from "./reliability.server";
 
 /**
  * How a contested delivery ends (issue #48): an admin decides on the worker's screenshot, or the
@@ -24,6 +25,7 @@ const ordersStillDelivered = ["processing", "completed", "partial"];
 async function dropAndRedeliver(db: Db, completionId: number, transition: "upheld" | "evidenceMissed", drop: { reason: string; adminId: number | null }, now: Date): Promise<DroppedDelivery | null> {
   const dropped = await dropDelivery(db, completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
   if (!dropped) return null;
+  await pauseIfUnreliable(db, dropped.workerId, now);
   const task = await db.task.findUniqueOrThrow({ where: { id: dropped.taskId }, select: { platform: true, type: true, targetUrl: true, currency: true, order: { select: { status: true } } } });
   if (ordersStillDelivered.includes(task.order.status)) {
     await db.task.create({

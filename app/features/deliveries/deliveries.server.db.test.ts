@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
 import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
-import { completeTask } from "~/features/fulfilment/tasks.server";
+import { completeTask, listAvailableTasks } from "~/features/fulfilment/tasks.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { createOrderSchema } from "~/features/orders/order-schema";
@@ -14,6 +14,7 @@ import { tinyPng } from "~/features/uploads/test-images";
 import { decideFlag, dropDeliveriesWithoutEvidence } from "./decisions.server";
 import { deliveriesOfOrder, deliveriesPanelFor, flagDeliveriesOfOrder } from "./deliveries.server";
 import { submitDeliveryEvidence } from "./evidence.server";
+import { reliabilityOf, resumeWorkerTasks } from "./reliability.server";
 
 /*
  * The client's side of the buyer's check on PGlite or PostgreSQL (issue #48): an order's deliveries
@@ -164,6 +165,40 @@ describe("the worker's screenshot and its deadline", () => {
     expect(await decideFlag(admin, ids[0], { decision: "uphold", reason: "Another account in the screenshot" }, at)).toEqual({ deliveryId: ids[0], state: "dropped" });
     expect(await prisma().ledgerEntry.count({ where: { taskCompletionId: ids[0], kind: "earning_clawback" } })).toBe(1);
     expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id }, select: { deliveredQuantity: true } })).deliveredQuantity).toBe(1);
+    await ledgerIsSound();
+  });
+});
+
+describe("reliability from evidence", () => {
+  it("is the share of flagged deliveries that stood; under 80 % over 5 decisions the store pauses the worker's tasks, audited, until an admin resumes them", async () => {
+    const doubtful = await newWorker();
+    const admin = await createTestUser(prisma(), "admin");
+    const start = new Date(Date.now() - 10 * day);
+    expect(await reliabilityOf(doubtful.id, start)).toEqual({ stood: 0, dropped: 0, percent: null, paused: false });
+    // Five orders, each with a delivery of theirs that its client flags: three stand, two are upheld.
+    for (let index = 0; index < 5; index++) {
+      const at = new Date(start.getTime() + index * hour);
+      const { client, order, task } = await orderWithDeliveries(0, at);
+      const { completionId } = await completeTask(doubtful, task.id, {}, at);
+      await flagDeliveriesOfOrder(client, order.id, { deliveryIds: [completionId] }, at);
+      await submitDeliveryEvidence(doubtful, completionId, tinyPng(), at);
+      await decideFlag(admin, completionId, index < 3 ? { decision: "reject", reason: "The follow is in the screenshot" } : { decision: "uphold", reason: "Another account" }, at);
+      const expected = index < 3 ? { stood: index + 1, dropped: 0, percent: 100, paused: false } : index === 3 ? { stood: 3, dropped: 1, percent: 75, paused: false } : { stood: 3, dropped: 2, percent: 60, paused: true };
+      expect(await reliabilityOf(doubtful.id, at)).toEqual(expected);
+    }
+    expect(await listAvailableTasks(doubtful, 50)).toEqual([]);
+    const { task } = await orderWithDeliveries(0, new Date());
+    expect(await refusal(completeTask(doubtful, task.id, {}))).toMatchObject({ status: 403, code: "tasks_paused" });
+    expect(await prisma().adminAuditLog.findMany({ where: { action: "worker.tasks_pause", targetId: String(doubtful.id) }, select: { adminId: true, details: true } })).toEqual([
+      { adminId: null, details: { before: "receiving tasks", after: "tasks paused", stood: 3, dropped: 2, percent: 60 } },
+    ]);
+
+    // Only an admin resumes them, once; the figure stays as it is.
+    expect((await refusal(resumeWorkerTasks(doubtful, doubtful.id))).status).toBe(403);
+    await resumeWorkerTasks(admin, doubtful.id);
+    expect((await refusal(resumeWorkerTasks(admin, doubtful.id))).status).toBe(409);
+    expect(await reliabilityOf(doubtful.id)).toMatchObject({ stood: 3, dropped: 2, paused: false });
+    expect((await listAvailableTasks(doubtful, 50)).map((item) => item.id)).toContain(task.id);
     await ledgerIsSound();
   });
 });

@@ -38,3 +38,10 @@ function evidenceShowing(type: string, platform: string): string {
 export function evidenceRequest(type: string, platform: string): string {
   return `Upload a screenshot of their profile ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
 }
+
+/** Reliability is flagged deliveries that stood out of those decided over this many days. */
+export const reliabilityWindowDays = 90;
+/** A worker under this share stops receiving tasks until an admin reviews them... */
+export const reliabilityThresholdPercent = 80;
+/** ...once at least this many of their flagged deliveries were decided in the window (one unlucky flag pauses nobody). */
+export const reliabilityMinimumDecisions = 5;

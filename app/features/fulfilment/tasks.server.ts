@@ -148,6 +148,27 @@ function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prism
     ${tail}`;
 }
 
+/**
+ * Whether the worker may see the account screenshot `uploadId` (issue #48): it verifies the account
+ * of an order whose task they are offered now (the list's own rule), or one they did.
+ */
+export async function workerMaySeeAccountScreenshot(worker: PublicUser, uploadId: string): Promise<boolean> {
+  if (worker.role !== "worker") return false;
+  const [done] = await getPrisma().$queryRaw<{ done: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM task_completions c JOIN tasks t ON t.id = c.task_id JOIN orders o ON o.id = t.order_id
+                   WHERE c.worker_id = ${worker.id} AND o.screenshot_upload_id = ${uploadId}) AS done`;
+  if (done?.done) return true;
+  const offered = availableTasksQuery(worker, Prisma.sql`1`, Prisma.sql`AND EXISTS (SELECT 1 FROM orders o WHERE o.id = t.order_id AND o.screenshot_upload_id = ${uploadId}) LIMIT 1`);
+  return offered !== null && (await getPrisma().$queryRaw<unknown[]>(offered)).length > 0;
+}
+
+/** The account screenshots of the orders of `taskIds`, as addresses the task cards show (tasks without one are left out). */
+export async function accountScreenshotsOf(taskIds: number[]): Promise<Map<number, string>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await getPrisma().task.findMany({ where: { id: { in: taskIds }, order: { screenshotUploadId: { not: null } } }, select: { id: true, order: { select: { screenshotUploadId: true } } } });
+  return new Map(rows.map((row) => [row.id, `/api/uploads/${row.order.screenshotUploadId}`]));
+}
+
 /** SPEC §9: the dashboard lists the first 10. */
 export const availableTaskLimit = 10;
 
@@ -233,7 +254,7 @@ type ClaimedTask = {
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
 export const tasksPaused = () =>
-  new AppError(403, "tasks_paused", "Your tasks are paused: too many of your re-checked tasks were found undone. An admin will review your account; re-checks and withdrawals go on meanwhile.");
+  new AppError(403, "tasks_paused", "Your tasks are paused: too many of your flagged deliveries were found missing. An admin will review your account; screenshots, re-checks and withdrawals go on meanwhile.");
 
 /** POST /api/tasks/{id}/complete: one action by this worker, with their linked handle as proof. */
 export async function completeTask(worker: PublicUser, taskId: number, { proofHandle }: { proofHandle?: string }, now = new Date()): Promise<CompletedTaskView> {

@@ -3,11 +3,11 @@ import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/cata
 import { getEnv } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
-import { type TaskView, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { type TaskView, accountScreenshotsOf, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
 import { listWorkerHandles } from "./worker-handles.server";
 import { answerRecheck, listPendingRechecks, type RecheckView } from "~/features/refills/rechecks.server";
 import { recheckFormSchema } from "~/features/refills/refill-schemas";
-import { type Reliability, reliabilityOf } from "~/features/refills/reliability.server";
+import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
 import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/uploads.server";
 
@@ -34,7 +34,8 @@ export type WorkerDashboard =
   | {
       state: "active";
       stats: WorkerStats;
-      tasks: TaskView[];
+      /** Each with the client's account screenshot, so the worker finds the right account (issue #48). */
+      tasks: (TaskView & { accountScreenshotUrl: string | null })[];
       recent: RecentCompletion[];
       /** The worker's handle per platform they joined that the store sells (null: not linked yet). */
       handles: { platform: CatalogPlatform; handle: string | null }[];
@@ -87,6 +88,7 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
     reliabilityOf(worker.id),
     listWorkerFlags(worker, 20),
   ]);
+  const screenshots = await accountScreenshotsOf(tasks.map((task) => task.id));
   const recent = mine.map((item) => ({
     completionId: item.completionId,
     taskId: item.id,
@@ -102,7 +104,7 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
   return {
     state: "active",
     stats,
-    tasks,
+    tasks: tasks.map((task) => ({ ...task, accountScreenshotUrl: screenshots.get(task.id) ?? null })),
     recent,
     handles: worker.platforms.filter(isCatalogPlatform).map((platform) => ({ platform, handle: handleOf.get(platform) ?? null })),
     otherPlatforms: worker.platforms.filter((platform) => !isCatalogPlatform(platform)),

@@ -4,8 +4,9 @@ import { ProfileLink } from "~/components/profile-link";
 import { Button } from "~/components/ui/button";
 import { targetUrlFor, isCatalogPlatform } from "~/features/catalog/catalog";
 import type { RecheckView } from "~/features/refills/rechecks.server";
-import { recheckHours, reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/refills/refill-rules";
-import type { Reliability } from "~/features/refills/reliability.server";
+import { recheckHours } from "~/features/refills/refill-rules";
+import { reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/deliveries/delivery-rules";
+import type { Reliability } from "~/features/deliveries/reliability.server";
 import { platformName, targetNameOf } from "./worker-display";
 
 /** What a dashboard re-check form just did (PRG `?rechecked=`), or why it was refused. */
@@ -92,15 +93,16 @@ export function WorkerReliability({ reliability }: { reliability: Reliability })
       </h2>
       <p className="mt-2 text-sm">
         {reliability.percent === null
-          ? `None of your tasks has been re-checked in the last ${reliabilityWindowDays} days.`
-          : `${reliability.percent} % of your re-checked tasks still stood (${reliability.confirmed} confirmed, ${reliability.dropped} dropped, last ${reliabilityWindowDays} days).`}
+          ? `No delivery of yours was flagged and decided in the last ${reliabilityWindowDays} days.`
+          : `${reliability.percent} % of your flagged deliveries stood on the evidence (${reliability.stood} stood, ${reliability.dropped} dropped, last ${reliabilityWindowDays} days).`}
       </p>
       {reliability.paused ? (
         <p role="status" className="mt-2 text-sm font-semibold text-destructive">
-          Your tasks are paused: too many of your re-checked tasks were found undone. An admin will review your account; re-checks and withdrawals go on meanwhile.
+          Your tasks are paused: too many of your flagged deliveries were found missing. An admin will review your account; screenshots, re-checks and withdrawals go on
+          meanwhile.
         </p>
       ) : (
-        <p className="mt-1 text-xs text-muted-foreground">Under {reliabilityThresholdPercent} % (over {reliabilityMinimumChecks} or more re-checks), tasks pause until an admin reviews your account.</p>
+        <p className="mt-1 text-xs text-muted-foreground">Under {reliabilityThresholdPercent} % (over {reliabilityMinimumDecisions} or more decided flags), tasks pause until an admin reviews your account.</p>
       )}
     </section>
   );

@@ -76,6 +76,11 @@ export function AvailableTasks({ dashboard, taskFailure }: { dashboard: ActiveDa
                   <p className="mt-1 text-sm">
                     <ProfileLink url={task.targetUrl} />
                   </p>
+                  {task.accountScreenshotUrl ? (
+                    <a href={task.accountScreenshotUrl} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block focus-ring">
+                      <img src={task.accountScreenshotUrl} alt={`The account @${name} as its owner showed it`} loading="lazy" className="max-h-32 rounded-md border" />
+                    </a>
+                  ) : null}
                   <p className="mt-1 text-sm">
                     <span className="font-semibold">{cedis(task.reward)}</span> per action
                     <span className="text-muted-foreground"> · {task.remaining.toLocaleString("en-US")} still needed</span>

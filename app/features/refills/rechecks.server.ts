@@ -6,7 +6,6 @@ import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import type { RecheckAnswer } from "./refill-rules";
-import { pauseIfUnreliable } from "./reliability.server";
 
 /**
  * A refill's re-check (issue #21): each worker who delivered the order is asked, on their dashboard,
@@ -137,7 +136,6 @@ async function endRecheck(db: Db, refillId: number, now: Date): Promise<boolean>
       },
     });
   }
-  for (const workerId of new Set(drops.map((drop) => drop.completion.workerId))) await pauseIfUnreliable(db, workerId, now);
   return true;
 }
 

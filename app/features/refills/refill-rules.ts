@@ -9,12 +9,6 @@ export const refillWindowDays = 30;
 export const refillCooldownHours = 24;
 /** The workers who delivered have this long to confirm; no answer counts as a drop. */
 export const recheckHours = 48;
-/** Reliability is confirmed re-checks out of answered ones over this many days. */
-export const reliabilityWindowDays = 90;
-/** A worker under this share of confirmed re-checks stops receiving tasks until an admin reviews them... */
-export const reliabilityThresholdPercent = 80;
-/** ...once they have at least this many re-checks in the window (one unlucky drop pauses nobody). */
-export const reliabilityMinimumChecks = 5;
 
 export type RefillStatus = "pending" | "in_progress" | "completed" | "rejected";
 

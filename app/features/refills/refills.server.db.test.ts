@@ -14,7 +14,6 @@ import { applyTransactionOutcome } from "~/features/payments/settlement.server";
 import { payoutRequestSchema, requestPayout } from "~/features/payouts/payouts.server";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { answerRecheck, endDueRechecks, listPendingRechecks } from "./rechecks.server";
-import { reliabilityOf, resumeWorkerTasks } from "./reliability.server";
 import { refillOfferFor, refillsById, refillsOfOrder, requestRefill } from "./refills.server";
 
 /*
@@ -232,41 +231,6 @@ describe("the re-check and the re-delivery", () => {
     const results = await Promise.allSettled(racers.map((worker) => completeTask(worker, task.id, {}, start)));
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
     expect((await refillsById([refill.id], client.id))[0]).toMatchObject({ status: "completed", redeliveredCount: 2 });
-    await ledgerIsSound();
-  });
-});
-
-describe("reliability", () => {
-  it("pauses a worker's tasks once under 80 % over 5 re-checks, audited, until an admin resumes them", async () => {
-    const start = new Date(Date.now() - 10 * 24 * hour);
-    const workers = await Promise.all(Array.from({ length: 50 }, () => newWorker()));
-    const [doubtful] = workers;
-    const orders = [];
-    for (let index = 0; index < 5; index += 1) orders.push(await deliveredOrder(new Date(start.getTime() + index * hour), workers));
-    for (const [index, { client, order }] of orders.entries()) {
-      const at = new Date(start.getTime() + (10 + index) * hour);
-      const refill = await requestRefill(client, order.id, at);
-      await answerRecheck(doubtful, (await checkOf(refill.id, doubtful)).id, index < 3 ? "confirmed" : "dropped", at);
-      await othersConfirm(refill.id, workers, [doubtful], at);
-      const expected = index < 3 ? { confirmed: index + 1, dropped: 0, percent: 100, paused: false } : index === 3 ? { confirmed: 3, dropped: 1, percent: 75, paused: false } : { confirmed: 3, dropped: 2, percent: 60, paused: true };
-      expect(await reliabilityOf(doubtful.id, at)).toEqual(expected);
-    }
-    expect(await listAvailableTasks(doubtful, 50)).toEqual([]);
-    const { task } = await paidOrder(await createTestUser(prisma(), "client"));
-    const paused = await refusal(completeTask(doubtful, task.id, {}));
-    expect([paused.status, paused.code]).toEqual([403, "tasks_paused"]);
-    expect(await prisma().adminAuditLog.findMany({ where: { action: "worker.tasks_pause", targetId: String(doubtful.id) }, select: { adminId: true, details: true } })).toEqual([
-      { adminId: null, details: { before: "receiving tasks", after: "tasks paused", confirmed: 3, dropped: 2, percent: 60 } },
-    ]);
-
-    // Only an admin resumes them, once; the reliability figure stays as it is.
-    const admin = await createTestUser(prisma(), "admin");
-    expect((await refusal(resumeWorkerTasks(doubtful, doubtful.id))).status).toBe(403);
-    await resumeWorkerTasks(admin, doubtful.id);
-    expect((await refusal(resumeWorkerTasks(admin, doubtful.id))).status).toBe(409);
-    expect((await reliabilityOf(doubtful.id)).paused).toBe(false);
-    expect((await listAvailableTasks(doubtful, 50)).map((item) => item.id)).toContain(task.id);
-    expect(await prisma().adminAuditLog.count({ where: { action: "worker.tasks_resume", adminId: admin.id, targetId: String(doubtful.id) } })).toBe(1);
     await ledgerIsSound();
   });
 });

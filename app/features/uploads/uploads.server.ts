@@ -98,12 +98,14 @@ export async function discardUpload(uploadId: string, storage: UploadStorage = g
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The bytes of an upload, for its owner or an admin. Everyone else — and any unknown id — gets
- * the same 404, so the answer never reveals whether an upload exists.
+ * The bytes of an upload, for its owner, an admin, or someone `mayAlsoRead` lets in (a worker who may
+ * do or did the task of the order it verifies). Everyone else — and any unknown id — gets the same
+ * 404, so the answer never reveals whether an upload exists.
  */
 export async function readUploadFor(
   viewer: { id: number; role: string },
   uploadId: string,
+  mayAlsoRead: (uploadId: string) => Promise<boolean> = async () => false,
   storage: UploadStorage = getUploadStorage(),
 ): Promise<{ contentType: string; bytes: Buffer }> {
   if (!UUID_PATTERN.test(uploadId)) throw notFound();
@@ -112,7 +114,7 @@ export async function readUploadFor(
     select: { ownerId: true, contentType: true, storageKey: true },
   });
   if (!upload) throw notFound();
-  const allowed = viewer.role === "admin" || (upload.ownerId !== null && upload.ownerId === viewer.id);
+  const allowed = viewer.role === "admin" || (upload.ownerId !== null && upload.ownerId === viewer.id) || (await mayAlsoRead(uploadId));
   if (!allowed) throw notFound();
 
   const bytes = await storage.get(upload.storageKey);

@@ -1,46 +1,54 @@
 import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { reliabilityMinimumChecks, reliabilityThresholdPercent, reliabilityWindowDays } from "./refill-rules";
+import { reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWindowDays } from "./delivery-rules";
 
 /**
- * A worker's reliability (issue #21): of their completions re-checked in the last 90 days, the
- * share that still stood. Shown to the worker and to admins; under the threshold (with enough
- * re-checks to mean something) the worker stops receiving tasks until an admin reviews them.
+ * A worker's reliability (issue #48): of their deliveries that clients flagged and that were
+ * decided in the last 90 days, the share that stood on the evidence. A flag upheld by an admin, or
+ * left without a screenshot, counts against; nothing the worker says about their own work counts.
+ * Shown to the worker and to admins; under the threshold (with enough decisions to mean something)
+ * the worker stops receiving tasks until an admin reviews them.
  */
 
 type Db = Prisma.TransactionClient;
 
 export interface Reliability {
-  confirmed: number;
+  stood: number;
   dropped: number;
-  /** Confirmed out of answered, rounded down; null before any re-check. */
+  /** Stood out of decided, rounded down; null before any decision. */
   percent: number | null;
   /** Whether the store paused the worker's tasks for it (until an admin resumes them). */
   paused: boolean;
 }
 
+const droppedStates: DeliveryState[] = ["dropped", "replaced"];
+
 export async function reliabilityOf(workerId: number, now = new Date(), db: Db = getPrisma()): Promise<Reliability> {
   const since = new Date(now.getTime() - reliabilityWindowDays * 24 * 3_600_000);
   const [groups, user] = await Promise.all([
-    db.refillCheck.groupBy({ by: ["answer"], where: { workerId, answer: { not: "pending" }, answeredAt: { gte: since } }, _count: { _all: true } }),
+    db.taskCompletion.groupBy({
+      by: ["deliveryState"],
+      where: { workerId, flaggedAt: { not: null }, decidedAt: { gte: since }, deliveryState: { in: ["stood", ...droppedStates] } },
+      _count: { _all: true },
+    }),
     db.user.findUnique({ where: { id: workerId }, select: { tasksPausedAt: true } }),
   ]);
-  const countOf = (answers: string[]) => groups.filter((group) => answers.includes(group.answer)).reduce((sum, group) => sum + group._count._all, 0);
-  const confirmed = countOf(["confirmed"]);
-  const dropped = countOf(["dropped", "unanswered"]);
-  const answered = confirmed + dropped;
-  return { confirmed, dropped, percent: answered === 0 ? null : Math.floor((confirmed * 100) / answered), paused: Boolean(user?.tasksPausedAt) };
+  const countOf = (states: DeliveryState[]) => groups.filter((group) => states.includes(group.deliveryState)).reduce((sum, group) => sum + group._count._all, 0);
+  const stood = countOf(["stood"]);
+  const dropped = countOf(droppedStates);
+  const decided = stood + dropped;
+  return { stood, dropped, percent: decided === 0 ? null : Math.floor((stood * 100) / decided), paused: Boolean(user?.tasksPausedAt) };
 }
 
 /** Whether a figure is under the line that pauses a worker's tasks. */
-export function isUnreliable({ confirmed, dropped }: Pick<Reliability, "confirmed" | "dropped">): boolean {
-  const answered = confirmed + dropped;
-  return answered >= reliabilityMinimumChecks && confirmed * 100 < reliabilityThresholdPercent * answered;
+export function isUnreliable({ stood, dropped }: Pick<Reliability, "stood" | "dropped">): boolean {
+  const decided = stood + dropped;
+  return decided >= reliabilityMinimumDecisions && stood * 100 < reliabilityThresholdPercent * decided;
 }
 
-/** After a drop: pauses the worker's tasks if their reliability fell under the threshold (once). */
+/** After a flagged delivery is dropped: pauses the worker's tasks if their reliability fell under the threshold (once). */
 export async function pauseIfUnreliable(db: Db, workerId: number, now: Date): Promise<boolean> {
   const reliability = await reliabilityOf(workerId, now, db);
   if (!isUnreliable(reliability)) return false;
@@ -50,7 +58,7 @@ export async function pauseIfUnreliable(db: Db, workerId: number, now: Date): Pr
     action: "worker.tasks_pause",
     targetType: "user",
     targetId: String(workerId),
-    details: { before: "receiving tasks", after: "tasks paused", confirmed: reliability.confirmed, dropped: reliability.dropped, percent: reliability.percent },
+    details: { before: "receiving tasks", after: "tasks paused", stood: reliability.stood, dropped: reliability.dropped, percent: reliability.percent },
   });
   return true;
 }
@@ -68,7 +76,7 @@ export async function resumeWorkerTasks(admin: { id: number; role: string }, wor
       action: "worker.tasks_resume",
       targetType: "user",
       targetId: String(workerId),
-      details: { before: "tasks paused", after: "receiving tasks", confirmed: reliability.confirmed, dropped: reliability.dropped, percent: reliability.percent },
+      details: { before: "tasks paused", after: "receiving tasks", stood: reliability.stood, dropped: reliability.dropped, percent: reliability.percent },
     });
   });
 }
