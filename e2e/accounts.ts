@@ -7,10 +7,14 @@ export interface Account {
   password: string;
 }
 
+let accountCount = 0;
+
 /** A fresh account's details, unique per test, project and run. */
 export function newAccount(label: string, nameTag = "Tester"): Account {
   const info = test.info();
-  const suffix = `${Date.now().toString(36)}${info.workerIndex}${Math.floor(Math.random() * 1e4)}`;
+  // A counter as well as the time: sign-ups made together (ten at once in refills.spec.ts) share a millisecond.
+  accountCount += 1;
+  const suffix = `${Date.now().toString(36)}${info.workerIndex}${accountCount.toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const project = info.project.name.replace(/[^a-z]/g, "");
   return {
     email: `${label}.${project}.${suffix}@example.com`,

@@ -154,8 +154,11 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   await expect(page).toHaveURL(/\/admin\/ledger$/);
   await expect(page.getByRole("status")).toHaveText("The ledger is sound.");
   const rules = page.getByRole("list", { name: "Ledger rules" }).getByRole("listitem");
-  // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20), one of refills and one of drip-feed (issue #21).
-  await expect(rules).toHaveCount(21);
+  // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20), one of refills and one of drip-feed (issue #21),
+  // two of deliveries (issue #48).
+  await expect(rules).toHaveCount(23);
+  // The completion rejected above was dropped through the delivery lifecycle, its reward reversed with it.
+  await expect(rules.filter({ hasText: "earnings reversed or clawed back without their delivery dropped" })).toContainText("none");
   await expect(rules.filter({ hasText: "completions whose release or reversal disagrees with their review" })).toContainText("none");
   await expect(rules.filter({ hasText: "users with a negative wallet balance" })).toContainText("none");
 });
