@@ -1,4 +1,5 @@
 import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
+import { evidenceHours, flagWindowDays } from "~/features/deliveries/delivery-rules";
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
 import { Link } from "~/components/link";
@@ -65,6 +66,17 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
         Yes. We sell followers (subscribers on YouTube), and every one is a real person on our worker network who follows your account as
         a paid task; we use no bots. People remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise
         that every follower stays forever.
+      </p>
+    ),
+  },
+  {
+    question: "How can I check who delivered my order?",
+    answer: (
+      <p>
+        Your order's page lists each delivery with the account that made it and a link to its profile, so you can find it in your own
+        followers list. Until {flagWindowDays} days after the order is completed you can flag any you cannot find: its worker must send a
+        screenshot within {evidenceHours} hours and our team decides on it. What is found missing, or not shown in time, is delivered
+        again by someone else at no cost to you, and its worker loses the reward.
       </p>
     ),
   },
