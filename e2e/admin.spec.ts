@@ -184,7 +184,7 @@ test("every admin page and the admin dashboard pass axe", async ({ page }) => {
   await expect(page.getByRole("heading", { name: /Platform overview · last 90 days/ })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  for (const path of ["/admin/users", "/admin/users?role=worker&status=pending_review", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/tickets?status=all", "/admin/audit", "/admin/ledger"]) {
+  for (const path of ["/admin/users", "/admin/users?role=worker&status=pending_review", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/flags", "/admin/flags?state=stood", "/admin/tickets?status=all", "/admin/audit", "/admin/ledger"]) {
     await open(page, path);
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

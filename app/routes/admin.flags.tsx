@@ -32,6 +32,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 const stateOptions = [
   ["under_review", "Screenshot sent: to decide"],
+  ["screening", "To screen: the client's flags were often rejected"],
   ["flagged", "Waiting for the worker's screenshot"],
   ["stood", "Decided: stood"],
   ["dropped", "Decided: dropped"],
@@ -89,7 +90,12 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
           <Fact label="Delivered as">{flag.handleUrl ? <ProfileLink url={flag.handleUrl}>@{flag.handle}</ProfileLink> : `@${flag.handle}`}</Fact>
           <Fact label="Client's note">{flag.clientNote ?? "No note."}</Fact>
           <Fact label="Flagged">
-            {formatAdminDateTime(flag.flaggedAt)}; screenshot {flag.evidenceAt ? `sent ${formatAdminDateTime(flag.evidenceAt)}` : `due by ${formatAdminDateTime(flag.evidenceDueAt)}`}
+            {formatAdminDateTime(flag.flaggedAt)};{" "}
+            {flag.evidenceAt
+              ? `screenshot sent ${formatAdminDateTime(flag.evidenceAt)}`
+              : flag.evidenceDueAt
+                ? `screenshot due by ${formatAdminDateTime(flag.evidenceDueAt)}`
+                : "the worker is not asked until you screen it"}
           </Fact>
           <Fact label={`Client ${flag.client.username}, last 30 days`}>
             {flag.client.flagsUpheld} flags upheld, {flag.client.flagsRejected} rejected
@@ -99,7 +105,7 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
           </Fact>
           {flag.decisionReason ? <Fact label="Reason given">{flag.decisionReason}</Fact> : null}
         </dl>
-        {flag.state === "under_review" ? (
+        {flag.state === "under_review" || flag.state === "screening" ? (
           <Form method="post" className="mt-4 grid gap-2">
             <input type="hidden" name="id" value={flag.deliveryId} />
             <label htmlFor={reasonId} className="text-sm font-medium">
@@ -110,9 +116,15 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
               <Button type="submit" name="intent" value="reject" size="sm" disabled={isDeciding}>
                 Reject: it stands
               </Button>
-              <Button type="submit" name="intent" value="uphold" size="sm" variant="outline" disabled={isDeciding}>
-                Uphold: drop it
-              </Button>
+              {flag.state === "screening" ? (
+                <Button type="submit" name="intent" value="ask" size="sm" variant="outline" disabled={isDeciding}>
+                  Ask the worker
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="uphold" size="sm" variant="outline" disabled={isDeciding}>
+                  Uphold: drop it
+                </Button>
+              )}
             </div>
           </Form>
         ) : null}

@@ -117,6 +117,7 @@ export const adminNotices: Record<string, string> = {
   "completion-rejected": "Completion rejected: the held reward is reversed and the slot reopens.",
   "flag-upheld": "Flag upheld: the delivery is dropped, its reward taken back, and it is offered to another worker.",
   "flag-rejected": "Flag rejected: the delivery stands, and its reward is released when its hold ends.",
+  "flag-asked": "The worker is asked for a screenshot, by e-mail and on their dashboard.",
   "ticket-answered": "Ticket marked answered.",
   "ticket-closed": "Ticket closed.",
   "payout-approved": "Payout approved: the transfer is on its way to the worker's wallet.",

@@ -77,14 +77,14 @@ export const completionIntents = {
   }),
 } satisfies IntentTable;
 
-/** Admin › Flags (issue #48): one form per delivery under review, its reason and two buttons. */
-const flagDecision = (decision: "uphold" | "reject") =>
+/** Admin › Flags (issue #48): one form per delivery to decide, its reason and two buttons. */
+const flagDecision = (decision: "uphold" | "reject" | "ask") =>
   adminIntent(rejectionReasonSchema.extend({ id: recordId }), async (admin, { id, reason }) => {
     await decideFlag(admin, id, { decision, reason });
-    return decision === "uphold" ? "flag-upheld" : "flag-rejected";
+    return { uphold: "flag-upheld", reject: "flag-rejected", ask: "flag-asked" }[decision];
   });
 
-export const flagIntents = { uphold: flagDecision("uphold"), reject: flagDecision("reject") } satisfies IntentTable;
+export const flagIntents = { uphold: flagDecision("uphold"), reject: flagDecision("reject"), ask: flagDecision("ask") } satisfies IntentTable;
 
 export const ticketIntents = {
   answer: adminIntent(ticketAnswerSchema.extend({ id: recordId }), async (admin, { id, ...input }) => {

@@ -6,7 +6,9 @@ import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
-import { type DroppedDelivery, dropDelivery, markStood } from "./delivery-lifecycle.server";
+import { askWorkersForEvidence } from "./deliveries.server";
+import { type DroppedDelivery, dropDelivery, markStood, passToWorker } from "./delivery-lifecycle.server";
+import { evidenceHours } from "./delivery-rules";
 import { pauseIfUnreliable } from "./reliability.server";
 
 /**
@@ -69,7 +71,7 @@ export async function dropDeliveriesWithoutEvidence(now = new Date(), limit = 10
 
 /** POST /api/admin/flags/{deliveryId} and Admin › Flags' form. */
 export const flagDecisionSchema = z.object({
-  decision: z.enum(["uphold", "reject"], { error: 'decision must be "uphold" or "reject"' }),
+  decision: z.enum(["uphold", "reject", "ask"], { error: 'decision must be "uphold", "reject" or "ask"' }),
   reason: z.string({ error: "Give a reason: the worker and the client see it." }).trim().min(1, "Give a reason: the worker and the client see it.").max(500, "Keep the reason under 500 characters."),
 });
 
@@ -77,24 +79,38 @@ export type FlagDecision = z.infer<typeof flagDecisionSchema>;
 
 /**
  * An admin decides a delivery under review: *uphold* (it is missing: dropped and delivered again) or
- * *reject* (it stands), with a reason both the worker and the client see; audited. 404 for no such
- * delivery, 409 for one not under review (decided already, or still waiting for its screenshot).
+ * *reject* (it stands), with a reason both the worker and the client see; audited. A flag under
+ * screening is rejected the same way, or *ask*ed of the worker (it is flagged, and they are e-mailed).
+ * 404 for no such delivery, 409 for one the decision does not fit (decided already, still waiting for
+ * its screenshot, or not screened).
  */
 export async function decideFlag(admin: { id: number; role: "client" | "worker" | "admin" }, deliveryId: number, { decision, reason }: FlagDecision, now = new Date()): Promise<{ deliveryId: number; state: DeliveryState }> {
   assertAdmin(admin);
   if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0 || deliveryId > maximumRecordId) throw new AppError(404, "not_found", "Delivery not found");
+  const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
   return getPrisma().$transaction(async (transaction) => {
     const delivery = await transaction.taskCompletion.findUnique({ where: { id: deliveryId }, select: { deliveryState: true } });
     if (!delivery) throw new AppError(404, "not_found", "Delivery not found");
     const decided =
       decision === "uphold"
         ? (await dropAndRedeliver(transaction, deliveryId, "upheld", { reason, adminId: admin.id }, now)) !== null
-        : await markStood(transaction, deliveryId, { reason, adminId: admin.id }, now);
-    if (!decided) throw new AppError(409, "stale_state", delivery.deliveryState === "flagged" ? "This delivery is still waiting for the worker's screenshot." : "This delivery has been decided already.");
-    const state: DeliveryState = decision === "uphold" ? "dropped" : "stood";
-    await recordAdminAction(transaction, admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: "under_review", after: state, reason } });
+        : decision === "ask"
+          ? await passToWorker(transaction, deliveryId, evidenceDueAt)
+          : await markStood(transaction, deliveryId, { reason, adminId: admin.id }, now);
+    if (!decided) throw new AppError(409, "stale_state", refusalOf(delivery.deliveryState));
+    if (decision === "ask") await askWorkersForEvidence(transaction, [deliveryId], evidenceDueAt);
+    const state: DeliveryState = decision === "uphold" ? "dropped" : decision === "ask" ? "flagged" : "stood";
+    await recordAdminAction(transaction, admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: delivery.deliveryState, after: state, reason } });
     return { deliveryId, state };
   });
+}
+
+/** Why a decision did not fit the delivery's state. */
+function refusalOf(state: DeliveryState): string {
+  if (state === "flagged") return "This delivery is still waiting for the worker's screenshot.";
+  if (state === "screening") return "Screen this flag first: ask the worker for a screenshot, or reject it.";
+  if (state === "under_review") return "The worker has already sent a screenshot: uphold or reject the flag.";
+  return "This delivery has been decided already.";
 }
 
 /** One contested delivery as Admin › Flags shows it: both sides' words, the screenshot, both profiles, both records. */
@@ -109,7 +125,8 @@ export interface AdminFlagView {
   handleUrl: string | null;
   clientNote: string | null;
   flaggedAt: string;
-  evidenceDueAt: string;
+  /** Null while an admin screens the flag: no worker asked yet. */
+  evidenceDueAt: string | null;
   evidenceAt: string | null;
   /** The worker's screenshot, readable by admins at /api/uploads/{id}. */
   screenshotUrl: string | null;
@@ -118,7 +135,7 @@ export interface AdminFlagView {
   decisionReason: string | null;
 }
 
-export const adminFlagStates = ["under_review", "flagged", "stood", "dropped"] as const;
+export const adminFlagStates = ["under_review", "screening", "flagged", "stood", "dropped"] as const;
 export const adminFlagQuerySchema = z.object({ state: z.enum(adminFlagStates, { error: `state must be one of ${adminFlagStates.join(", ")}` }).default("under_review") });
 
 const dayMs = 24 * 3_600_000;
@@ -167,7 +184,7 @@ export async function listFlagsForAdmin(admin: { role: "client" | "worker" | "ad
     handleUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
     clientNote: row.flagNote,
     flaggedAt: row.flaggedAt!.toISOString(),
-    evidenceDueAt: row.evidenceDueAt!.toISOString(),
+    evidenceDueAt: row.evidenceDueAt?.toISOString() ?? null,
     evidenceAt: row.evidenceAt?.toISOString() ?? null,
     screenshotUrl: row.proofUploadId ? `/api/uploads/${row.proofUploadId}` : null,
     worker: { id: row.worker.id, username: row.worker.username, stood: workerCount(row.worker.id, ["stood"]), dropped: workerCount(row.worker.id, ["dropped", "replaced"]) },

@@ -202,3 +202,35 @@ describe("reliability from evidence", () => {
     await ledgerIsSound();
   });
 });
+
+describe("screening the flags of a client whose flags keep being rejected", () => {
+  it("after 3 rejected in 30 days, an admin screens further flags before any worker is asked: ask the worker, or reject", async () => {
+    const admin = await createTestUser(prisma(), "admin");
+    const start = new Date(Date.now() - 5 * day);
+    const { client, order, ids, workers } = await orderWithDeliveries(6, start);
+    // Three flags rejected on the evidence.
+    for (const [index, id] of ids.slice(0, 3).entries()) {
+      await flagDeliveriesOfOrder(client, order.id, { deliveryIds: [id] }, start);
+      await submitDeliveryEvidence(workers[index], id, tinyPng(), start);
+      await decideFlag(admin, id, { decision: "reject", reason: "The follow is in the screenshot" }, start);
+    }
+    // The next two wait for an admin: no worker is asked, no deadline runs, the earnings stay held.
+    const at = new Date(start.getTime() + hour);
+    await flagDeliveriesOfOrder(client, order.id, { deliveryIds: [ids[3], ids[4]], note: "Again" }, at);
+    expect(await prisma().outboxMessage.count({ where: { idempotencyKey: { in: [`delivery-flagged:${ids[3]}`, `delivery-flagged:${ids[4]}`] } } })).toBe(0);
+    expect((await deliveriesOfOrder(client, order.id)).deliveries.slice(3, 5).map((delivery) => delivery.state)).toEqual(["flagged", "flagged"]);
+    const stateOf = async (id: number) => (await prisma().taskCompletion.findUniqueOrThrow({ where: { id }, select: { deliveryState: true, review: true, evidenceDueAt: true } }));
+    await dropDeliveriesWithoutEvidence(new Date(at.getTime() + 100 * hour));
+    await releaseHeldEarnings(new Date(at.getTime() + 100 * hour));
+    expect(await stateOf(ids[3])).toEqual({ deliveryState: "screening", review: "held", evidenceDueAt: null });
+    // Only a screened flag can be asked; a screened one cannot be upheld without the worker's side.
+    expect((await refusal(decideFlag(admin, ids[5], { decision: "ask", reason: "Plausible" }, at))).status).toBe(409);
+    expect((await refusal(decideFlag(admin, ids[3], { decision: "uphold", reason: "Missing" }, at))).message).toBe("Screen this flag first: ask the worker for a screenshot, or reject it.");
+    // One is passed to its worker (e-mailed, 48 hours from now), the other rejected outright.
+    expect(await decideFlag(admin, ids[3], { decision: "ask", reason: "The note is specific" }, at)).toEqual({ deliveryId: ids[3], state: "flagged" });
+    expect(await stateOf(ids[3])).toMatchObject({ deliveryState: "flagged", evidenceDueAt: new Date(at.getTime() + 48 * hour) });
+    expect(await prisma().outboxMessage.count({ where: { idempotencyKey: `delivery-flagged:${ids[3]}`, recipient: workers[3].email } })).toBe(1);
+    expect(await decideFlag(admin, ids[4], { decision: "reject", reason: "The follow is on the profile" }, at)).toEqual({ deliveryId: ids[4], state: "stood" });
+    await ledgerIsSound();
+  });
+});

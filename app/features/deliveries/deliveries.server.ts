@@ -9,8 +9,8 @@ import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import type { DeliveriesPanelData } from "./deliveries-panel";
-import { flagDeliveries } from "./delivery-lifecycle.server";
-import { deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest } from "./delivery-rules";
+import { flagDeliveries, flagDeliveriesForScreening } from "./delivery-lifecycle.server";
+import { deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest, screeningRejectedFlags, screeningWindowDays } from "./delivery-rules";
 
 /**
  * An order's deliveries as its buyer sees them (issue #48): who delivered each unit, with a link to
@@ -87,7 +87,8 @@ async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<Del
       profileUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
       platform: row.platform,
       deliveredAt: row.completedAt.toISOString(),
-      state: row.deliveryState,
+      // A flag an admin is screening is, to its client, a flag like any other.
+      state: row.deliveryState === "screening" ? "flagged" : row.deliveryState,
       decisionReason: row.decisionReason,
     })),
     page,
@@ -126,8 +127,14 @@ export async function deliveriesPanelFor(
   };
 }
 
-/** Each flagged delivery's worker hears of it by e-mail, in the flag's transaction (sent only if it commits). */
-async function askWorkersForEvidence(db: Prisma.TransactionClient, completionIds: number[], dueAt: Date): Promise<void> {
+/** How many of the client's flags admins rejected (the delivery stood) in the screening window. */
+async function rejectedFlagsOf(db: Prisma.TransactionClient, clientId: number, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - screeningWindowDays * 24 * 3_600_000);
+  return db.taskCompletion.count({ where: { deliveryState: "stood", flaggedAt: { not: null }, decidedAt: { gte: since }, task: { order: { clientId } } } });
+}
+
+/** Each flagged delivery's worker hears of it by e-mail, in the flag's (or the screening admin's) transaction: sent only if it commits. */
+export async function askWorkersForEvidence(db: Prisma.TransactionClient, completionIds: number[], dueAt: Date): Promise<void> {
   const deliveries = await db.taskCompletion.findMany({
     where: { id: { in: completionIds } },
     select: { id: true, handle: true, platform: true, targetUrl: true, task: { select: { type: true } }, worker: { select: { email: true, fullName: true } } },
@@ -188,9 +195,10 @@ export async function flagDeliveriesOfOrder(client: DeliveryViewer, orderId: num
     const taken = rows.find((row) => row.state !== "counted");
     if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged or decided.`);
     const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
-    const applied = await flagDeliveries(transaction, ids, { note, evidenceDueAt }, now);
+    const isScreened = (await rejectedFlagsOf(transaction, client.id, now)) >= screeningRejectedFlags;
+    const applied = isScreened ? await flagDeliveriesForScreening(transaction, ids, { note }, now) : await flagDeliveries(transaction, ids, { note, evidenceDueAt }, now);
     if (applied.length !== ids.length) throw new AppError(409, "already_flagged", "Some of these deliveries changed meanwhile; please reload the order.");
-    await askWorkersForEvidence(transaction, ids, evidenceDueAt);
+    if (!isScreened) await askWorkersForEvidence(transaction, ids, evidenceDueAt);
     return applied.length;
   });
   return { flagged };

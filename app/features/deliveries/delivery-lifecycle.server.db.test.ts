@@ -7,7 +7,18 @@ import type { CompletionReview, DeliveryState, Prisma } from "~/generated/prisma
 import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
 import { sourcesMatching } from "~/test/source-scan";
-import { type DeliveryTransition, deliveryTransitions, dropDelivery, flagDeliveries, markReplaced, markStood, releaseEarning, submitEvidence } from "./delivery-lifecycle.server";
+import {
+  type DeliveryTransition,
+  deliveryTransitions,
+  dropDelivery,
+  flagDeliveries,
+  flagDeliveriesForScreening,
+  markReplaced,
+  markStood,
+  passToWorker,
+  releaseEarning,
+  submitEvidence,
+} from "./delivery-lifecycle.server";
 
 /*
  * The delivery lifecycle is the only writer of a delivery's state (issue #48). The table of
@@ -16,7 +27,7 @@ import { type DeliveryTransition, deliveryTransitions, dropDelivery, flagDeliver
  */
 const { prisma } = serviceDatabase();
 
-const states: DeliveryState[] = ["counted", "flagged", "under_review", "stood", "dropped", "replaced"];
+const states: DeliveryState[] = ["counted", "screening", "flagged", "under_review", "stood", "dropped", "replaced"];
 const now = new Date("2026-11-29T10:00:00Z");
 const hour = 3_600_000;
 
@@ -53,6 +64,8 @@ const drop = { reason: "Not found on the profile", adminId: null, ledgerDescript
 /** Each transition, applied to completion `id`: whether it applied. */
 const apply: Record<DeliveryTransition, (db: Db, id: number) => Promise<boolean>> = {
   flagged: async (db, id) => (await flagDeliveries(db, [id], { note: "not there", evidenceDueAt: new Date(now.getTime() + 48 * hour) }, now)).length === 1,
+  flaggedForScreening: async (db, id) => (await flagDeliveriesForScreening(db, [id], { note: "not there" }, now)).length === 1,
+  passedToWorker: (db, id) => passToWorker(db, id, new Date(now.getTime() + 48 * hour)),
   evidenceSubmitted: (db, id) => submitEvidence(db, id, uploadId, now),
   upheld: async (db, id) => (await dropDelivery(db, id, "upheld", { ...drop, adminId: admin.id }, now)) !== null,
   stood: (db, id) => markStood(db, id, { reason: "The follow is there", adminId: admin.id }, now),
@@ -66,8 +79,11 @@ describe("the allowed transitions", () => {
     const edges = Object.entries(deliveryTransitions).flatMap(([name, rule]) => rule.map(([from, to]) => `${name}: ${from} → ${to}`));
     expect(edges).toEqual([
       "flagged: counted → flagged",
+      "flaggedForScreening: counted → screening",
+      "passedToWorker: screening → flagged",
       "evidenceSubmitted: flagged → under_review",
       "upheld: under_review → dropped",
+      "stood: screening → stood",
       "stood: under_review → stood",
       "evidenceMissed: flagged → dropped",
       "takenBack: counted → dropped",
@@ -132,7 +148,7 @@ describe("a held earning is released only while its delivery is not contested", 
       released[state] = await prisma().$transaction((db) => releaseEarning(db, earning, now, "test release"));
       if (released[state]) expect(await prisma().$transaction((db) => releaseEarning(db, earning, now, "test release"))).toBe(false);
     }
-    expect(released).toEqual({ counted: true, flagged: false, under_review: false, stood: true, dropped: false, replaced: false });
+    expect(released).toEqual({ counted: true, screening: false, flagged: false, under_review: false, stood: true, dropped: false, replaced: false });
   });
 });
 

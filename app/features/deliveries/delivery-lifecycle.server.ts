@@ -24,12 +24,16 @@ type StateEdge = readonly [from: DeliveryState, to: DeliveryState];
 export const deliveryTransitions = {
   /** The client says the delivery is not there; the worker is asked for evidence. */
   flagged: [["counted", "flagged"]],
+  /** The same, from a client whose flags admins keep rejecting: an admin looks first. */
+  flaggedForScreening: [["counted", "screening"]],
+  /** The admin finds the screened flag worth asking the worker about. */
+  passedToWorker: [["screening", "flagged"]],
   /** The worker's screenshot arrived; an admin decides. */
   evidenceSubmitted: [["flagged", "under_review"]],
   /** The admin finds the delivery missing. */
   upheld: [["under_review", "dropped"]],
-  /** The admin finds the delivery there. */
-  stood: [["under_review", "stood"]],
+  /** The admin finds the delivery there (on the worker's screenshot, or screening the client's flag). */
+  stood: [["screening", "stood"], ["under_review", "stood"]],
   /** No evidence by its deadline. */
   evidenceMissed: [["flagged", "dropped"]],
   /** Taken back without a flag: an admin's rejection during the hold, or a refill's re-check. */
@@ -43,7 +47,7 @@ export type DeliveryTransition = keyof typeof deliveryTransitions;
 const from = (transition: DeliveryTransition): DeliveryState[] => [...new Set(deliveryTransitions[transition].map(([start]) => start))];
 
 /** While a delivery is contested its held earning waits (the release job passes it by). */
-export const contestedStates: DeliveryState[] = ["flagged", "under_review"];
+export const contestedStates: DeliveryState[] = ["screening", "flagged", "under_review"];
 
 /** The earning's review: held until released, or taken back by a drop. */
 export const earningTransitions = {
@@ -62,6 +66,23 @@ export async function flagDeliveries(db: Db, completionIds: number[], flag: { no
     WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flagged")})
     RETURNING id`;
   return rows.map((row) => row.id);
+}
+
+/** flagDeliveries for a client under screening: the flags wait for an admin; no worker is asked yet, so no deadline runs. */
+export async function flagDeliveriesForScreening(db: Db, completionIds: number[], flag: { note: string | null }, now: Date): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    UPDATE task_completions SET delivery_state = 'screening', flagged_at = ${now}, flag_note = ${flag.note}
+    WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flaggedForScreening")})
+    RETURNING id`;
+  return rows.map((row) => row.id);
+}
+
+/** An admin screened the flag and asks the worker for evidence, due by `evidenceDueAt`. */
+export async function passToWorker(db: Db, completionId: number, evidenceDueAt: Date): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE task_completions SET delivery_state = 'flagged', evidence_due_at = ${evidenceDueAt}
+    WHERE id = ${completionId} AND delivery_state::text = ANY(${from("passedToWorker")})`;
+  return count === 1;
 }
 
 /** The worker's screenshot (an upload) for a flagged delivery, before its deadline: an admin decides next. */

@@ -9,6 +9,10 @@ import type { DeliveryState } from "~/generated/prisma/client";
 export const flagWindowDays = 30;
 /** A flagged delivery's worker has this long to upload a screenshot; none by then drops it. */
 export const evidenceHours = 48;
+/** A client whose flags admins rejected this many times... */
+export const screeningRejectedFlags = 3;
+/** ...in this many days has further flags screened by an admin before any worker is asked. */
+export const screeningWindowDays = 30;
 /** An order page (and the API) lists this many deliveries a page. */
 export const deliveriesPageSize = 50;
 /** At most this many deliveries in one flag request (a page and then some). */
@@ -19,6 +23,7 @@ export const flagNoteMaxLength = 500;
 /** As the order page and the API show a delivery's state. */
 export const deliveryStateLabels: Record<DeliveryState, string> = {
   counted: "Counted",
+  screening: "Flagged",
   flagged: "Flagged",
   under_review: "Under review",
   stood: "Stood",

@@ -46,7 +46,8 @@ const flagSelect = { id: true, targetUrl: true, handle: true, platform: true, fl
 /** The worker's flagged deliveries, newest flag first: those waiting for a screenshot, and those it answered. */
 export async function listWorkerFlags(worker: EvidenceWorker, limit = 50): Promise<WorkerFlagItem[]> {
   if (worker.role !== "worker") throw new AppError(403, "forbidden", "Only workers answer flags.");
-  const rows = await getPrisma().taskCompletion.findMany({ where: { workerId: worker.id, flaggedAt: { not: null } }, orderBy: [{ flaggedAt: "desc" }, { id: "desc" }], take: limit, select: flagSelect });
+  // A flag an admin is still screening has asked the worker nothing yet.
+  const rows = await getPrisma().taskCompletion.findMany({ where: { workerId: worker.id, flaggedAt: { not: null }, evidenceDueAt: { not: null } }, orderBy: [{ flaggedAt: "desc" }, { id: "desc" }], take: limit, select: flagSelect });
   return rows.map((row) => ({
     deliveryId: row.id,
     targetUrl: row.targetUrl,

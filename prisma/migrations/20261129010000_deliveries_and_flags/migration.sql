@@ -1,6 +1,6 @@
 -- Issue #48: a delivery (one completion) is checked by the buyer and decided on evidence. Its state
 -- is written only by app/features/deliveries/delivery-lifecycle.server.ts (decision 0040).
-CREATE TYPE "delivery_state" AS ENUM ('counted', 'flagged', 'under_review', 'stood', 'dropped', 'replaced');
+CREATE TYPE "delivery_state" AS ENUM ('counted', 'screening', 'flagged', 'under_review', 'stood', 'dropped', 'replaced');
 
 ALTER TABLE "task_completions"
   ADD COLUMN "delivery_state" "delivery_state" NOT NULL DEFAULT 'counted',
