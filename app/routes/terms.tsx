@@ -1,6 +1,14 @@
 import { Link } from "~/components/link";
 import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
-import { evidenceHours, flagWindowDays, reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWindowDays } from "~/features/deliveries/delivery-rules";
+import {
+  evidenceHours,
+  flagWindowDays,
+  reliabilityMinimumDecisions,
+  reliabilityThresholdPercent,
+  reliabilityWindowDays,
+  screeningRejectedFlags,
+  screeningWindowDays,
+} from "~/features/deliveries/delivery-rules";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -123,7 +131,8 @@ const sections: LegalSection[] = [
           Your order's page lists who delivered each unit, with a link to their profile. From the first delivery until {flagWindowDays}{" "}
           days after the order is completed you may flag any you cannot find: its worker must send a screenshot within {evidenceHours}{" "}
           hours and our team decides on it. A delivery found missing, or not shown in time, is delivered again by someone else at no cost
-          to you.
+          to you. If our team has rejected {screeningRejectedFlags} of your flags in {screeningWindowDays} days, it looks at your next flags
+          itself before anyone is asked.
         </li>
         <li>
           To cancel, use Cancel order on the order's page (your <Link to="/orders">orders</Link> list links to it) while the hour lasts.

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { queuedEmailInsert } from "~/features/mail/outbox.server";
 import { deliveryFlaggedMail } from "~/features/mail/templates";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
@@ -53,7 +54,7 @@ async function orderOf(viewer: DeliveryViewer, orderId: number) {
   if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > maximumRecordId || (viewer.role !== "client" && viewer.role !== "admin")) throw orderNotFound();
   const order = await getPrisma().order.findFirst({
     where: viewer.role === "admin" ? { id: orderId } : { id: orderId, clientId: viewer.id },
-    select: { id: true, clientId: true, completedAt: true, cancelledAt: true },
+    select: { id: true, completedAt: true, cancelledAt: true },
   });
   if (!order) throw orderNotFound();
   return order;
@@ -139,7 +140,9 @@ export async function askWorkersForEvidence(db: Prisma.TransactionClient, comple
     where: { id: { in: completionIds } },
     select: { id: true, handle: true, platform: true, targetUrl: true, task: { select: { type: true } }, worker: { select: { email: true, fullName: true } } },
   });
-  for (const delivery of deliveries) {
+  // One statement for all of them, however many deliveries one flag names.
+  const parameters = new StatementParameters();
+  const inserts = deliveries.map((delivery) => {
     const content = deliveryFlaggedMail({
       name: delivery.worker.fullName,
       target: delivery.targetUrl,
@@ -148,12 +151,13 @@ export async function askWorkersForEvidence(db: Prisma.TransactionClient, comple
       dueAt,
       dashboardUrl: absoluteLink("/dashboard#flags"),
     });
-    await queueEmail(db, `delivery-flagged:${delivery.id}`, delivery.worker.email, content);
-  }
+    return queuedEmailInsert(parameters, `delivery-flagged:${delivery.id}`, delivery.worker.email, content);
+  });
+  await writeTogether(sqlOfPrisma(db), parameters, inserts);
 }
 
 /** When the order's flag window closes: 30 days after it completed (or ended); null while it is still being delivered. */
-export function flagWindowEnd(order: { completedAt: Date | null; cancelledAt: Date | null }): Date | null {
+function flagWindowEnd(order: { completedAt: Date | null; cancelledAt: Date | null }): Date | null {
   const ended = order.completedAt ?? order.cancelledAt;
   return ended && new Date(ended.getTime() + flagWindowDays * 24 * 3_600_000);
 }

@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck, ImageUp } from "lucide-react";
+import { ImageUp } from "lucide-react";
+import { FormOutcome } from "~/components/form-outcome";
 import { Form, useNavigation } from "react-router";
 import { ProfileLink } from "~/components/profile-link";
 import { Button } from "~/components/ui/button";
@@ -32,18 +33,7 @@ export function WorkerFlags({ flags, outcome }: { flags: WorkerFlagItem[]; outco
         A client could not find these deliveries of yours. Send a screenshot of their profile that shows your account: an admin compares it with what the client
         sees. Without one in time the delivery is dropped and its reward taken back; until it is decided, its reward stays held.
       </p>
-      {outcome && "sent" in outcome ? (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-semibold">
-          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          Thank you: your screenshot was sent for review.
-        </p>
-      ) : null}
-      {outcome && "error" in outcome ? (
-        <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-semibold text-destructive">
-          <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-          {outcome.error}
-        </p>
-      ) : null}
+      <FormOutcome done={outcome && "sent" in outcome ? "Thank you: your screenshot was sent for review." : null} error={outcome && "error" in outcome ? outcome.error : null} />
       {flags.length > 0 ? (
         <ul aria-label="Flagged deliveries" className="mt-4 grid gap-3">
           {flags.map((flag) => (

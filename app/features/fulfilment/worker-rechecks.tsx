@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
+import { FormOutcome } from "~/components/form-outcome";
 import { Form, useNavigation } from "react-router";
 import { ProfileLink } from "~/components/profile-link";
 import { Button } from "~/components/ui/button";
@@ -42,18 +43,10 @@ export function WorkerRechecks({ rechecks, outcome }: { rechecks: RecheckView[];
         A client asked for a refill: please confirm whether your work still stands. Answer within {recheckHours} hours; work reported dropped, or not confirmed in
         time, no longer counts and its reward is taken back.
       </p>
-      {outcome && "answer" in outcome ? (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-semibold">
-          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          {outcome.answer === "confirmed" ? "Thank you: confirmed as still standing." : "Thank you for telling us: it will be delivered again by someone else."}
-        </p>
-      ) : null}
-      {outcome && "error" in outcome ? (
-        <p role="alert" className="mt-4 flex items-center gap-2 text-sm font-semibold text-destructive">
-          <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-          {outcome.error}
-        </p>
-      ) : null}
+      <FormOutcome
+        done={outcome && "answer" in outcome ? (outcome.answer === "confirmed" ? "Thank you: confirmed as still standing." : "Thank you for telling us: it will be delivered again by someone else.") : null}
+        error={outcome && "error" in outcome ? outcome.error : null}
+      />
       {rechecks.length > 0 ? (
         <ul aria-label="Re-checks waiting for your answer" className="mt-4 grid gap-3">
           {rechecks.map((check) => (
