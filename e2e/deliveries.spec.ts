@@ -67,8 +67,8 @@ test("a client on a phone flags two deliveries; their workers answer with screen
   await expect(panel.getByText("Flagged", { exact: true })).toHaveCount(0);
 
   // The second and fourth, with a note.
-  await panel.getByRole("checkbox", { name: `Flag @${handles[1]}` }).check();
-  await panel.getByRole("checkbox", { name: `Flag @${handles[3]}` }).check();
+  await panel.getByRole("checkbox", { name: `Select @${handles[1]}` }).check();
+  await panel.getByRole("checkbox", { name: `Select @${handles[3]}` }).check();
   await panel.getByLabel("What do you see? (optional)").fill("These two are not among my subscribers.");
   await panel.getByRole("button", { name: "Flag selected" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}\\?deliveries=1&flagged=2#deliveries$`));

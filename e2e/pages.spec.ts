@@ -184,8 +184,8 @@ for (const { path, title, updated, mentions } of [
   {
     path: "/terms",
     title: "Terms of Service",
-    updated: { iso: "2026-11-26", text: "26 November 2026" },
-    mentions: ["Paystack", "within 1 hour", "Cancel order on the order's page", "never ask for the password", "laws of the Republic of Ghana", "request a refill", "confirm within 48 hours"],
+    updated: { iso: "2026-11-29", text: "29 November 2026" },
+    mentions: ["Paystack", "within 1 hour", "Cancel order on the order's page", "never ask for the password", "laws of the Republic of Ghana", "request a refill", "naming the deliveries that dropped", "send a screenshot within 48 hours"],
   },
   {
     path: "/privacy",

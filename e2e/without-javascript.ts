@@ -35,7 +35,7 @@ export const withoutJavaScript = [
   "payments.spec.ts", // the card, PIN, OTP and mobile-money forms; the status page reloading itself
   "payout-journey.spec.ts", // the withdrawal form and the admin's approval form
   "payouts.spec.ts", // the withdrawal form's refusals
-  "refills.spec.ts", // requesting a refill, answering re-checks, completing the re-delivery
+  "refills.spec.ts", // "Refill selected" in the order page's "Who delivered" checklist, and its refusal in the page
   "shell.spec.ts", // the page shell: the mobile menu is a native disclosure, the theme follows the system
   "support.spec.ts", // the support form
   "wallet.spec.ts", // the top-up forms and paying a top-up

@@ -9,7 +9,6 @@ import { getEnv } from "~/lib/env.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
-import { endDueRechecks } from "~/features/refills/rechecks.server";
 import { dropDeliveriesWithoutEvidence } from "~/features/deliveries/decisions.server";
 
 /**
@@ -34,7 +33,6 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   // Drip-feed orders (decision 0026): each run whose time has come opens its slots on the order's task, once.
   { name: "open due drip-feed runs", everyMs: 30_000, atStart: true, run: () => openDueDripRuns() },
   // Refills whose re-check deadline passed: unanswered checks count as drops, re-delivery opens.
-  { name: "end due re-checks", everyMs: 60_000, atStart: true, run: () => endDueRechecks() },
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },

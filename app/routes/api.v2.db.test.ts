@@ -98,6 +98,8 @@ describe("POST /api/v2", () => {
       [{ key: panel.key, action: "drip" }, "Incorrect request: unknown action"],
       [{ key: panel.key, action: "refill" }, "Incorrect order ID"],
       [{ key: panel.key, action: "refill_status", refill: "99999999" }, "Refill not found"],
+      [{ key: panel.key, action: "refill", order: "1", handles: " , @" }, "Incorrect handles: name 1 to 100 accounts, separated by commas"],
+      [{ key: panel.key, action: "refill", orders: "1,2", handles: "ama" }, "Incorrect request: handles names the drops of one order; send it with order, not orders"],
       [{ key: panel.key, action: "add", service: "7", link: "@ama", quantity: "100" }, "Incorrect service ID"],
       [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "10" }, "Quantity must be a whole number from 50 to 100000"],
       [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account"],

@@ -5,9 +5,8 @@ import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
-import { answerRecheckFromForm, completeTaskFromForm, loadWorkerDashboard, sendEvidenceFromForm } from "~/features/fulfilment/worker-dashboard.server";
+import { completeTaskFromForm, loadWorkerDashboard, sendEvidenceFromForm } from "~/features/fulfilment/worker-dashboard.server";
 import type { EvidenceOutcome } from "~/features/deliveries/worker-flags";
-import type { RecheckOutcome } from "~/features/fulfilment/worker-rechecks";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
 import { clientStats, listOrdersFor } from "~/features/orders/orders.server";
@@ -33,7 +32,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     admin,
     verification: verificationOutcomeOf(url),
     passwordReset: url.searchParams.has("passwordReset"),
-    recheckedAnswer: recheckedAnswerOf(url),
     evidenceSent: url.searchParams.get("evidence") === "sent" ? ({ sent: true } satisfies EvidenceOutcome) : null,
   };
 }
@@ -42,12 +40,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 function completedIdOf(url: URL): number | undefined {
   const value = Number(url.searchParams.get("completed"));
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-
-/** `?rechecked=confirmed|dropped`: where a re-check answer lands (PRG). */
-function recheckedAnswerOf(url: URL): RecheckOutcome | null {
-  const answer = url.searchParams.get("rechecked");
-  return answer === "confirmed" || answer === "dropped" ? { answer } : null;
 }
 
 /** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
@@ -59,12 +51,6 @@ export async function action({ request, url }: Route.ActionArgs) {
     const sent = await sendEvidenceFromForm(user, form);
     if (sent.ok) throw redirect("/dashboard?evidence=sent#flags", 303);
     return data({ evidenceOutcome: { error: sent.message } satisfies EvidenceOutcome }, { status: sent.status });
-  }
-  if (form.get("intent") === "recheck") {
-    if (user.role !== "worker") return data({ recheckOutcome: { error: "Only workers answer re-checks." } satisfies RecheckOutcome }, { status: 403 });
-    const answered = await answerRecheckFromForm(user, form);
-    if (answered.ok) throw redirect(`/dashboard?rechecked=${answered.answer}`, 303);
-    return data({ recheckOutcome: { error: answered.message } satisfies RecheckOutcome }, { status: answered.status });
   }
   if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
   if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });
@@ -106,7 +92,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           client={loaderData.client}
           worker={loaderData.worker}
           taskFailure={actionData && "taskFailure" in actionData ? actionData.taskFailure : null}
-          recheckOutcome={(actionData && "recheckOutcome" in actionData ? actionData.recheckOutcome : null) ?? loaderData.recheckedAnswer}
           evidenceOutcome={(actionData && "evidenceOutcome" in actionData ? actionData.evidenceOutcome : null) ?? loaderData.evidenceSent}
         />
       </div>
@@ -124,21 +109,19 @@ function RoleView({
   client,
   worker,
   taskFailure,
-  recheckOutcome,
   evidenceOutcome,
 }: {
   user: PublicUser;
   client: Route.ComponentProps["loaderData"]["client"];
   worker: Route.ComponentProps["loaderData"]["worker"];
   taskFailure: TaskFailure | null;
-  recheckOutcome: RecheckOutcome | null;
   evidenceOutcome: EvidenceOutcome | null;
 }) {
   switch (user.role) {
     case "client":
       return client ? <ClientOverview stats={client.stats} latestOrders={client.latestOrders} walletBalance={client.walletBalance} /> : null;
     case "worker":
-      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} recheckOutcome={recheckOutcome} evidenceOutcome={evidenceOutcome} /> : null;
+      return worker ? <WorkerOverview dashboard={worker} taskFailure={taskFailure} evidenceOutcome={evidenceOutcome} /> : null;
     case "admin":
       return <AdminDashboard />;
     default:

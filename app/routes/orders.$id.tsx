@@ -2,7 +2,7 @@ import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { OrderPage } from "~/features/orders/order-page";
-import { cancelOrderFromForm, flagDeliveriesFromForm, loadOrderView, orderPageFormSchema, requestRefillFromForm } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, flagDeliveriesFromForm, loadOrderView, requestRefillFromForm } from "~/features/orders/order-pages.server";
 import { deliveriesPanelFor, deliveriesPageSchema } from "~/features/deliveries/deliveries.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/orders.$id";
@@ -45,7 +45,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   };
 }
 
-/** The "Cancel order", "Request a refill" and "Flag selected" forms (with or without JavaScript): back to this page with a notice (PRG). */
+/** The "Cancel order", "Flag selected" and "Refill selected" forms (with or without JavaScript): back to this page with a notice (PRG). */
 export async function action({ request, params, url }: Route.ActionArgs) {
   const user = await requirePageUser(request, url);
   const orderId = parseRecordId(params.id);
@@ -55,11 +55,10 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     if (!outcome.isFlagged) return data({ cancelError: null, refillError: null, flagError: outcome.flagError }, { status: outcome.status });
     throw redirect(`/orders/${orderId}?deliveries=${url.searchParams.get("deliveries") ?? 1}&flagged=${outcome.flagged}#deliveries`, 303);
   }
-  const parsed = orderPageFormSchema.safeParse(Object.fromEntries(form));
-  if (parsed.success && parsed.data.intent === "refill") {
-    const requested = await requestRefillFromForm(user, orderId);
+  if (form.get("intent") === "refill") {
+    const requested = await requestRefillFromForm(user, orderId, form);
     if (!requested.isRequested) return data({ cancelError: null, refillError: requested.refillError, flagError: null }, { status: requested.status });
-    throw redirect(`/orders/${orderId}?refill=requested`, 303);
+    throw redirect(`/orders/${orderId}?refill=requested#refill`, 303);
   }
   const outcome = await cancelOrderFromForm(user, orderId, form);
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError, refillError: null, flagError: null }, { status: outcome.status });

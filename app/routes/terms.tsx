@@ -1,5 +1,5 @@
 import { Link } from "~/components/link";
-import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
+import { refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
 import {
   evidenceHours,
   flagWindowDays,
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const lastUpdated = { iso: "2026-11-26", text: "26 November 2026" };
+const lastUpdated = { iso: "2026-11-29", text: "29 November 2026" };
 
 const sections: LegalSection[] = [
   {
@@ -123,9 +123,9 @@ const sections: LegalSection[] = [
         <li>
           There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
           people who followed or subscribed. Instead, for {refillWindowDays} days after an order is delivered you may request a refill
-          on its page, once every {refillCooldownHours} hours: we ask each person who delivered it to confirm within {recheckHours} hours
-          that their follow still stands, and whatever dropped, or was not confirmed in time, is delivered again by other people at no
-          cost. A refill covers what was delivered through us, nothing more; the order page shows its progress.
+          on its page, once every {refillCooldownHours} hours, naming the deliveries that dropped: each is decided on evidence as a flag
+          is (below), and whatever dropped is delivered again by other people at no cost. A refill covers what was delivered through us,
+          nothing more; the order page shows its progress.
         </li>
         <li>
           Your order's page lists who delivered each unit, with a link to their profile. From the first delivery until {flagWindowDays}{" "}
@@ -182,10 +182,9 @@ const sections: LegalSection[] = [
           our team reviews your account.
         </li>
         <li>
-          When a client requests a refill, you are asked on your dashboard whether each task of yours for that order still stands. Answer
-          within {recheckHours} hours: a task you report undone, or do not confirm in time, no longer counts, and its reward is taken back
-          (cancelled while it is held, deducted from your balance once released; your balance can go below zero, and withdrawals wait until
-          new earnings cover it).
+          A delivery a client names in a refill is a flagged delivery like any other: you answer it with a screenshot as above. A reward
+          taken back is cancelled while it is held and deducted from your balance once released; your balance can go below zero, and
+          withdrawals wait until new earnings cover it.
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in

@@ -183,9 +183,9 @@ function buildTable(world: World): Row[] {
     { method: "POST", path: "/api/orders", body: () => ({ packageId: "custom-tiktok", quantity: 100, targetUsername: uniqueName("t"), accountScreenshot: null }), cells: clients(201) },
     { method: "GET", path: `/api/orders/${orders.view.id}`, cells: { ...signedIn(404), client: 200, admin: 200 } },
     { method: "POST", path: `/api/orders/${orders.cancel.id}/cancel`, cells: clients(200, 404) },
-    // Issue #21: refills of the client's own order (this one is not delivered: 422 with the reason).
+    // Issue #21: refills of the client's own order (this one is not delivered: 422 with the reason; decision 0041).
     { method: "GET", path: `/api/orders/${orders.view.id}/refills`, cells: clients(200, 404) },
-    { method: "POST", path: `/api/orders/${orders.view.id}/refills`, cells: clients(422, 404) },
+    { method: "POST", path: `/api/orders/${orders.view.id}/refills`, body: { deliveryIds: [999999] }, cells: clients(422, 404) },
     // Issue #48: who delivered an order, to its client and admins; flags by its client only (no such delivery here: 404).
     { method: "GET", path: `/api/orders/${orders.view.id}/deliveries`, cells: { ...signedIn(404), client: 200, admin: 200 } },
     { method: "POST", path: `/api/orders/${orders.view.id}/flags`, body: { deliveryIds: [999999] }, cells: clients(404, 404) },
@@ -214,8 +214,6 @@ function buildTable(world: World): Row[] {
     { method: "POST", path: `/api/tasks/${world.tasks.open}/complete`, body: {}, cells: approvedWorkers(201) },
     { method: "GET", path: "/api/dashboard/worker-stats", cells: approvedWorkers(200, 200) },
     // A worker's own re-checks (none here); answering one that is not theirs or not there is 404 or 403.
-    { method: "GET", path: "/api/refill-checks", cells: approvedWorkers(200, 200) },
-    { method: "POST", path: "/api/refill-checks/999999", body: { answer: "confirmed" }, cells: approvedWorkers(404, 404) },
     // A worker's own flagged deliveries (none here); a screenshot for one that is not theirs or not there is 404.
     { method: "GET", path: "/api/worker/flags", cells: approvedWorkers(200, 200) },
     { method: "POST", path: "/api/worker/flags/999999/evidence", body: { screenshot: "data:image/png;base64,iVBORw0KGgo=" }, cells: approvedWorkers(404, 404) },

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Flag } from "lucide-react";
+import { CircleAlert, CircleCheck, Flag, RefreshCw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { ProfileLink } from "~/components/profile-link";
@@ -41,11 +41,24 @@ const pageHref = (orderId: number, page: number, selectAll = false) => `/orders/
  * against their own followers list, and a checklist to flag the ones they cannot find. A plain form
  * and plain links: flagging and "select all on this page" work without JavaScript.
  */
-export function DeliveriesPanel({ orderId, panel, flagError }: { orderId: number; panel: DeliveriesPanelData; flagError: string | null }) {
+export function DeliveriesPanel({
+  orderId,
+  panel,
+  flagError,
+  refillError,
+  isRefillOffered,
+}: {
+  orderId: number;
+  panel: DeliveriesPanelData;
+  flagError: string | null;
+  refillError: string | null;
+  /** The client may name drops for a refill now (refills.server.ts, refillOfferFor). */
+  isRefillOffered: boolean;
+}) {
   const navigation = useNavigation();
-  const isFlagging = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "flag";
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const flaggable = panel.deliveries.filter((delivery) => delivery.state === "counted");
-  const offersFlags = panel.canFlag && flaggable.length > 0;
+  const offersFlags = (panel.canFlag || isRefillOffered) && flaggable.length > 0;
   return (
     <section id="deliveries" aria-labelledby="deliveries-heading" className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-sm sm:p-8 print:hidden">
       <h2 id="deliveries-heading" className="text-xl font-bold tracking-tight">
@@ -63,20 +76,12 @@ export function DeliveriesPanel({ orderId, panel, flagError }: { orderId: number
           {panel.justFlagged === 1 ? "1 delivery flagged." : `${panel.justFlagged.toLocaleString("en-GB")} deliveries flagged.`} The people who delivered them have been asked for a screenshot.
         </p>
       ) : null}
-      {flagError ? (
-        <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
-          <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-destructive">Nothing was flagged</p>
-            <p className="mt-1">{flagError}</p>
-          </div>
-        </div>
-      ) : null}
+      {flagError ? <Refusal title="Nothing was flagged" message={flagError} /> : null}
+      {refillError ? <Refusal title="No refill was requested" message={refillError} /> : null}
       {panel.total === 0 ? (
         <p className="mt-4 text-sm">No deliveries yet. Each one appears here as soon as it is made.</p>
       ) : (
         <Form method="post" action={pageHref(orderId, panel.page)} className="mt-4 grid gap-4">
-          <input type="hidden" name="intent" value="flag" />
           <ul aria-label="Deliveries" className="divide-y rounded-xl border">
             {panel.deliveries.map((delivery) => (
               <DeliveryItem key={`${delivery.id}:${panel.isAllSelected}`} delivery={delivery} isFlaggable={offersFlags && delivery.state === "counted"} isSelected={panel.isAllSelected} />
@@ -99,11 +104,19 @@ export function DeliveriesPanel({ orderId, panel, flagError }: { orderId: number
                   className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm font-normal shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
                 />
               </label>
-              <div>
-                <Button type="submit" variant="outline" disabled={isFlagging}>
-                  <Flag aria-hidden="true" />
-                  {isFlagging ? "Flagging…" : "Flag selected"}
-                </Button>
+              <div className="flex flex-wrap gap-2">
+                {panel.canFlag ? (
+                  <Button type="submit" name="intent" value="flag" variant="outline" disabled={Boolean(submitting)}>
+                    <Flag aria-hidden="true" />
+                    {submitting === "flag" ? "Flagging…" : "Flag selected"}
+                  </Button>
+                ) : null}
+                {isRefillOffered ? (
+                  <Button type="submit" name="intent" value="refill" variant="outline" disabled={Boolean(submitting)}>
+                    <RefreshCw aria-hidden="true" />
+                    {submitting === "refill" ? "Requesting…" : "Refill selected"}
+                  </Button>
+                ) : null}
               </div>
             </>
           ) : null}
@@ -113,12 +126,24 @@ export function DeliveriesPanel({ orderId, panel, flagError }: { orderId: number
   );
 }
 
+function Refusal({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      <div>
+        <p className="font-semibold text-destructive">{title}</p>
+        <p className="mt-1">{message}</p>
+      </div>
+    </div>
+  );
+}
+
 function DeliveryItem({ delivery, isFlaggable, isSelected }: { delivery: DeliveryRow; isFlaggable: boolean; isSelected: boolean }) {
   const handle = `@${delivery.handle}`;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm">
       {isFlaggable ? (
-        <input type="checkbox" name="deliveryIds" value={delivery.id} defaultChecked={isSelected} aria-label={`Flag ${handle}`} className="size-4 accent-primary" />
+        <input type="checkbox" name="deliveryIds" value={delivery.id} defaultChecked={isSelected} aria-label={`Select ${handle}`} className="size-4 accent-primary" />
       ) : null}
       <span className="min-w-0 flex-1">
         {delivery.profileUrl ? <ProfileLink url={delivery.profileUrl}>{handle}</ProfileLink> : <span className="font-medium">{handle}</span>}

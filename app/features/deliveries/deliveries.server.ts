@@ -10,7 +10,7 @@ import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import type { DeliveriesPanelData } from "./deliveries-panel";
-import { flagDeliveries, flagDeliveriesForScreening } from "./delivery-lifecycle.server";
+import { type Flag, flagDeliveries, flagDeliveriesForScreening } from "./delivery-lifecycle.server";
 import { deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest, screeningRejectedFlags, screeningWindowDays } from "./delivery-rules";
 
 /**
@@ -162,12 +162,17 @@ function flagWindowEnd(order: { completedAt: Date | null; cancelledAt: Date | nu
   return ended && new Date(ended.getTime() + flagWindowDays * 24 * 3_600_000);
 }
 
+/** The deliveries a flag (or a refill) names, from the API's JSON or the order page's checklist. */
+export function deliveryIdsSchema(noneChosenMessage: string) {
+  return z
+    .array(z.number({ error: "deliveryIds must be delivery ids" }).int().min(1).max(maximumRecordId), { error: "deliveryIds must be a list of delivery ids" })
+    .min(1, noneChosenMessage)
+    .max(maximumFlagsPerRequest, `At most ${maximumFlagsPerRequest} deliveries can be named at once.`);
+}
+
 /** POST /api/orders/{id}/flags and the order page's checklist. */
 export const flagRequestSchema = z.object({
-  deliveryIds: z
-    .array(z.number({ error: "deliveryIds must be delivery ids" }).int().min(1).max(maximumRecordId), { error: "deliveryIds must be a list of delivery ids" })
-    .min(1, "Choose at least one delivery to flag.")
-    .max(maximumFlagsPerRequest, `At most ${maximumFlagsPerRequest} deliveries can be flagged at once.`),
+  deliveryIds: deliveryIdsSchema("Choose at least one delivery to flag."),
   note: z.string({ error: "note must be text" }).trim().max(flagNoteMaxLength, `Keep the note under ${flagNoteMaxLength} characters.`).optional(),
 });
 
@@ -185,25 +190,46 @@ export async function flagDeliveriesOfOrder(client: DeliveryViewer, orderId: num
   if (windowEnd && now > windowEnd) {
     throw new AppError(409, "flag_window_closed", `Deliveries of this order could be flagged until ${formatOrderDateTime(windowEnd)}, ${flagWindowDays} days after it was completed.`);
   }
-  const ids = [...new Set(request.deliveryIds)];
   const note = request.note ? request.note : null;
-  const flagged = await getPrisma().$transaction(async (transaction) => {
-    const rows = await transaction.$queryRaw<{ id: number; state: DeliveryState }[]>`
-      SELECT c.id, c.delivery_state::text AS state FROM task_completions c JOIN tasks t ON t.id = c.task_id
-      WHERE c.id = ANY(${ids}::int[]) AND t.order_id = ${order.id}
-      ORDER BY c.id
-      FOR UPDATE OF c`;
-    const found = new Map(rows.map((row) => [row.id, row.state]));
-    const missing = ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw new AppError(404, "not_found", `Delivery ${missing} is not a delivery of this order.`);
-    const taken = rows.find((row) => row.state !== "counted");
-    if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged or decided.`);
-    const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
-    const isScreened = (await rejectedFlagsOf(transaction, client.id, now)) >= screeningRejectedFlags;
-    const applied = isScreened ? await flagDeliveriesForScreening(transaction, ids, { note }, now) : await flagDeliveries(transaction, ids, { note, evidenceDueAt }, now);
-    if (applied.length !== ids.length) throw new AppError(409, "already_flagged", "Some of these deliveries changed meanwhile; please reload the order.");
-    if (!isScreened) await askWorkersForEvidence(transaction, ids, evidenceDueAt);
-    return applied.length;
-  });
+  const flagged = await getPrisma().$transaction((transaction) => flagInTransaction(transaction, client.id, order.id, request.deliveryIds, { note, refillId: null }, now));
   return { flagged };
+}
+
+/**
+ * Flags deliveries of the client's order in the caller's transaction (a flag, or a refill naming its
+ * drops): all of them or none, as flagDeliveriesOfOrder says. Returns how many were flagged.
+ */
+export async function flagInTransaction(transaction: Prisma.TransactionClient, clientId: number, orderId: number, deliveryIds: number[], flag: Flag, now: Date): Promise<number> {
+  const ids = [...new Set(deliveryIds)];
+  const rows = await transaction.$queryRaw<{ id: number; state: DeliveryState }[]>`
+    SELECT c.id, c.delivery_state::text AS state FROM task_completions c JOIN tasks t ON t.id = c.task_id
+    WHERE c.id = ANY(${ids}::int[]) AND t.order_id = ${orderId}
+    ORDER BY c.id
+    FOR UPDATE OF c`;
+  const found = new Map(rows.map((row) => [row.id, row.state]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw new AppError(404, "not_found", `Delivery ${missing} is not a delivery of this order.`);
+  const taken = rows.find((row) => row.state !== "counted");
+  if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged or decided.`);
+  const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
+  const isScreened = (await rejectedFlagsOf(transaction, clientId, now)) >= screeningRejectedFlags;
+  const applied = isScreened ? await flagDeliveriesForScreening(transaction, ids, flag, now) : await flagDeliveries(transaction, ids, { ...flag, evidenceDueAt }, now);
+  if (applied.length !== ids.length) throw new AppError(409, "already_flagged", "Some of these deliveries changed meanwhile; please reload the order.");
+  if (!isScreened) await askWorkersForEvidence(transaction, ids, evidenceDueAt);
+  return applied.length;
+}
+
+/**
+ * The order's counted deliveries made by `handles` (the reseller API's refill, which knows handles,
+ * not delivery ids): each handle must name one, or the whole request is refused.
+ */
+export async function deliveryIdsByHandles(transaction: Prisma.TransactionClient, orderId: number, handles: string[]): Promise<number[]> {
+  const wanted = [...new Set(handles.map((handle) => handle.trim().replace(/^@/, "").toLowerCase()).filter(Boolean))];
+  const rows = await transaction.$queryRaw<{ id: number; handle: string }[]>`
+    SELECT c.id, lower(c.handle) AS handle FROM task_completions c JOIN tasks t ON t.id = c.task_id
+    WHERE t.order_id = ${orderId} AND lower(c.handle) = ANY(${wanted}::text[])`;
+  const byHandle = new Map(rows.map((row) => [row.handle, row.id]));
+  const unknown = wanted.find((handle) => !byHandle.has(handle));
+  if (unknown !== undefined) throw new AppError(404, "not_found", `No delivery of this order was made by @${unknown}.`);
+  return wanted.map((handle) => byHandle.get(handle)!);
 }

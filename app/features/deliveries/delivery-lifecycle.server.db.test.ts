@@ -63,8 +63,8 @@ const drop = { reason: "Not found on the profile", adminId: null, ledgerDescript
 
 /** Each transition, applied to completion `id`: whether it applied. */
 const apply: Record<DeliveryTransition, (db: Db, id: number) => Promise<boolean>> = {
-  flagged: async (db, id) => (await flagDeliveries(db, [id], { note: "not there", evidenceDueAt: new Date(now.getTime() + 48 * hour) }, now)).length === 1,
-  flaggedForScreening: async (db, id) => (await flagDeliveriesForScreening(db, [id], { note: "not there" }, now)).length === 1,
+  flagged: async (db, id) => (await flagDeliveries(db, [id], { note: "not there", refillId: null, evidenceDueAt: new Date(now.getTime() + 48 * hour) }, now)).length === 1,
+  flaggedForScreening: async (db, id) => (await flagDeliveriesForScreening(db, [id], { note: "not there", refillId: null }, now)).length === 1,
   passedToWorker: (db, id) => passToWorker(db, id, new Date(now.getTime() + 48 * hour)),
   evidenceSubmitted: (db, id) => submitEvidence(db, id, uploadId, now),
   upheld: async (db, id) => (await dropDelivery(db, id, "upheld", { ...drop, adminId: admin.id }, now)) !== null,

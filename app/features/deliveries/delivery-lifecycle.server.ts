@@ -36,7 +36,7 @@ export const deliveryTransitions = {
   stood: [["screening", "stood"], ["under_review", "stood"]],
   /** No evidence by its deadline. */
   evidenceMissed: [["flagged", "dropped"]],
-  /** Taken back without a flag: an admin's rejection during the hold, or a refill's re-check. */
+  /** Taken back without a flag: an admin's rejection during the hold, or (before decision 0041) a refill's re-check. */
   takenBack: [["counted", "dropped"]],
   /** Another worker delivered the dropped unit again. */
   replaced: [["dropped", "replaced"]],
@@ -55,23 +55,26 @@ export const earningTransitions = {
   reversed: [["held", "rejected"]],
 } as const satisfies Record<string, readonly (readonly [CompletionReview, CompletionReview])[]>;
 
+/** A client's flag: their note, and the refill that names the deliveries as dropped, if it is one. */
+export type Flag = { note: string | null; refillId: number | null };
+
 /**
  * The client flags deliveries of their order: each moves from counted to flagged with the client's
  * note and the worker's evidence deadline. Returns the ids flagged; the caller refuses the whole
  * request (rolling back) when that is not every id it asked for.
  */
-export async function flagDeliveries(db: Db, completionIds: number[], flag: { note: string | null; evidenceDueAt: Date }, now: Date): Promise<number[]> {
+export async function flagDeliveries(db: Db, completionIds: number[], flag: Flag & { evidenceDueAt: Date }, now: Date): Promise<number[]> {
   const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE task_completions SET delivery_state = 'flagged', flagged_at = ${now}, flag_note = ${flag.note}, evidence_due_at = ${flag.evidenceDueAt}
+    UPDATE task_completions SET delivery_state = 'flagged', flagged_at = ${now}, flag_note = ${flag.note}, refill_id = ${flag.refillId}, evidence_due_at = ${flag.evidenceDueAt}
     WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flagged")})
     RETURNING id`;
   return rows.map((row) => row.id);
 }
 
 /** flagDeliveries for a client under screening: the flags wait for an admin; no worker is asked yet, so no deadline runs. */
-export async function flagDeliveriesForScreening(db: Db, completionIds: number[], flag: { note: string | null }, now: Date): Promise<number[]> {
+export async function flagDeliveriesForScreening(db: Db, completionIds: number[], flag: Flag, now: Date): Promise<number[]> {
   const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE task_completions SET delivery_state = 'screening', flagged_at = ${now}, flag_note = ${flag.note}
+    UPDATE task_completions SET delivery_state = 'screening', flagged_at = ${now}, flag_note = ${flag.note}, refill_id = ${flag.refillId}
     WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flaggedForScreening")})
     RETURNING id`;
   return rows.map((row) => row.id);

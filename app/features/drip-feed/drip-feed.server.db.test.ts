@@ -230,7 +230,7 @@ describe("stopping a drip-feed order", () => {
     expect(await offendingRules()).toEqual([]);
 
     // What was delivered is covered like a completed order's delivery: the client may ask for a refill.
-    expect(await requestRefill(client, orderId, minutes(60, paidAt))).toMatchObject({ status: "pending" });
+    expect(await requestRefill(client, orderId, null, minutes(60, paidAt))).toMatchObject({ status: "pending" });
   });
 
   it("with nothing delivered: cancelled and refunded in full, hours after payment", async () => {

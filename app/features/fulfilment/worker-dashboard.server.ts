@@ -5,8 +5,6 @@ import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
 import { type TaskView, accountScreenshotsOf, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
 import { listWorkerHandles } from "./worker-handles.server";
-import { answerRecheck, listPendingRechecks, type RecheckView } from "~/features/refills/rechecks.server";
-import { recheckFormSchema } from "~/features/refills/refill-schemas";
 import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
 import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/uploads.server";
@@ -45,7 +43,6 @@ export type WorkerDashboard =
       /** The completion a no-JavaScript Complete just made (PRG `?completed=`), if it is this worker's. */
       justCompleted: RecentCompletion | null;
       /** Refills' re-checks waiting for this worker's answer (issue #21). */
-      rechecks: RecheckView[];
       reliability: Reliability;
       /** Deliveries of theirs a client flagged (issue #48): the screenshots owed, and how the answered ones went. */
       flags: WorkerFlagItem[];
@@ -79,12 +76,11 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
   if (worker.status === "pending_review" || worker.status === "rejected") return { state: worker.status };
   if (worker.status !== "active") return { state: "inactive" };
 
-  const [stats, tasks, mine, linked, rechecks, reliability, flags] = await Promise.all([
+  const [stats, tasks, mine, linked, reliability, flags] = await Promise.all([
     workerStats(worker),
     listAvailableTasks(worker),
     listMyTasks(worker, recentLimit),
     listWorkerHandles(worker),
-    listPendingRechecks(worker),
     reliabilityOf(worker.id),
     listWorkerFlags(worker, 20),
   ]);
@@ -110,7 +106,6 @@ export async function loadWorkerDashboard(worker: PublicUser, { completedId }: {
     otherPlatforms: worker.platforms.filter((platform) => !isCatalogPlatform(platform)),
     holdHours: getEnv().COMPLETION_HOLD_HOURS,
     justCompleted: completedId === undefined ? null : (recent.find((item) => item.completionId === completedId) ?? null),
-    rechecks,
     reliability,
     flags,
   };
@@ -151,17 +146,3 @@ export async function sendEvidenceFromForm(worker: PublicUser, form: FormData): 
   }
 }
 
-export type RecheckFromFormResult = { ok: true; answer: "confirmed" | "dropped" } | { ok: false; status: number; message: string };
-
-/** The dashboard's re-check form (intent=recheck, checkId, answer): the same service as POST /api/refill-checks/{id}. */
-export async function answerRecheckFromForm(worker: PublicUser, form: FormData): Promise<RecheckFromFormResult> {
-  const parsed = recheckFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: "Please answer whether your work still stands." };
-  try {
-    await answerRecheck(worker, parsed.data.checkId, parsed.data.answer);
-    return { ok: true, answer: parsed.data.answer };
-  } catch (error) {
-    if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, message: error.message };
-    throw error;
-  }
-}

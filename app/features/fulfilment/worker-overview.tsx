@@ -8,7 +8,7 @@ import { actionOf, cedis, platformName, targetNameOf, taskNotices } from "./work
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
 import { listOf, reviewPeriod } from "./worker-display";
-import { type RecheckOutcome, WorkerRechecks, WorkerReliability } from "./worker-rechecks";
+import { WorkerReliability } from "~/features/deliveries/worker-reliability";
 import { type EvidenceOutcome, WorkerFlags } from "~/features/deliveries/worker-flags";
 
 export type ActiveDashboard = Extract<WorkerDashboard, { state: "active" }>;
@@ -23,12 +23,10 @@ export interface TaskFailure {
 export function WorkerOverview({
   dashboard,
   taskFailure,
-  recheckOutcome = null,
   evidenceOutcome = null,
 }: {
   dashboard: WorkerDashboard;
   taskFailure: TaskFailure | null;
-  recheckOutcome?: RecheckOutcome | null;
   evidenceOutcome?: EvidenceOutcome | null;
 }) {
   switch (dashboard.state) {
@@ -67,19 +65,17 @@ export function WorkerOverview({
         </section>
       );
     case "active":
-      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} recheckOutcome={recheckOutcome} evidenceOutcome={evidenceOutcome} />;
+      return <ActiveWorkerOverview dashboard={dashboard} taskFailure={taskFailure} evidenceOutcome={evidenceOutcome} />;
   }
 }
 
 function ActiveWorkerOverview({
   dashboard,
   taskFailure,
-  recheckOutcome,
   evidenceOutcome,
 }: {
   dashboard: ActiveDashboard;
   taskFailure: TaskFailure | null;
-  recheckOutcome: RecheckOutcome | null;
   evidenceOutcome: EvidenceOutcome | null;
 }) {
   const { stats, justCompleted } = dashboard;
@@ -89,7 +85,6 @@ function ActiveWorkerOverview({
       {justCompleted ? <CompletedNote completion={justCompleted} /> : null}
 
       <WorkerFlags flags={dashboard.flags} outcome={evidenceOutcome} />
-      <WorkerRechecks rechecks={dashboard.rechecks} outcome={recheckOutcome} />
       {/* Paused: why there are no tasks comes first; otherwise the figure sits below the activity. */}
       {dashboard.reliability.paused ? <WorkerReliability reliability={dashboard.reliability} /> : null}
 

@@ -72,15 +72,14 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
         </p>
       ) : null}
       {cancelError ? <CancelRefusal message={cancelError} /> : null}
-      {refillError ? <CancelRefusal title="No refill was requested" message={refillError} /> : null}
 
       <PaymentBanner state={paymentStateOf(order)} orderId={order.id} amount={amount} expiry={expiry} />
 
       <DeliveryProgress order={order} deliveryTime={deliveryTime} dripFeed={dripFeed} />
 
-      {deliveries ? <DeliveriesPanel orderId={order.id} panel={deliveries} flagError={flagError} /> : null}
+      {deliveries ? <DeliveriesPanel orderId={order.id} panel={deliveries} flagError={flagError} refillError={refillError} isRefillOffered={refill?.offer.state === "available" && adminHref === null} /> : null}
 
-      {refill ? <RefillPanel orderId={order.id} refill={refill} canRequest={adminHref === null} isJustRequested={isJustRefilled} /> : null}
+      {refill ? <RefillPanel refill={refill} isJustRequested={isJustRefilled} /> : null}
 
       <OrderReceipt order={order} reference={reference} orderDate={orderDate} />
 

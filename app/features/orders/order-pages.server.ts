@@ -1,5 +1,4 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { z } from "zod";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { orderFetchMessages } from "./order-confirmation";
@@ -11,7 +10,7 @@ import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
 import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
 import { formatMoney } from "~/lib/money";
-import { refillPanelFor, requestRefill } from "~/features/refills/refills.server";
+import { refillPanelFor, refillRequestSchema, requestRefill } from "~/features/refills/refills.server";
 import { flagDeliveriesOfOrder, flagRequestSchema } from "~/features/deliveries/deliveries.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
@@ -66,20 +65,20 @@ function hoursText(ms: number): string {
   return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
 }
 
-/** The order page's forms: "Cancel order" and "Request a refill". */
-export const orderPageFormSchema = z.discriminatedUnion("intent", [cancelOrderFormSchema, z.object({ intent: z.literal("refill") })]);
-
 export type RefillFormOutcome = { isRequested: true } | { isRequested: false; status: number; refillError: string };
 
-/** "Request a refill" posted to an order page: the refill service decides. */
-export async function requestRefillFromForm(user: PublicUser, orderId: number): Promise<RefillFormOutcome> {
+/** "Refill selected" posted to an order page: the ticked deliveries, as the API takes them; the refill service decides. */
+export async function requestRefillFromForm(user: PublicUser, orderId: number, form: FormData): Promise<RefillFormOutcome> {
   if (user.role !== "client") return { isRequested: false, status: 403, refillError: "Only the client who placed this order can request a refill." };
+  const note = form.get("note");
+  const parsed = refillRequestSchema.safeParse({ deliveryIds: form.getAll("deliveryIds").map(Number), note: typeof note === "string" && note.trim() !== "" ? note : undefined });
+  if (!parsed.success) return { isRequested: false, status: 400, refillError: parsed.error.issues[0]?.message ?? "Choose at least one delivery that dropped." };
   try {
-    await requestRefill(user, orderId);
+    await requestRefill(user, orderId, parsed.data);
     return { isRequested: true };
   } catch (error) {
     if (isAppError(error) && error.status < 500) {
-      return { isRequested: false, status: error.status, refillError: error.status === 404 ? orderFetchMessages.notOk : error.message };
+      return { isRequested: false, status: error.status, refillError: error.status === 404 && !error.message.startsWith("Delivery") ? orderFetchMessages.notOk : error.message };
     }
     throw error;
   }

@@ -1,12 +1,21 @@
+import { deliveryIdsByHandles, deliveryIdsSchema, flagInTransaction, flagRequestSchema } from "~/features/deliveries/deliveries.server";
+import { contestedStates } from "~/features/deliveries/delivery-lifecycle.server";
+import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
-import { recheckHours, refillCooldownHours, refillStatusLabels, type RefillStatus, refillWindowDays } from "./refill-rules";
+import { nameDropsDays, refillCooldownHours, refillStatusLabels, type RefillStatus, refillWindowDays } from "./refill-rules";
 
 /**
- * A client's refills (issue #21): asked for on a delivered order, re-checked by the workers who
- * delivered it (rechecks.server.ts), what dropped delivered again by others. This module is the
- * client's side: request one, and read where they stand.
+ * A client's refills (decision 0041, replacing 0025's re-checks): the client names the deliveries of
+ * their order that dropped, and each named one is decided on evidence exactly like a flag
+ * (deliveries.server.ts): its worker is asked for a screenshot, an admin decides the contested ones,
+ * and a drop is delivered again by someone who never did the target. A refill opened without names
+ * (the reseller API's `refill`) waits for them for nameDropsDays, then ends rejected.
+ *
+ * A refill that names deliveries keeps no state of its own: its status is read off its deliveries
+ * (refillStatusOf), so the deliveries' one owner decides it. Refills of the earlier re-checks keep
+ * their stored status, and their re-delivery tasks go on (redelivery.server.ts).
  */
 
 const hourMs = 3_600_000;
@@ -19,13 +28,13 @@ export interface RefillView {
   /** "Pending", "In progress", "Completed", "Rejected". */
   statusLabel: string;
   requestedAt: string;
-  /** Unanswered re-checks count as drops after this time. */
-  checkUntil: string;
-  /** Re-checks asked and how they went (pending ones are not answered yet). */
-  checks: { total: number; confirmed: number; dropped: number; pending: number };
+  /** Without a delivery named by then, the refill ends rejected. */
+  nameDropsBy: string;
+  /** The deliveries the client named, by how they stand (all zero for a refill of the earlier re-checks). */
+  named: { total: number; deciding: number; stood: number; dropped: number; replaced: number };
+  /** A refill of the earlier re-checks: how many dropped, and how many of those were delivered again. */
   droppedCount: number;
   redeliveredCount: number;
-  completedAt: string | null;
 }
 
 /** Who asks: a refill is the client's own order's. */
@@ -34,31 +43,44 @@ export interface RefillRequester {
   role: string;
 }
 
+/** What dropped, as the client names it: delivery ids (the order page, `/api/orders/{id}/refills`) or handles (the reseller API), and what they see. */
+export type NamedDrops = ({ deliveryIds: number[] } | { handles: string[] }) & { note?: string };
+
 function assertClient(user: RefillRequester): void {
   if (user.role !== "client") throw new AppError(403, "forbidden", "Only clients can request refills.");
 }
 
 const orderNotFound = () => new AppError(404, "not_found", "Order not found");
 
+/** POST /api/orders/{id}/refills and the order page's "Refill selected". */
+export const refillRequestSchema = flagRequestSchema.extend({ deliveryIds: deliveryIdsSchema("Choose at least one delivery that dropped.") });
+
 /**
- * Opens a refill of the client's delivered order: a re-check for each completion that still counts.
- * The order's row lock serialises concurrent requests, so "one open, one per 24 h" holds under races.
+ * A refill of the client's delivered order naming `drops` (or, from the reseller API, none yet). When
+ * the order's open refill is still waiting for names, they go to it; otherwise a new refill opens,
+ * within refillWindowDays of delivery and one every refillCooldownHours. The order's row lock
+ * serialises concurrent requests, so "one open" holds under races.
  */
-export async function requestRefill(client: RefillRequester, orderId: number, now = new Date()): Promise<RefillView> {
+export async function requestRefill(client: RefillRequester, orderId: number, drops: NamedDrops | null, now = new Date()): Promise<RefillView> {
   assertClient(client);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) throw orderNotFound();
   const refillId = await getPrisma().$transaction(async (transaction) => {
     const [order] = await transaction.$queryRaw<{ status: string; completed_at: Date | null }[]>`
       SELECT status::text AS status, completed_at FROM orders WHERE id = ${orderId} AND client_id = ${client.id} FOR NO KEY UPDATE`;
     if (!order) throw orderNotFound();
+    const [last] = await refillRows(transaction, { orderId }, 1);
+    const lastStatus = last && refillStatusOf(last, now);
+    if (drops && last && isWaitingForNames(last, now)) {
+      await nameDrops(transaction, client.id, orderId, last.id, drops, now);
+      return last.id;
+    }
     if ((order.status !== "completed" && order.status !== "partial") || !order.completed_at) {
       throw new AppError(422, "not_delivered", "Only a delivered order can be refilled: this one is not delivered yet.");
     }
     if (now.getTime() - order.completed_at.getTime() > refillWindowDays * dayMs) {
       throw new AppError(422, "refill_window_closed", `Refills can be requested within ${refillWindowDays} days of delivery; this order was delivered on ${formatOrderDateTime(order.completed_at)}.`);
     }
-    const last = await transaction.refill.findFirst({ where: { orderId }, orderBy: { id: "desc" }, select: { id: true, status: true, createdAt: true } });
-    if (last && (last.status === "pending" || last.status === "in_progress")) {
+    if (last && (lastStatus === "pending" || lastStatus === "in_progress")) {
       throw new AppError(409, "refill_open", `This order already has a refill in progress (refill ${last.id}).`);
     }
     if (last && now.getTime() - last.createdAt.getTime() < refillCooldownHours * hourMs) {
@@ -67,84 +89,110 @@ export async function requestRefill(client: RefillRequester, orderId: number, no
         retryAfterSeconds: Math.ceil((next.getTime() - now.getTime()) / 1000),
       });
     }
-    // Every delivery of the order that still counts: the first delivery's and earlier refills'.
-    const completions = await transaction.taskCompletion.findMany({
-      where: { task: { orderId }, review: { not: "rejected" }, droppedAt: null },
-      select: { id: true, workerId: true },
-      orderBy: { id: "asc" },
-    });
-    if (completions.length === 0) throw new AppError(422, "not_delivered", "Nothing of this order is delivered to re-check.");
     const refill = await transaction.refill.create({
-      data: {
-        orderId,
-        clientId: client.id,
-        checkUntil: new Date(now.getTime() + recheckHours * hourMs),
-        createdAt: now,
-        checks: { createMany: { data: completions.map((completion) => ({ completionId: completion.id, workerId: completion.workerId, createdAt: now })) } },
-      },
+      data: { orderId, clientId: client.id, namesDeliveries: true, checkUntil: new Date(now.getTime() + nameDropsDays * dayMs), createdAt: now },
       select: { id: true },
     });
+    if (drops) await nameDrops(transaction, client.id, orderId, refill.id, drops, now);
     return refill.id;
   });
-  return (await refillsById([refillId], client.id))[0];
+  return (await refillsById([refillId], client.id, now))[0];
 }
 
-const refillSelect = {
-  id: true,
-  orderId: true,
-  status: true,
-  createdAt: true,
-  checkUntil: true,
-  droppedCount: true,
-  redeliveredCount: true,
-  completedAt: true,
-  checks: { select: { answer: true } },
-} as const;
+/** The named deliveries become flags of the refill: each worker is asked for evidence, all or nothing. */
+async function nameDrops(transaction: Prisma.TransactionClient, clientId: number, orderId: number, refillId: number, drops: NamedDrops, now: Date): Promise<void> {
+  const deliveryIds = "handles" in drops ? await deliveryIdsByHandles(transaction, orderId, drops.handles) : drops.deliveryIds;
+  if (deliveryIds.length === 0) throw new AppError(422, "no_drops_named", "Name at least one delivery that dropped.");
+  await flagInTransaction(transaction, clientId, orderId, deliveryIds, { note: drops.note ? `Refill ${refillId}: ${drops.note}` : `Named as dropped in refill ${refillId}.`, refillId }, now);
+}
 
-type RefillRow = { id: number; orderId: number; status: RefillStatus; createdAt: Date; checkUntil: Date; droppedCount: number; redeliveredCount: number; completedAt: Date | null; checks: { answer: string }[] };
+type RefillRow = {
+  id: number;
+  orderId: number;
+  status: RefillStatus;
+  namesDeliveries: boolean;
+  createdAt: Date;
+  checkUntil: Date;
+  droppedCount: number;
+  redeliveredCount: number;
+  namedDeliveries: { deliveryState: DeliveryState }[];
+};
 
-function toRefillView(refill: RefillRow): RefillView {
-  const count = (answers: string[]) => refill.checks.filter((check) => answers.includes(check.answer)).length;
+async function refillRows(db: Prisma.TransactionClient, where: Prisma.RefillWhereInput, take: number): Promise<RefillRow[]> {
+  return db.refill.findMany({
+    where,
+    orderBy: { id: "desc" },
+    take,
+    select: { id: true, orderId: true, status: true, namesDeliveries: true, createdAt: true, checkUntil: true, droppedCount: true, redeliveredCount: true, namedDeliveries: { select: { deliveryState: true } } },
+  });
+}
+
+/** An open refill none of whose deliveries are named yet, before its deadline for naming them. */
+function isWaitingForNames(refill: RefillRow, now: Date): boolean {
+  return refill.namesDeliveries && refill.namedDeliveries.length === 0 && now <= refill.checkUntil;
+}
+
+/**
+ * A refill's status, read off its named deliveries: none named yet → pending (rejected once the
+ * time to name them is over); any still being decided, or dropped and not yet delivered again → in
+ * progress; every drop delivered again → completed; none dropped → rejected.
+ */
+export function refillStatusOf(refill: RefillRow, now: Date): RefillStatus {
+  if (!refill.namesDeliveries) return refill.status;
+  const named = namedCounts(refill);
+  if (named.total === 0) return now > refill.checkUntil ? "rejected" : "pending";
+  if (named.deciding > 0) return "in_progress";
+  if (named.dropped === 0) return "rejected";
+  return named.replaced === named.dropped ? "completed" : "in_progress";
+}
+
+function namedCounts(refill: RefillRow): RefillView["named"] {
+  const states = refill.namedDeliveries.map((delivery) => delivery.deliveryState);
+  const count = (wanted: DeliveryState[]) => states.filter((state) => wanted.includes(state)).length;
+  return { total: states.length, deciding: count(contestedStates), stood: count(["stood"]), dropped: count(["dropped", "replaced"]), replaced: count(["replaced"]) };
+}
+
+function toRefillView(refill: RefillRow, now: Date): RefillView {
+  const status = refillStatusOf(refill, now);
   return {
     id: refill.id,
     orderId: refill.orderId,
-    status: refill.status,
-    statusLabel: refillStatusLabels[refill.status],
+    status,
+    statusLabel: refillStatusLabels[status],
     requestedAt: refill.createdAt.toISOString(),
-    checkUntil: refill.checkUntil.toISOString(),
-    checks: { total: refill.checks.length, confirmed: count(["confirmed"]), dropped: count(["dropped", "unanswered"]), pending: count(["pending"]) },
+    nameDropsBy: refill.checkUntil.toISOString(),
+    named: namedCounts(refill),
     droppedCount: refill.droppedCount,
     redeliveredCount: refill.redeliveredCount,
-    completedAt: refill.completedAt?.toISOString() ?? null,
   };
 }
 
 /** The client's refills among `ids` (others' are left out), in the order asked. */
-export async function refillsById(ids: number[], clientId: number): Promise<RefillView[]> {
-  const rows = await getPrisma().refill.findMany({ where: { id: { in: ids }, clientId }, select: refillSelect });
-  const byId = new Map(rows.map((row) => [row.id, toRefillView(row)]));
+export async function refillsById(ids: number[], clientId: number, now = new Date()): Promise<RefillView[]> {
+  const rows = await refillRows(getPrisma(), { id: { in: ids }, clientId }, ids.length);
+  const byId = new Map(rows.map((row) => [row.id, toRefillView(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** An order's refills, newest first (the caller has checked the order is the viewer's). */
-export async function refillsOfOrder(orderId: number): Promise<RefillView[]> {
-  const rows = await getPrisma().refill.findMany({ where: { orderId }, orderBy: { id: "desc" }, take: 20, select: refillSelect });
-  return rows.map(toRefillView);
+export async function refillsOfOrder(orderId: number, now = new Date()): Promise<RefillView[]> {
+  return (await refillRows(getPrisma(), { orderId }, 20)).map((row) => toRefillView(row, now));
 }
 
 /**
  * Whether requestRefill would take this order now (the same rules, read only), so the order page
- * offers the button only when it works, and otherwise says when it will.
+ * offers the checklist's "Refill selected" only when it works, and otherwise says when it will.
  */
 export type RefillOffer = { state: "available" } | { state: "unavailable"; reason: string } | { state: "none" };
 
 export function refillOfferFor(order: { status: string; completedAt: Date | null }, refills: RefillView[], now = new Date()): RefillOffer {
+  const last = refills[0];
+  if (last && last.status === "pending") return { state: "available" };
   if ((order.status !== "completed" && order.status !== "partial") || !order.completedAt) return { state: "none" };
   if (now.getTime() - order.completedAt.getTime() > refillWindowDays * dayMs) {
     return { state: "unavailable", reason: `Refills could be requested until ${formatOrderDateTime(new Date(order.completedAt.getTime() + refillWindowDays * dayMs))}.` };
   }
-  const last = refills[0];
-  if (last && (last.status === "pending" || last.status === "in_progress")) return { state: "unavailable", reason: "A refill of this order is in progress." };
+  if (last && last.status === "in_progress") return { state: "unavailable", reason: "A refill of this order is in progress." };
   if (last && now.getTime() - Date.parse(last.requestedAt) < refillCooldownHours * hourMs) {
     return { state: "unavailable", reason: `You can request the next refill after ${formatOrderDateTime(new Date(Date.parse(last.requestedAt) + refillCooldownHours * hourMs))}.` };
   }
@@ -154,26 +202,21 @@ export function refillOfferFor(order: { status: string; completedAt: Date | null
 /** An order's refills as its page shows them: what the client may do now, and how each refill went. */
 export interface RefillPanel {
   offer: RefillOffer;
-  refills: (RefillView & { requestedAtText: string; checkUntilText: string; completedAtText: string | null })[];
+  refills: (RefillView & { requestedAtText: string; nameDropsByText: string })[];
 }
 
 /** The order page's refill panel (null: the order was never delivered and has no refill). */
 export async function refillPanelFor(orderId: number, now = new Date()): Promise<RefillPanel | null> {
   const [order, refills] = await Promise.all([
     getPrisma().order.findUnique({ where: { id: orderId }, select: { status: true, completedAt: true } }),
-    refillsOfOrder(orderId),
+    refillsOfOrder(orderId, now),
   ]);
   if (!order) return null;
   const offer = refillOfferFor(order, refills, now);
   if (offer.state === "none" && refills.length === 0) return null;
   return {
     offer,
-    refills: refills.map((refill) => ({
-      ...refill,
-      requestedAtText: formatOrderDateTime(refill.requestedAt),
-      checkUntilText: formatOrderDateTime(refill.checkUntil),
-      completedAtText: refill.completedAt && formatOrderDateTime(refill.completedAt),
-    })),
+    refills: refills.map((refill) => ({ ...refill, requestedAtText: formatOrderDateTime(refill.requestedAt), nameDropsByText: formatOrderDateTime(refill.nameDropsBy) })),
   };
 }
 

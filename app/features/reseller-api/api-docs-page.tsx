@@ -1,7 +1,8 @@
 import { type ReactNode, Fragment } from "react";
 import { Link } from "~/components/link";
 import { ContentPage } from "~/components/content-page";
-import { recheckHours, refillCooldownHours, refillStatusLabels, refillWindowDays } from "~/features/refills/refill-rules";
+import { evidenceHours } from "~/features/deliveries/delivery-rules";
+import { nameDropsDays, refillCooldownHours, refillStatusLabels, refillWindowDays } from "~/features/refills/refill-rules";
 import { type CatalogPlatform, formatMinor, maximumQuantity, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
 import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
 import { CodeBlock, curlExample, curlJsonExample, type ExampleParameters, exampleKey, jsonExample, phpExample, pythonExample } from "./api-docs-code";
@@ -308,10 +309,13 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       intro: (
         <p>
           Asks for a refill of a delivered order (<InlineCode>Completed</InlineCode> or <InlineCode>Partial</InlineCode>) within{" "}
-          {refillWindowDays} days of its delivery, at most one per order every {refillCooldownHours} hours and one open at a time. The
-          people who delivered the order are asked to confirm within {recheckHours} hours that their follow still stands; whatever dropped,
-          or was not confirmed in time, is delivered again by other people, at no charge. Send <InlineCode>order</InlineCode> for one
-          order (the answer is the refill's id) or <InlineCode>orders</InlineCode> for several (one answer each).
+          {refillWindowDays} days of its delivery, at most one per order every {refillCooldownHours} hours and one open at a time. A refill
+          names the accounts whose deliveries dropped: the person behind each is asked for a screenshot within {evidenceHours} hours, an
+          admin decides on it, and whatever dropped is delivered again by other people, at no charge. Name them in the same call with{" "}
+          <InlineCode>handles</InlineCode> (our extension), or later on the order's page in the store, ticking them in &ldquo;Who
+          delivered&rdquo;; a refill with none named after {nameDropsDays} days ends <InlineCode>{refillStatusLabels.rejected}</InlineCode>.
+          Send <InlineCode>order</InlineCode> for one order (the answer is the refill's id) or <InlineCode>orders</InlineCode> for several
+          (one answer each; names cannot be sent with a list).
         </p>
       ),
       parameters: [
@@ -319,9 +323,11 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         actionParameter("refill"),
         { name: "order", isRequired: false, text: "One order id (send order or orders)" },
         { name: "orders", isRequired: false, text: orderListText },
+        { name: "handles", isRequired: false, text: <>With <InlineCode>order</InlineCode>: the accounts whose deliveries dropped, separated by commas (@ optional), at most 100; our extension</> },
       ],
       examples: [
-        { title: "One order", parameters: { ...base, action: "refill", order: exampleOrder.id }, answer: { refill: exampleRefillId } },
+        { title: "One order, naming the drops", parameters: { ...base, action: "refill", order: exampleOrder.id, handles: "kofi.mensah,@ama_art" }, answer: { refill: exampleRefillId } },
+        { title: "One order, drops named later on the order page", parameters: { ...base, action: "refill", order: exampleOrder.id }, answer: { refill: exampleRefillId } },
         {
           title: "Several orders",
           parameters: { ...base, action: "refill", orders: `${exampleOrder.id},23502` },
@@ -335,7 +341,8 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         <p>
           A refused refill is answered with the reason in words: the order is not delivered yet, its {refillWindowDays} days are over, a
           refill of it is still open, or the last one was asked less than {refillCooldownHours} hours ago (the answer says when the next
-          one may be asked). <InlineCode>{apiV2Errors.incorrectOrderId}</InlineCode> is the answer for an order that is not yours.
+          one may be asked), or a handle made no delivery of the order. <InlineCode>{apiV2Errors.incorrectOrderId}</InlineCode> is the
+          answer for an order that is not yours.
         </p>
       ),
     },
@@ -344,10 +351,10 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       intro: (
         <p>
           The state of one refill (<InlineCode>refill</InlineCode>) or of several (<InlineCode>refills</InlineCode>):{" "}
-          <InlineCode>{refillStatusLabels.pending}</InlineCode> while the people who delivered re-check (at most {recheckHours} hours),{" "}
-          <InlineCode>{refillStatusLabels.in_progress}</InlineCode> while what dropped is delivered again,{" "}
+          <InlineCode>{refillStatusLabels.pending}</InlineCode> until its drops are named (at most {nameDropsDays} days),{" "}
+          <InlineCode>{refillStatusLabels.in_progress}</InlineCode> while the named deliveries are decided and what dropped is delivered again,{" "}
           <InlineCode>{refillStatusLabels.completed}</InlineCode> once it is, and <InlineCode>{refillStatusLabels.rejected}</InlineCode> when
-          nothing had dropped.
+          none of the named deliveries had dropped, or none was named in time.
         </p>
       ),
       parameters: [
@@ -404,6 +411,8 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     tooManyOrders: <>{actions("status", "cancel", "refill")}: orders lists more than {maximumOrdersPerRequest} ids.</>,
     tooManyRefills: <>{actions("refill_status")}: refills lists more than {maximumOrdersPerRequest} ids.</>,
     incorrectRefillId: <>{actions("refill_status")}: the refill does not exist or is not yours, or no refill id was sent. In a list it is the answer for that id alone.</>,
+    incorrectHandles: <>{actions("refill")}: handles is empty or names more than 100 accounts.</>,
+    handlesOfOneOrder: <>{actions("refill")}: handles was sent with orders; it names the drops of one order.</>,
     notCancellable: (
       <>
         {actions("cancel")}, for one order: it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is

@@ -27,6 +27,9 @@ export const apiV2Errors = {
   notCancellable: "Order cannot be cancelled",
   // The panels' own words for an unknown refill (their refill_status answers `{ "status": { "error": "Refill not found" } }`).
   incorrectRefillId: "Refill not found",
+  // `handles` in `refill`, our extension (decision 0041).
+  incorrectHandles: "Incorrect handles: name 1 to 100 accounts, separated by commas",
+  handlesOfOneOrder: "Incorrect request: handles names the drops of one order; send it with order, not orders",
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
@@ -46,6 +49,9 @@ export const defaultApiV2RequestsPerMinute = 600;
 
 /** `orders` lists in `status`, `cancel` and `refill` (and `refills` in `refill_status`) take at most this many ids. */
 export const maximumOrdersPerRequest = 100;
+
+/** `handles` in `refill` names at most this many accounts. */
+export const maximumHandlesPerRefill = 100;
 
 export interface ApiV2Service {
   service: number;

@@ -227,6 +227,12 @@ describe("refill and refill_status", () => {
       { refill: -1, status: { error: apiV2Errors.incorrectRefillId } },
     ]);
     expect(await runApiV2Action(caller, "refill_status", { refills: Array.from({ length: 101 }, (_, index) => index + 1).join(",") })).toEqual({ error: apiV2Errors.tooManyRefills });
+    // Our extension: `handles` names the drops, here into the refill waiting for them.
+    expect(await runApiV2Action(caller, "refill", { order: String(order), handles: "api_refill_0" })).toEqual({ error: "No delivery of this order was made by @api_refill_0." });
+    const [named] = await prisma().taskCompletion.findMany({ where: { taskId: task.id }, orderBy: { id: "asc" }, take: 1, select: { id: true, handle: true } });
+    expect(await runApiV2Action(caller, "refill", { order: String(order), handles: ` @${named.handle.toUpperCase()} ,` })).toEqual({ refill: first.refill });
+    expect(await prisma().taskCompletion.findUniqueOrThrow({ where: { id: named.id }, select: { deliveryState: true, refillId: true } })).toEqual({ deliveryState: "flagged", refillId: first.refill });
+    expect(await runApiV2Action(caller, "refill_status", { refill: String(first.refill) })).toEqual({ status: "In progress" });
     expect(await prisma().refill.count({ where: { clientId: caller.userId } })).toBe(1);
     expect(await offendingRules()).toEqual([]);
   });

@@ -8,7 +8,7 @@ import type { OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
-import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumOrdersPerRequest } from "./api-v2-contract";
+import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumHandlesPerRefill, maximumOrdersPerRequest } from "./api-v2-contract";
 import { checkOrderLine, wholeNumber } from "./order-line";
 import { placeWalletOrder } from "./wallet-orders.server";
 
@@ -42,7 +42,7 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
     case "cancel":
       return cancelMany(caller, params.orders ?? params.order, now);
     case "refill":
-      return params.orders !== undefined ? refillMany(caller, params.orders, now) : refillOne(caller, params.order, now);
+      return params.orders !== undefined ? refillMany(caller, params.orders, params.handles, now) : refillOne(caller, params.order, params.handles, now);
     case "refill_status":
       return params.refills !== undefined ? refillStatusOfMany(caller, params.refills) : refillStatusOfOne(caller, params.refill);
   }
@@ -149,30 +149,44 @@ async function cancelMany(caller: ApiV2Caller, list: string | undefined, now: Da
   return answers;
 }
 
-/** A refill of one order under the store's refill rules (refills.server.ts): its id, or why not in the service's words. */
-async function refillOf(caller: ApiV2Caller, id: number, now: Date): Promise<number | { error: string }> {
+/**
+ * A refill of one order under the store's refill rules (refills.server.ts): its id, or why not in the
+ * service's words. `handles` (our extension) names the drops; without it the refill waits for them on
+ * the order page.
+ */
+async function refillOf(caller: ApiV2Caller, id: number, handles: string[] | null, now: Date): Promise<number | { error: string }> {
   if (!isRecordId(id)) return refusal(apiV2Errors.incorrectOrderId);
   try {
-    return (await requestRefill({ id: caller.userId, role: "client" }, id, now)).id;
+    return (await requestRefill({ id: caller.userId, role: "client" }, id, handles && { handles }, now)).id;
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return refusal(error.status === 404 ? apiV2Errors.incorrectOrderId : error.message);
+    return refusal(error.status === 404 && !error.message.startsWith("No delivery") ? apiV2Errors.incorrectOrderId : error.message);
   }
 }
 
-async function refillOne(caller: ApiV2Caller, order: string | undefined, now: Date): Promise<Answer> {
+/** `handles=a,@b`: the accounts whose deliveries dropped; "error" when the list says nothing or too much. */
+function handlesOf(value: string | undefined): string[] | null | "error" {
+  if (value === undefined) return null;
+  const handles = value.split(",").map((handle) => handle.trim().replace(/^@/, "")).filter(Boolean);
+  return handles.length === 0 || handles.length > maximumHandlesPerRefill || handles.some((handle) => handle.length > 100) ? "error" : handles;
+}
+
+async function refillOne(caller: ApiV2Caller, order: string | undefined, handleList: string | undefined, now: Date): Promise<Answer> {
   const id = wholeNumber(order);
   if (id === null) return refusal(apiV2Errors.incorrectOrderId);
-  const refill = await refillOf(caller, id, now);
+  const handles = handlesOf(handleList);
+  if (handles === "error") return refusal(apiV2Errors.incorrectHandles);
+  const refill = await refillOf(caller, id, handles, now);
   return typeof refill === "number" ? { refill } : refill;
 }
 
-async function refillMany(caller: ApiV2Caller, list: string, now: Date): Promise<Answer> {
+async function refillMany(caller: ApiV2Caller, list: string, handleList: string | undefined, now: Date): Promise<Answer> {
+  if (handleList !== undefined) return refusal(apiV2Errors.handlesOfOneOrder);
   const ids = orderIds(list);
   if (ids === "too_many") return refusal(apiV2Errors.tooManyOrders);
   if (ids === null) return refusal(apiV2Errors.incorrectOrderId);
   const answers = [];
-  for (const id of ids) answers.push({ order: id, refill: await refillOf(caller, id, now) });
+  for (const id of ids) answers.push({ order: id, refill: await refillOf(caller, id, null, now) });
   return answers;
 }
 

@@ -1,4 +1,4 @@
-import { recheckHours, refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
+import { refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
 import { evidenceHours, flagWindowDays } from "~/features/deliveries/delivery-rules";
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
@@ -85,9 +85,10 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     answer: (
       <p>
         For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
-        {refillCooldownHours} hours). We ask each person who delivered it to confirm within {recheckHours} hours that their follow still
-        stands; whatever dropped, or was not confirmed in time, is delivered again by other people, at no cost to you. The order page
-        shows each refill's progress. The worker whose follow dropped does not keep its reward.
+        {refillCooldownHours} hours): tick the accounts in &ldquo;Who delivered&rdquo; you no longer find among your followers and press
+        &ldquo;Refill selected&rdquo;. The person behind each one is asked for a screenshot within {evidenceHours} hours and our team
+        decides on it; whatever dropped is delivered again by other people, at no cost to you. The order page shows each refill's
+        progress. The worker whose follow dropped does not keep its reward.
       </p>
     ),
   },
