@@ -36,7 +36,7 @@ const successStatuses = new Set(["success"]);
 const closedStatuses = new Set(["success", "failed", "abandoned", "reversed"]);
 
 export function createClientTally() {
-  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, openOnReturn: 0, refillsRequested: 0, refillsRefused: 0, findings: [] };
+  return { ordersCreated: 0, ordersRepeated: 0, paidSeen: new Map(), outcomes: {}, openOnReturn: 0, refillsRequested: 0, refillsRefused: 0, deliveriesNamed: 0, findings: [] };
 }
 
 /** Loops until the run ends. `tally` is shared by all clients. */
@@ -320,9 +320,9 @@ async function followOrder(client, order, outcome, { call, pace, tally }) {
 }
 
 /**
- * Back at one of its paid orders: once it is delivered, the client asks for a refill, and sometimes
- * asks again at once (the store's one-open and 24-hour rules answer that one). The order is then
- * left alone.
+ * Back at one of its paid orders: once it is delivered, the client names one or two deliveries as
+ * dropped in a refill, and sometimes asks again at once (the store's one-open and 24-hour rules
+ * answer that one). The order is then left alone.
  */
 async function revisitOrder(client, paidOrders, { call, tally }) {
   const order = pickOne(paidOrders);
@@ -333,12 +333,38 @@ async function revisitOrder(client, paidOrders, { call, tally }) {
   if (chance(0.3)) await requestRefill(client, order, { call, tally });
 }
 
-/** A refill of a delivered order: 201, or 409/429 when one is open or was asked within 24 hours. */
+/**
+ * A refill (decision 0041): the client reads the order's deliveries, as the order page lists them,
+ * and names one or two still counted as dropped. 201; or, for the repeat, 409 (a refill in progress,
+ * or a named delivery flagged meanwhile) or 429 (one per 24 hours).
+ */
 async function requestRefill(client, order, { call, tally }) {
-  const { status } = await call("POST", `/api/orders/${order.id}/refills`, { token: client.token, body: {}, expect: [201, 409, 429] });
-  if (status === 201) tally.refillsRequested++;
-  else tally.refillsRefused++;
+  const counted = await countedDeliveries(client, order, { call, tally });
+  if (counted.length === 0) return; // nothing left to name: the client has no refill to ask for
+  const deliveryIds = shuffled(counted).slice(0, chance(0.5) ? 1 : 2);
+  const { status, body } = await call("POST", `/api/orders/${order.id}/refills`, { token: client.token, body: { deliveryIds }, expect: [201, 409, 429] });
+  if (status === 201) {
+    tally.refillsRequested++;
+    tally.deliveriesNamed += deliveryIds.length;
+    if (body.named?.total !== deliveryIds.length) tally.findings.push(`client ${client.index}: refill of order ${order.id} named ${deliveryIds.length} deliveries, answered ${JSON.stringify(body).slice(0, 200)}`);
+  } else tally.refillsRefused++;
   await call("GET", `/api/orders/${order.id}/refills`, { token: client.token, expect: [200] });
+}
+
+/** Ids of the order's deliveries still `counted`, from its first page and, when it has more, one other page (50 a page). */
+async function countedDeliveries(client, order, { call, tally }) {
+  const read = (page) => call("GET", `/api/orders/${order.id}/deliveries?page=${page}`, { token: client.token, expect: [200] }).then(({ body }) => body);
+  let page = await read(1);
+  if (page.pages > 1 && chance(0.5)) page = await read(2 + Math.floor(Math.random() * (page.pages - 1)));
+  if (!Array.isArray(page.deliveries)) {
+    tally.findings.push(`client ${client.index}: deliveries of order ${order.id} answered ${JSON.stringify(page).slice(0, 200)}`);
+    return [];
+  }
+  return page.deliveries.filter((delivery) => delivery.state === "counted").map((delivery) => delivery.id);
+}
+
+function shuffled(items) {
+  return items.map((item) => [Math.random(), item]).sort(([a], [b]) => a - b).map(([, item]) => item);
 }
 
 function count(record, key) {

@@ -23,27 +23,47 @@ const checks = [
   offending("attempts charged another amount or currency than their order's total", `SELECT count(*)::int FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.amount_minor <> o.total_minor OR a.currency <> o.currency`),
   offending("paid orders without paid_at or not in fulfilment", `SELECT count(*)::int FROM orders WHERE payment_status = 'paid' AND (paid_at IS NULL OR status NOT IN ('processing', 'completed'))`),
   offending("unpaid orders that left pending or have a task", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'unpaid' AND (o.status <> 'pending' OR EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id))`),
-  offending("paid orders with other than one task of their own (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id AND t.refill_id IS NULL) <> 1`),
+  offending("paid orders with other than one task of their own (one credit per order)", `SELECT count(*)::int FROM orders o WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM tasks t WHERE t.order_id = o.id AND t.refill_id IS NULL AND t.replaces_completion_id IS NULL) <> 1`),
   // Fulfilment: never past the quantity, counters equal their rows, one completion per worker and handle per target.
   offending("tasks over-delivered (completion_count > required_completions)", `SELECT count(*)::int FROM tasks WHERE completion_count > required_completions`),
   offending("tasks whose completion_count differs from their completion rows", `SELECT count(*)::int FROM tasks t WHERE t.completion_count <> (SELECT count(*) FROM task_completions c WHERE c.task_id = t.id)`),
   offending("tasks whose status disagrees with their count", `SELECT count(*)::int FROM tasks WHERE status <> 'cancelled' AND (status = 'completed') <> (completion_count >= required_completions)`),
-  offending("tasks whose required completions differ from their order's quantity", `SELECT count(*)::int FROM tasks t JOIN orders o ON o.id = t.order_id WHERE t.refill_id IS NULL AND (t.required_completions <> o.quantity OR t.target_url <> o.target_url)`),
-  offending("orders whose delivered_quantity differs from their completion rows", `SELECT count(*)::int FROM orders o WHERE o.delivered_quantity <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.order_id = o.id AND t.refill_id IS NULL)`),
-  // Refills (issue #21): one re-delivery task of what dropped, on the order's target, once the re-check ended.
+  offending("tasks whose required completions differ from their order's quantity", `SELECT count(*)::int FROM tasks t JOIN orders o ON o.id = t.order_id WHERE t.refill_id IS NULL AND t.replaces_completion_id IS NULL AND (t.required_completions <> o.quantity OR t.target_url <> o.target_url)`),
+  offending("orders whose delivered_quantity differs from their completion rows", `SELECT count(*)::int FROM orders o WHERE o.delivered_quantity <> (SELECT count(*) FROM task_completions c JOIN tasks t ON t.id = c.task_id WHERE t.order_id = o.id AND t.refill_id IS NULL AND t.replaces_completion_id IS NULL)`),
+  // Refills of the earlier re-checks (issue #21, decision 0025; names_deliveries false): one re-delivery
+  // task of what dropped, on the order's target, once the re-check ended. A refill naming its drops
+  // (decision 0041) keeps no re-check, dropped count or status of its own: its named deliveries do.
   offending(
     "refills whose re-delivery task is not one of their dropped count on their order's target",
-    `SELECT count(*)::int FROM refills r JOIN orders o ON o.id = r.order_id WHERE (SELECT count(*) FROM tasks t WHERE t.refill_id = r.id AND t.order_id = r.order_id AND t.target_url = o.target_url AND t.required_completions = r.dropped_count) <> CASE WHEN r.dropped_count > 0 THEN 1 ELSE 0 END`,
+    `SELECT count(*)::int FROM refills r JOIN orders o ON o.id = r.order_id WHERE NOT r.names_deliveries
+       AND (SELECT count(*) FROM tasks t WHERE t.refill_id = r.id AND t.order_id = r.order_id AND t.target_url = o.target_url AND t.required_completions = r.dropped_count) <> CASE WHEN r.dropped_count > 0 THEN 1 ELSE 0 END`,
   ),
   offending(
     "refills whose state disagrees with their re-checks",
-    `SELECT count(*)::int FROM refills r WHERE (r.status = 'pending') <> (r.checked_at IS NULL)
+    `SELECT count(*)::int FROM refills r WHERE NOT r.names_deliveries AND ((r.status = 'pending') <> (r.checked_at IS NULL)
        OR (r.checked_at IS NOT NULL AND EXISTS (SELECT 1 FROM refill_checks k WHERE k.refill_id = r.id AND k.answer = 'pending'))
        OR (r.checked_at IS NOT NULL AND r.dropped_count <> (SELECT count(*) FROM refill_checks k JOIN task_completions c ON c.id = k.completion_id WHERE k.refill_id = r.id AND k.answer IN ('dropped', 'unanswered') AND c.dropped_at IS NOT NULL))
-       OR (r.status = 'rejected') <> (r.checked_at IS NOT NULL AND r.dropped_count = 0)`,
+       OR (r.status = 'rejected') <> (r.checked_at IS NOT NULL AND r.dropped_count = 0))`,
   ),
-  offending("more than one open refill of an order", `SELECT count(*)::int FROM (SELECT 1 FROM refills WHERE status IN ('pending', 'in_progress') GROUP BY order_id HAVING count(*) > 1) repeated`),
   offending("re-checks of another worker's completion", `SELECT count(*)::int FROM refill_checks k JOIN task_completions c ON c.id = k.completion_id WHERE k.worker_id <> c.worker_id`),
+  // Refills naming their drops: each named delivery is a flag of that order, re-delivered (when it
+  // drops) by a task replacing it, never by a task of the refill.
+  offending(
+    "deliveries named by a refill of another order than their task's, or by a refill of the re-checks",
+    `SELECT count(*)::int FROM task_completions c JOIN tasks t ON t.id = c.task_id LEFT JOIN refills r ON r.id = c.refill_id
+     WHERE c.refill_id IS NOT NULL AND (r.order_id IS DISTINCT FROM t.order_id OR NOT r.names_deliveries)`,
+  ),
+  offending("refills naming their drops with a re-delivery task of their own", `SELECT count(*)::int FROM tasks t JOIN refills r ON r.id = t.refill_id WHERE r.names_deliveries`),
+  // One open refill per order, open as refills.server.ts reads it: a re-check refill by its status; one
+  // naming drops while its names are awaited, or while a named delivery is contested or dropped and
+  // not yet replaced (its status column stays 'pending' and says nothing).
+  offending(
+    "more than one open refill of an order",
+    `SELECT count(*)::int FROM (SELECT 1 FROM refills r WHERE CASE WHEN NOT r.names_deliveries THEN r.status IN ('pending', 'in_progress')
+       ELSE EXISTS (SELECT 1 FROM task_completions c WHERE c.refill_id = r.id AND c.delivery_state IN ('screening', 'flagged', 'under_review', 'dropped'))
+         OR (r.check_until >= now() AND NOT EXISTS (SELECT 1 FROM task_completions c WHERE c.refill_id = r.id)) END
+     GROUP BY r.order_id HAVING count(*) > 1) repeated`,
+  ),
   offending("orders over-delivered or whose completed status disagrees with the delivery", `SELECT count(*)::int FROM orders WHERE delivered_quantity > quantity OR (payment_status = 'paid' AND (status = 'completed') <> (delivered_quantity >= quantity))`),
   offending("a worker twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY worker_id, target_url HAVING count(*) > 1) repeated`),
   offending("a handle twice on one target", `SELECT count(*)::int FROM (SELECT 1 FROM task_completions GROUP BY target_url, platform, handle HAVING count(*) > 1) repeated`),
@@ -87,9 +107,10 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
     completions: await one("SELECT count(*)::int FROM task_completions"),
     earningsMinor: await one("SELECT coalesce(sum(amount_minor), 0)::int FROM ledger_entries WHERE kind = 'earning'"),
     workersWhoEarned: await one("SELECT count(DISTINCT user_id)::int FROM ledger_entries WHERE kind = 'earning'"),
-    refills: (await database.query("SELECT status::text, count(*)::int AS count FROM refills GROUP BY status ORDER BY status")).rows,
+    refills: await one("SELECT count(*)::int FROM refills"),
+    namedDeliveries: (await database.query("SELECT delivery_state::text AS state, count(*)::int AS count FROM task_completions WHERE refill_id IS NOT NULL GROUP BY delivery_state ORDER BY delivery_state")).rows,
     clawbacks: await one("SELECT count(*)::int FROM ledger_entries WHERE kind = 'earning_clawback'"),
-    redelivered: await one("SELECT coalesce(sum(redelivered_count), 0)::int FROM refills"),
+    replacementTasks: await one("SELECT count(*)::int FROM tasks WHERE replaces_completion_id IS NOT NULL"),
   };
 
   // What the users were told must be what the database holds.
@@ -121,12 +142,8 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
   compare("store refunds booked as processed that Paystack did not make exactly once", processed.filter((row) => refundsAtPaystack.get(row.reference) !== 1).length, 0);
   compare("orders in the database = orders answered 201", figures.orders, clientTally.ordersCreated);
   compare("completion rows = completions answered 201", figures.completions, workerTally.accepted);
-  compare("refills in the database = refills answered 201", await one("SELECT count(*)::int FROM refills"), clientTally.refillsRequested);
-  compare(
-    "re-checks answered in the database = answers answered 200",
-    await one("SELECT count(*)::int FROM refill_checks WHERE answer IN ('confirmed', 'dropped')"),
-    workerTally.rechecksConfirmed + workerTally.rechecksDropped,
-  );
+  compare("refills in the database = refills answered 201", figures.refills, clientTally.refillsRequested);
+  compare("deliveries named by a refill in the database = deliveries named in refills answered 201", await one("SELECT count(*)::int FROM task_completions WHERE refill_id IS NOT NULL"), clientTally.deliveriesNamed);
   const seenPaid = [...clientTally.paidSeen.keys()];
   const notPaid = seenPaid.length === 0 ? 0 : await one("SELECT count(*)::int FROM unnest($1::int[]) AS seen(id) LEFT JOIN orders o ON o.id = seen.id WHERE o.payment_status IS DISTINCT FROM 'paid'", [seenPaid]);
   compare("orders a client saw paid that are not paid", notPaid, 0);

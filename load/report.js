@@ -49,8 +49,8 @@ export function printReport({ recorder, integrity, clientTally, workerTally, wor
       `Worker answers: ${workerTally.accepted} accepted, ${workerTally.closed} task closed, ${workerTally.repeats} already done, ${workerTally.tooFast} too fast (429), ${workerTally.dailyLimit} daily limit, ${workerTally.idleLooks} empty lists.`,
   );
   console.log(
-    `Refills: ${clientTally.refillsRequested} requested, ${clientTally.refillsRefused} refused (one open, or one per 24 h); re-checks answered ${workerTally.rechecksConfirmed} still standing, ${workerTally.rechecksDropped} dropped, ${workerTally.rechecksClosed} already closed; ` +
-      `in the database: ${figures.refills.map((row) => `${row.count} ${row.status}`).join(", ") || "none"}, ${figures.clawbacks} claw-backs, ${figures.redelivered} units re-delivered.`,
+    `Refills: ${clientTally.refillsRequested} requested naming ${clientTally.deliveriesNamed} deliveries as dropped, ${clientTally.refillsRefused} refused (one in progress, a delivery already flagged, or one per 24 h); ` +
+      `in the database: ${figures.refills} refills, named deliveries ${figures.namedDeliveries.map((row) => `${row.count} ${row.state}`).join(", ") || "none"}, ${figures.clawbacks} claw-backs, ${figures.replacementTasks} re-delivery tasks.`,
   );
 
   if (guesserCount > 0) {

@@ -5,7 +5,7 @@ import { HttpError } from "./http.js";
 import { chance, pickOne } from "./pace.js";
 
 export function createWorkerTally() {
-  return { accepted: 0, closed: 0, repeats: 0, tooFast: 0, dailyLimit: 0, idleLooks: 0, rechecksConfirmed: 0, rechecksDropped: 0, rechecksClosed: 0, findings: [] };
+  return { accepted: 0, closed: 0, repeats: 0, tooFast: 0, dailyLimit: 0, idleLooks: 0, findings: [] };
 }
 
 /** Loops until the run ends; `minIntervalMs` is the app's COMPLETION_MIN_INTERVAL_MS. */
@@ -15,7 +15,6 @@ export async function runWorker(worker, { call, pace, tally, minIntervalMs, ramp
   while (pace.running()) {
     iteration++;
     try {
-      if (iteration % 3 === 0) await answerRechecks(worker, { call, tally });
       const { body: tasks } = await call("GET", "/api/tasks/available", { token: worker.token, expect: [200] });
       if (tasks.length === 0) {
         tally.idleLooks++;
@@ -51,22 +50,6 @@ export async function runWorker(worker, { call, pace, tally, minIntervalMs, ramp
     }
     // Mostly a few seconds before the next task; now and then straight on, which meets the 429.
     if (chance(0.85)) await pace.think(2000, 5000);
-  }
-}
-
-/**
- * The refills' re-checks waiting for this worker (issue #21): mostly "still following", now and then
- * "no longer following", which takes the reward back and opens a re-delivery. 409: the re-check
- * ended meanwhile (its deadline, or another answer raced this one).
- */
-async function answerRechecks(worker, { call, tally }) {
-  const { body: checks } = await call("GET", "/api/refill-checks", { token: worker.token, expect: [200] });
-  for (const check of checks.slice(0, 5)) {
-    const answer = chance(0.9) ? "confirmed" : "dropped";
-    const { status } = await call("POST", `/api/refill-checks/${check.id}`, { token: worker.token, body: { answer }, expect: [200, 409] });
-    if (status === 409) tally.rechecksClosed++;
-    else if (answer === "confirmed") tally.rechecksConfirmed++;
-    else tally.rechecksDropped++;
   }
 }
 
