@@ -122,6 +122,9 @@ function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract
       // (app/features/payments/charge-limits.server.test.ts, app/routes/api.payment-limits.test.ts).
       CHARGE_ATTEMPTS_PER_IP_PER_HOUR: "100000",
       MOMO_PROMPTS_PER_PHONE_PER_HOUR: "100000",
+      // No spot checks: a journey's worker withdraws what their first tasks earned. Spot checks have their own tests.
+      SPOT_CHECK_FIRST_COMPLETIONS: "0",
+      SPOT_CHECK_ONE_IN: "0",
       // A worker's first task (₵0.45) can be withdrawn in e2e/payout-journey.spec.ts.
       PAYOUT_MINIMUM_CEDIS: "0.40",
       // The admin that approves workers in e2e/fulfilment.spec.ts.

@@ -26,8 +26,9 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     environment: "node",
-    // Services log through pino; tests that provoke errors on purpose need not print them.
-    env: { LOG_LEVEL: "silent" },
+    // Services log through pino; tests that provoke errors on purpose need not print them. No spot
+    // checks unless a test asks for them (app/features/deliveries/spot-checks.server.db.test.ts).
+    env: { LOG_LEVEL: "silent", SPOT_CHECK_FIRST_COMPLETIONS: "0", SPOT_CHECK_ONE_IN: "0" },
     pool: "forks",
     // A worker per CPU, not Vitest's CPUs − 1: database tests wait on timers, sockets and PostgreSQL
     // part of the time. On 2 CPUs, unit + database on PGlite took 160 s with 2 workers, 167 s with 3

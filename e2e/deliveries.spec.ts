@@ -99,7 +99,7 @@ test("a client on a phone flags two deliveries; their workers answer with screen
     await flags.getByRole("button", { name: "Send screenshot" }).click();
     await expect(workerPage).toHaveURL(/\/dashboard\?evidence=sent#flags$/);
     await expect(flags.getByRole("status")).toContainText("Thank you: your screenshot was sent for review.");
-    await expect(flags).toContainText("Screenshot sent: an admin is comparing it with the client's view.");
+    await expect(flags).toContainText("Screenshot sent: an admin is reviewing it.");
   }
 
   // The admin, by keyboard only: the first stands, the second is upheld.

@@ -21,3 +21,16 @@ export function FormOutcome({ done, error }: { done: string | null; error: strin
     </p>
   );
 }
+
+/** A refused form in a boxed alert: what did not happen, and the service's reason. */
+export function FormRefusal({ title, message, className = "" }: { title: string; message: string; className?: string }) {
+  return (
+    <div role="alert" className={`flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm ${className}`}>
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      <div>
+        <p className="font-semibold text-destructive">{title}</p>
+        <p className="mt-1">{message}</p>
+      </div>
+    </div>
+  );
+}

@@ -104,6 +104,10 @@ const envSchema = z.object({
   COMPLETION_HOLD_HOURS: z.coerce.number().min(0).default(72),
   COMPLETION_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   COMPLETIONS_PER_DAY: z.coerce.number().int().positive().default(300),
+  // Spot checks (decision 0042): a screenshot is asked for each worker's first completions, then for
+  // 1 in this many at random (0: none after the first).
+  SPOT_CHECK_FIRST_COMPLETIONS: z.coerce.number().int().min(0).default(10),
+  SPOT_CHECK_ONE_IN: z.coerce.number().int().min(0).default(20),
   PAYOUT_MINIMUM_CEDIS: z.coerce.number().positive().default(20),
   // Cedis per US dollar, for /join-network's earnings in dollars outside Ghana (approximate). Unset:
   // every visitor sees cedis, the currency workers are paid in (decision 0017).

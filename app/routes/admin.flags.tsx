@@ -79,6 +79,7 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">Delivery #{flag.deliveryId}</span>
           <span className="rounded-full border px-2 py-0.5 text-xs font-semibold">{deliveryStateLabels[flag.state]}</span>
+          {flag.isSpotCheck ? <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold">Spot check</span> : null}
           <Link to={`/admin/orders/${flag.orderId}`} className="text-sm text-primary underline underline-offset-4 hover:decoration-2">
             Order #{flag.orderId}
           </Link>
@@ -88,8 +89,8 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
             <ProfileLink url={flag.targetUrl} />
           </Fact>
           <Fact label="Delivered as">{flag.handleUrl ? <ProfileLink url={flag.handleUrl}>@{flag.handle}</ProfileLink> : `@${flag.handle}`}</Fact>
-          <Fact label="Client's note">{flag.clientNote ?? "No note."}</Fact>
-          <Fact label="Flagged">
+          <Fact label="Client's note">{flag.isSpotCheck ? "None: the store's spot check asked, not the client." : (flag.clientNote ?? "No note.")}</Fact>
+          <Fact label={flag.isSpotCheck ? "Checked" : "Flagged"}>
             {formatAdminDateTime(flag.flaggedAt)};{" "}
             {flag.evidenceAt
               ? `screenshot sent ${formatAdminDateTime(flag.evidenceAt)}`

@@ -146,7 +146,7 @@ describe("an order's deliveries, flagged, answered and decided", () => {
 
     // Already flagged: 409, and the other delivery of the same request is not flagged either.
     const again = await call(flags, { token: client.token, body: { deliveryIds: [deliveryIds[0], deliveryIds[1]] } });
-    expect(again).toEqual({ status: 409, body: { message: `Delivery ${deliveryIds[1]} is already flagged or decided.` } });
+    expect(again).toEqual({ status: 409, body: { message: `Delivery ${deliveryIds[1]} is already flagged, being checked or decided.` } });
     // A delivery of another order (the client's own): 404, nothing flagged.
     const otherTarget = `other_${process.pid}`;
     const otherOrder = await paidOrder(client, otherTarget);

@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
 import {
   evidenceHours,
+  spotCheckHours,
   flagWindowDays,
   reliabilityMinimumDecisions,
   reliabilityThresholdPercent,
@@ -180,6 +181,11 @@ const sections: LegalSection[] = [
           time, is dropped and its reward taken back, as below. If under {reliabilityThresholdPercent} % of your flagged deliveries decided
           over the last {reliabilityWindowDays} days stood (from {reliabilityMinimumDecisions} decisions on), you are offered no tasks until
           our team reviews your account.
+        </li>
+        <li>
+          We also spot-check: on your first tasks, and on some later ones picked at random, your dashboard asks for the same screenshot
+          within {spotCheckHours} hours of the task. It is decided like a flag; its reward waits for the decision, and a task without one
+          in time is dropped.
         </li>
         <li>
           A delivery a client names in a refill is a flagged delivery like any other: you answer it with a screenshot as above. A reward

@@ -88,6 +88,9 @@ export function serverEnvDefaults(env: Record<string, string>): Record<string, s
     LOG_LEVEL: "info",
     REQUEST_LOGS: "false",
     BUILD_DIR: buildDirectory,
+    // No spot checks unless a test asks for them (app/features/deliveries/spot-checks.server.db.test.ts).
+    SPOT_CHECK_FIRST_COMPLETIONS: "0",
+    SPOT_CHECK_ONE_IN: "0",
     ...env,
   };
 }

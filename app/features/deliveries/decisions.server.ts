@@ -47,7 +47,7 @@ async function dropAndRedeliver(db: Db, completionId: number, transition: "uphel
   return dropped;
 }
 
-/** The background job: flagged deliveries whose screenshot did not come in time are dropped and delivered again. */
+/** The background job: flagged (or spot-checked) deliveries whose screenshot did not come in time are dropped and delivered again. */
 export async function dropDeliveriesWithoutEvidence(now = new Date(), limit = 100): Promise<number> {
   const prisma = getPrisma();
   const due = await prisma.taskCompletion.findMany({ where: { deliveryState: "flagged", evidenceDueAt: { lte: now } }, orderBy: { evidenceDueAt: "asc" }, take: limit, select: { id: true } });
@@ -124,6 +124,8 @@ export interface AdminFlagView {
   handle: string;
   handleUrl: string | null;
   clientNote: string | null;
+  /** Asked by the store's spot check (decision 0042), not by the client. */
+  isSpotCheck: boolean;
   flaggedAt: string;
   /** Null while an admin screens the flag: no worker asked yet. */
   evidenceDueAt: string | null;
@@ -155,6 +157,7 @@ export async function listFlagsForAdmin(admin: { role: "client" | "worker" | "ad
       targetUrl: true,
       handle: true,
       flagNote: true,
+      isSpotCheck: true,
       flaggedAt: true,
       evidenceDueAt: true,
       evidenceAt: true,
@@ -170,7 +173,7 @@ export async function listFlagsForAdmin(admin: { role: "client" | "worker" | "ad
   const clientIds = [...new Set(rows.map((row) => row.task.order.client.id))];
   const [workerRecords, clientRecords] = await Promise.all([
     prisma.taskCompletion.groupBy({ by: ["workerId", "deliveryState"], where: { workerId: { in: workerIds }, decidedAt: { gte: since90 }, flaggedAt: { not: null } }, _count: { _all: true } }),
-    prisma.taskCompletion.findMany({ where: { task: { order: { clientId: { in: clientIds } } }, decidedAt: { gte: since30 }, flaggedAt: { not: null } }, select: { deliveryState: true, task: { select: { order: { select: { clientId: true } } } } } }),
+    prisma.taskCompletion.findMany({ where: { task: { order: { clientId: { in: clientIds } } }, decidedAt: { gte: since30 }, flaggedAt: { not: null }, isSpotCheck: false }, select: { deliveryState: true, task: { select: { order: { select: { clientId: true } } } } } }),
   ]);
   const workerCount = (workerId: number, states: DeliveryState[]) => workerRecords.filter((group) => group.workerId === workerId && states.includes(group.deliveryState)).reduce((sum, group) => sum + group._count._all, 0);
   const clientCount = (clientId: number, states: DeliveryState[]) => clientRecords.filter((row) => row.task.order.clientId === clientId && states.includes(row.deliveryState)).length;
@@ -183,6 +186,7 @@ export async function listFlagsForAdmin(admin: { role: "client" | "worker" | "ad
     handle: row.handle,
     handleUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
     clientNote: row.flagNote,
+    isSpotCheck: row.isSpotCheck,
     flaggedAt: row.flaggedAt!.toISOString(),
     evidenceDueAt: row.evidenceDueAt?.toISOString() ?? null,
     evidenceAt: row.evidenceAt?.toISOString() ?? null,

@@ -1,10 +1,10 @@
-import { CircleAlert, CircleCheck, Flag, RefreshCw } from "lucide-react";
+import { CircleCheck, Flag, RefreshCw } from "lucide-react";
+import { FormRefusal } from "~/components/form-outcome";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { ProfileLink } from "~/components/profile-link";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { DeliveryState } from "~/generated/prisma/client";
-import { deliveryStateLabels, evidenceHours, flagNoteMaxLength } from "./delivery-rules";
+import { type DeliveryViewState, deliveryStateLabels, evidenceHours, flagNoteMaxLength } from "./delivery-rules";
 
 /** One delivery as the order page shows it (times formatted by the server). */
 export interface DeliveryRow {
@@ -13,7 +13,7 @@ export interface DeliveryRow {
   profileUrl: string | null;
   platformLabel: string;
   deliveredAtText: string;
-  state: DeliveryState;
+  state: DeliveryViewState;
   /** Why an admin decided a flag as they did. */
   decisionReason: string | null;
 }
@@ -76,8 +76,8 @@ export function DeliveriesPanel({
           {panel.justFlagged === 1 ? "1 delivery flagged." : `${panel.justFlagged.toLocaleString("en-GB")} deliveries flagged.`} The people who delivered them have been asked for a screenshot.
         </p>
       ) : null}
-      {flagError ? <Refusal title="Nothing was flagged" message={flagError} /> : null}
-      {refillError ? <Refusal title="No refill was requested" message={refillError} /> : null}
+      {flagError ? <FormRefusal title="Nothing was flagged" message={flagError} className="mt-4" /> : null}
+      {refillError ? <FormRefusal title="No refill was requested" message={refillError} className="mt-4" /> : null}
       {panel.total === 0 ? (
         <p className="mt-4 text-sm">No deliveries yet. Each one appears here as soon as it is made.</p>
       ) : (
@@ -123,18 +123,6 @@ export function DeliveriesPanel({
         </Form>
       )}
     </section>
-  );
-}
-
-function Refusal({ title, message }: { title: string; message: string }) {
-  return (
-    <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
-      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-      <div>
-        <p className="font-semibold text-destructive">{title}</p>
-        <p className="mt-1">{message}</p>
-      </div>
-    </div>
   );
 }
 

@@ -10,8 +10,8 @@ import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import type { DeliveriesPanelData } from "./deliveries-panel";
-import { type Flag, flagDeliveries, flagDeliveriesForScreening } from "./delivery-lifecycle.server";
-import { deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest, screeningRejectedFlags, screeningWindowDays } from "./delivery-rules";
+import { contestedStates, type Flag, flagDeliveries, flagDeliveriesForScreening } from "./delivery-lifecycle.server";
+import { type DeliveryViewState, deliveriesPageSize, evidenceHours, evidenceRequest, flagNoteMaxLength, flagWindowDays, maximumFlagsPerRequest, screeningRejectedFlags, screeningWindowDays } from "./delivery-rules";
 
 /**
  * An order's deliveries as its buyer sees them (issue #48): who delivered each unit, with a link to
@@ -34,7 +34,7 @@ export interface DeliveryView {
   profileUrl: string | null;
   platform: string;
   deliveredAt: string;
-  state: DeliveryState;
+  state: DeliveryViewState;
 }
 
 export interface DeliveriesPage {
@@ -67,6 +67,15 @@ export async function deliveriesOfOrder(viewer: DeliveryViewer, orderId: number,
   return { deliveries: deliveries.map(({ decisionReason: _reason, ...delivery }) => delivery), ...paging };
 }
 
+/**
+ * A delivery's state as its client sees it: a flag an admin is screening is a flag like any other,
+ * and the store's spot check is its own until decided.
+ */
+function viewStateOf(delivery: { deliveryState: DeliveryState; isSpotCheck: boolean }): DeliveryViewState {
+  if (delivery.isSpotCheck && contestedStates.includes(delivery.deliveryState)) return "spot_check";
+  return delivery.deliveryState === "screening" ? "flagged" : delivery.deliveryState;
+}
+
 /** A page of deliveries, each with the reason of its decision (the order page shows it; the API's shape has none). */
 async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<DeliveriesPage, "deliveries"> & { deliveries: (DeliveryView & { decisionReason: string | null })[] }> {
   const prisma = getPrisma();
@@ -77,7 +86,7 @@ async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<Del
       orderBy: { id: "asc" },
       skip: (page - 1) * deliveriesPageSize,
       take: deliveriesPageSize,
-      select: { id: true, handle: true, platform: true, completedAt: true, deliveryState: true, decisionReason: true },
+      select: { id: true, handle: true, platform: true, completedAt: true, deliveryState: true, isSpotCheck: true, decisionReason: true },
     }),
     prisma.taskCompletion.count({ where }),
   ]);
@@ -88,8 +97,7 @@ async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<Del
       profileUrl: isCatalogPlatform(row.platform) ? targetUrlFor(row.platform, row.handle) : null,
       platform: row.platform,
       deliveredAt: row.completedAt.toISOString(),
-      // A flag an admin is screening is, to its client, a flag like any other.
-      state: row.deliveryState === "screening" ? "flagged" : row.deliveryState,
+      state: viewStateOf(row),
       decisionReason: row.decisionReason,
     })),
     page,
@@ -131,7 +139,7 @@ export async function deliveriesPanelFor(
 /** How many of the client's flags admins rejected (the delivery stood) in the screening window. */
 async function rejectedFlagsOf(db: Prisma.TransactionClient, clientId: number, now: Date): Promise<number> {
   const since = new Date(now.getTime() - screeningWindowDays * 24 * 3_600_000);
-  return db.taskCompletion.count({ where: { deliveryState: "stood", flaggedAt: { not: null }, decidedAt: { gte: since }, task: { order: { clientId } } } });
+  return db.taskCompletion.count({ where: { deliveryState: "stood", flaggedAt: { not: null }, isSpotCheck: false, decidedAt: { gte: since }, task: { order: { clientId } } } });
 }
 
 /** Each flagged delivery's worker hears of it by e-mail, in the flag's (or the screening admin's) transaction: sent only if it commits. */
@@ -210,7 +218,7 @@ export async function flagInTransaction(transaction: Prisma.TransactionClient, c
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new AppError(404, "not_found", `Delivery ${missing} is not a delivery of this order.`);
   const taken = rows.find((row) => row.state !== "counted");
-  if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged or decided.`);
+  if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged, being checked or decided.`);
   const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
   const isScreened = (await rejectedFlagsOf(transaction, clientId, now)) >= screeningRejectedFlags;
   const applied = isScreened ? await flagDeliveriesForScreening(transaction, ids, flag, now) : await flagDeliveries(transaction, ids, { ...flag, evidenceDueAt }, now);

@@ -14,6 +14,7 @@ import {
   flagDeliveries,
   flagDeliveriesForScreening,
   markReplaced,
+  sampleForSpotCheck,
   markStood,
   passToWorker,
   releaseEarning,
@@ -64,6 +65,7 @@ const drop = { reason: "Not found on the profile", adminId: null, ledgerDescript
 /** Each transition, applied to completion `id`: whether it applied. */
 const apply: Record<DeliveryTransition, (db: Db, id: number) => Promise<boolean>> = {
   flagged: async (db, id) => (await flagDeliveries(db, [id], { note: "not there", refillId: null, evidenceDueAt: new Date(now.getTime() + 48 * hour) }, now)).length === 1,
+  sampled: (db, id) => sampleForSpotCheck(sqlOfPrisma(db), id, new Date(now.getTime() + 24 * hour), now),
   flaggedForScreening: async (db, id) => (await flagDeliveriesForScreening(db, [id], { note: "not there", refillId: null }, now)).length === 1,
   passedToWorker: (db, id) => passToWorker(db, id, new Date(now.getTime() + 48 * hour)),
   evidenceSubmitted: (db, id) => submitEvidence(db, id, uploadId, now),
@@ -79,6 +81,7 @@ describe("the allowed transitions", () => {
     const edges = Object.entries(deliveryTransitions).flatMap(([name, rule]) => rule.map(([from, to]) => `${name}: ${from} → ${to}`));
     expect(edges).toEqual([
       "flagged: counted → flagged",
+      "sampled: counted → flagged",
       "flaggedForScreening: counted → screening",
       "passedToWorker: screening → flagged",
       "evidenceSubmitted: flagged → under_review",

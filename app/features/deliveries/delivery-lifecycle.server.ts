@@ -24,6 +24,8 @@ type StateEdge = readonly [from: DeliveryState, to: DeliveryState];
 export const deliveryTransitions = {
   /** The client says the delivery is not there; the worker is asked for evidence. */
   flagged: [["counted", "flagged"]],
+  /** The store's spot check picked the new delivery: the worker is asked for evidence all the same. */
+  sampled: [["counted", "flagged"]],
   /** The same, from a client whose flags admins keep rejecting: an admin looks first. */
   flaggedForScreening: [["counted", "screening"]],
   /** The admin finds the screened flag worth asking the worker about. */
@@ -69,6 +71,16 @@ export async function flagDeliveries(db: Db, completionIds: number[], flag: Flag
     WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flagged")})
     RETURNING id`;
   return rows.map((row) => row.id);
+}
+
+/** The store's spot check (decision 0042), in the completion's transaction below Prisma: flagged, with no client's note, evidence due by `evidenceDueAt`. */
+export async function sampleForSpotCheck(sql: SqlQueries, completionId: number, evidenceDueAt: Date, now: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE task_completions SET delivery_state = 'flagged', is_spot_check = true, flagged_at = $2::timestamp, evidence_due_at = $3::timestamp
+     WHERE id = $1::int AND delivery_state::text = ANY($4::text[]) RETURNING id`,
+    [completionId, now.toISOString(), evidenceDueAt.toISOString(), from("sampled")],
+  );
+  return updated.length === 1;
 }
 
 /** flagDeliveries for a client under screening: the flags wait for an admin; no worker is asked yet, so no deadline runs. */

@@ -9,6 +9,8 @@ import type { DeliveryState } from "~/generated/prisma/client";
 export const flagWindowDays = 30;
 /** A flagged delivery's worker has this long to upload a screenshot; none by then drops it. */
 export const evidenceHours = 48;
+/** A spot-checked delivery's worker has this long to upload a screenshot (decision 0042). */
+export const spotCheckHours = 24;
 /** A client whose flags admins rejected this many times... */
 export const screeningRejectedFlags = 3;
 /** ...in this many days has further flags screened by an admin before any worker is asked. */
@@ -20,8 +22,12 @@ export const maximumFlagsPerRequest = 200;
 /** A flag's note, as long as a client needs to say what they see. */
 export const flagNoteMaxLength = 500;
 
+/** A delivery's state as its client sees it: a spot check waiting for its screenshot or decision is the store's, not a flag. */
+export type DeliveryViewState = DeliveryState | "spot_check";
+
 /** As the order page and the API show a delivery's state. */
-export const deliveryStateLabels: Record<DeliveryState, string> = {
+export const deliveryStateLabels: Record<DeliveryViewState, string> = {
+  spot_check: "Spot check",
   counted: "Counted",
   screening: "Flagged",
   flagged: "Flagged",
@@ -39,9 +45,11 @@ function evidenceShowing(type: string, platform: string): string {
   return "showing your engagement";
 }
 
-/** The worker's request, as the dashboard and the e-mail say it. */
-export function evidenceRequest(type: string, platform: string): string {
-  return `Upload a screenshot of their profile ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
+/** The worker's request, as the dashboard and the e-mail say it: a client's flag, or the store's spot check. */
+export function evidenceRequest(type: string, platform: string, isSpotCheck = false): string {
+  return isSpotCheck
+    ? `Screenshot needed within ${spotCheckHours} hours: upload one of their profile ${evidenceShowing(type, platform)}`
+    : `Upload a screenshot of their profile ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
 }
 
 /** Reliability is flagged deliveries that stood out of those decided over this many days. */

@@ -9,8 +9,8 @@ import { submitEvidence } from "./delivery-lifecycle.server";
 import { evidenceRequest } from "./delivery-rules";
 
 /**
- * The worker's side of a flag (issue #48): the deliveries of theirs a client flagged, and the
- * screenshot that answers one. The screenshot is stored by the upload rules every image follows
+ * The worker's side of a flag (issue #48): the deliveries of theirs a client flagged or the store's
+ * spot check picked (decision 0042), and the screenshot that answers one. The screenshot is stored by the upload rules every image follows
  * (checked by its bytes, 5 MB at most) and readable by its worker and admins only.
  */
 
@@ -33,6 +33,8 @@ export interface WorkerFlagView {
 /** The dashboard's view: the API's, with the request in the task's words and the deadline formatted. */
 export interface WorkerFlagItem extends WorkerFlagView {
   platform: string;
+  /** Asked by the store's spot check, not by a client. */
+  isSpotCheck: boolean;
   /** Why an admin decided as they did. */
   decisionReason: string | null;
   request: string;
@@ -41,7 +43,7 @@ export interface WorkerFlagItem extends WorkerFlagView {
 
 const deliveryNotFound = () => new AppError(404, "not_found", "Delivery not found");
 
-const flagSelect = { id: true, targetUrl: true, handle: true, platform: true, flaggedAt: true, evidenceDueAt: true, deliveryState: true, decisionReason: true, task: { select: { type: true } } } as const;
+const flagSelect = { id: true, targetUrl: true, handle: true, platform: true, flaggedAt: true, evidenceDueAt: true, deliveryState: true, decisionReason: true, isSpotCheck: true, task: { select: { type: true } } } as const;
 
 /** The worker's flagged deliveries, newest flag first: those waiting for a screenshot, and those it answered. */
 export async function listWorkerFlags(worker: EvidenceWorker, limit = 50): Promise<WorkerFlagItem[]> {
@@ -57,7 +59,8 @@ export async function listWorkerFlags(worker: EvidenceWorker, limit = 50): Promi
     state: row.deliveryState,
     platform: row.platform,
     decisionReason: row.decisionReason,
-    request: evidenceRequest(row.task.type, row.platform),
+    isSpotCheck: row.isSpotCheck,
+    request: evidenceRequest(row.task.type, row.platform, row.isSpotCheck),
     evidenceDueText: formatOrderDateTime(row.evidenceDueAt!),
   }));
 }

@@ -10,14 +10,14 @@ import type { WorkerFlagItem } from "./evidence.server";
 export type EvidenceOutcome = { sent: true } | { error: string };
 
 const decidedText: Partial<Record<WorkerFlagItem["state"], string>> = {
-  under_review: "Screenshot sent: an admin is comparing it with the client's view.",
+  under_review: "Screenshot sent: an admin is reviewing it.",
   stood: "Decided: your delivery stands.",
   dropped: "Decided: the delivery was dropped and its reward taken back.",
   replaced: "Decided: the delivery was dropped and its reward taken back.",
 };
 
 /**
- * A worker's deliveries a client flagged (issue #48): what to show and by when, and a plain
+ * A worker's deliveries a client flagged or the store spot-checks (issue #48): what to show and by when, and a plain
  * multipart form for the screenshot, so it works without JavaScript and from a phone's gallery.
  */
 export function WorkerFlags({ flags, outcome }: { flags: WorkerFlagItem[]; outcome: EvidenceOutcome | null }) {
@@ -30,8 +30,9 @@ export function WorkerFlags({ flags, outcome }: { flags: WorkerFlagItem[]; outco
         Screenshots needed
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        A client could not find these deliveries of yours. Send a screenshot of their profile that shows your account: an admin compares it with what the client
-        sees. Without one in time the delivery is dropped and its reward taken back; until it is decided, its reward stays held.
+        A client could not find these deliveries of yours, or our spot check picked them (we ask on your first tasks and now and then after). Send a screenshot
+        of their profile that shows your account: an admin checks it. Without one in time the delivery is dropped and its reward taken back; until it is decided,
+        its reward stays held.
       </p>
       <FormOutcome done={outcome && "sent" in outcome ? "Thank you: your screenshot was sent for review." : null} error={outcome && "error" in outcome ? outcome.error : null} />
       {flags.length > 0 ? (
@@ -39,6 +40,7 @@ export function WorkerFlags({ flags, outcome }: { flags: WorkerFlagItem[]; outco
           {flags.map((flag) => (
             <li key={flag.deliveryId} className="rounded-lg border p-4 text-sm">
               <p>
+                {flag.isSpotCheck ? "Spot check: " : "Flagged by the client: "}
                 <ProfileLink url={flag.targetUrl} /> on {isCatalogPlatform(flag.platform) ? platformLabels[flag.platform] : flag.platform}, done as{" "}
                 {isCatalogPlatform(flag.platform) ? <ProfileLink url={targetUrlFor(flag.platform, flag.handle)}>@{flag.handle}</ProfileLink> : `@${flag.handle}`}.
               </p>

@@ -1,8 +1,10 @@
+import { randomInt } from "node:crypto";
 import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
 import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
-import { markReplaced } from "~/features/deliveries/delivery-lifecycle.server";
+import { markReplaced, sampleForSpotCheck } from "~/features/deliveries/delivery-lifecycle.server";
+import { spotCheckHours } from "~/features/deliveries/delivery-rules";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
@@ -278,7 +280,7 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
       // One worker's completions queue on their own row, so the limits hold under concurrent calls.
       const [me] = await sql.query<{ paused: boolean }>("SELECT tasks_paused_at IS NOT NULL AS paused FROM users WHERE id = $1::int FOR UPDATE", [worker.id]);
       if (me?.paused) throw tasksPaused();
-      await assertWithinLimits(sql, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY);
+      const { earlierCompletions } = await assertWithinLimits(sql, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY, env.SPOT_CHECK_FIRST_COMPLETIONS);
 
       // One slot of the target's oldest open task, as the list offers it; a dropped delivery's
       // re-delivery first, as it is owed from before. FOR UPDATE queues concurrent claims on that row;
@@ -326,6 +328,9 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
         `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
       );
+      if (isSpotChecked(earlierCompletions, env.SPOT_CHECK_FIRST_COMPLETIONS, env.SPOT_CHECK_ONE_IN)) {
+        await sampleForSpotCheck(sql, created.id, new Date(now.getTime() + spotCheckHours * 3_600_000), now);
+      }
       const { id, platform, type, targetUrl, createdAt } = claimed;
       return { ...created, rewardMinor: claimed.rewardMinor, currency: claimed.currency, handle, holdUntil, completedAt: now, task: { id, platform, type, targetUrl, createdAt: new Date(createdAt) } };
     });
@@ -337,19 +342,30 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
   }
 }
 
-async function assertWithinLimits(sql: SqlQueries, workerId: number, now: Date, minIntervalMs: number, perDay: number) {
+/**
+ * The store's spot check (decision 0042): every completion among a worker's first ones, then 1 in
+ * `oneIn` at random, so no worker knows which of their later ones will be asked about.
+ */
+function isSpotChecked(earlierCompletions: number, firstCompletions: number, oneIn: number): boolean {
+  return earlierCompletions < firstCompletions || (oneIn > 0 && randomInt(oneIn) === 0);
+}
+
+/** Refuses a completion past the worker's limits; answers how many they made before (up to `countUpTo`). */
+async function assertWithinLimits(sql: SqlQueries, workerId: number, now: Date, minIntervalMs: number, perDay: number, countUpTo: number): Promise<{ earlierCompletions: number }> {
   // Ghana keeps GMT all year: the Africa/Accra day is the UTC day.
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  // Both limits in one statement (after the worker's row lock, so it sees their other completions).
-  const [recent] = await sql.query<{ last: string | null; today: number }>(
+  // Both limits and the spot check's count in one statement (after the worker's row lock, so it sees their other completions).
+  const [recent] = await sql.query<{ last: string | null; today: number; earlier: number }>(
     `SELECT (SELECT ${isoTimestamp("completed_at")} FROM task_completions WHERE worker_id = $1::int ORDER BY completed_at DESC LIMIT 1) AS last,
-       (SELECT count(*)::int FROM task_completions WHERE worker_id = $1::int AND completed_at >= $2::timestamp) AS today`,
-    [workerId, dayStart.toISOString()],
+       (SELECT count(*)::int FROM task_completions WHERE worker_id = $1::int AND completed_at >= $2::timestamp) AS today,
+       (SELECT count(*)::int FROM (SELECT 1 FROM task_completions WHERE worker_id = $1::int LIMIT $3::int) AS first) AS earlier`,
+    [workerId, dayStart.toISOString(), countUpTo],
   );
   if (recent.last && now.getTime() - Date.parse(recent.last) < minIntervalMs) {
     throw new AppError(429, "too_fast", `Please wait ${Math.ceil(minIntervalMs / 1000)} seconds between tasks.`);
   }
   if (recent.today >= perDay) throw new AppError(429, "daily_limit", `You have reached today's limit of ${perDay} tasks. Please come back tomorrow.`);
+  return { earlierCompletions: recent.earlier };
 }
 
 /**

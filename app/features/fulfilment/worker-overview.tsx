@@ -135,7 +135,7 @@ function ActiveWorkerOverview({
               Under review
             </dt>
             <dd className="mt-1 text-xl font-bold">{cedis(stats.heldEarnings)}</dd>
-            <dd className="text-xs text-muted-foreground">Each reward is held for {reviewPeriod(dashboard.holdHours)} after the task, then released.</dd>
+            <dd className="text-xs text-muted-foreground">Each reward is held for {reviewPeriod(dashboard.holdHours)} after the task, then released (a flagged or spot-checked one once it is decided).</dd>
           </div>
           <div>
             <dt className="flex items-center gap-2 text-sm text-muted-foreground">

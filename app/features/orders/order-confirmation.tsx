@@ -1,5 +1,6 @@
 import { Ban, CircleAlert, CircleCheck, ClipboardList, Clock, LayoutDashboard, Mail, MessageCircle, PackageSearch, Phone, Printer, ShoppingBag, Truck, Undo2, UsersRound } from "lucide-react";
 import type { ComponentType, ReactNode, SVGProps } from "react";
+import { FormRefusal } from "~/components/form-outcome";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { type SupportChannel, supportChannelLinks } from "~/features/support/support-links";
@@ -100,16 +101,8 @@ const bannerTones = {
 } as const;
 
 /** Why the last "Cancel order" was refused (the order service's words). */
-export function CancelRefusal({ message, title = "The order could not be cancelled" }: { message: string; title?: string }) {
-  return (
-    <div role="alert" className="flex gap-3 rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm print:hidden">
-      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-      <div>
-        <p className="font-semibold text-destructive">{title}</p>
-        <p className="mt-1">{message}</p>
-      </div>
-    </div>
-  );
+export function CancelRefusal({ message }: { message: string }) {
+  return <FormRefusal title="The order could not be cancelled" message={message} className="print:hidden" />;
 }
 
 /**
