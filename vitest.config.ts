@@ -30,6 +30,9 @@ export default defineConfig({
     // checks unless a test asks for them (app/features/deliveries/spot-checks.server.db.test.ts).
     env: { LOG_LEVEL: "silent", SPOT_CHECK_FIRST_COMPLETIONS: "0", SPOT_CHECK_ONE_IN: "0" },
     pool: "forks",
+    // One process runs many files (importing the app once), each from a fresh environment: app/test/fresh-file.ts.
+    isolate: false,
+    setupFiles: ["app/test/fresh-file.ts"],
     // A worker per CPU, not Vitest's CPUs − 1: database tests wait on timers, sockets and PostgreSQL
     // part of the time. On 2 CPUs, unit + database on PGlite took 160 s with 2 workers, 167 s with 3
     // (decision 0038).
