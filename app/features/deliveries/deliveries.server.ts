@@ -228,8 +228,9 @@ export async function flagInTransaction(transaction: Prisma.TransactionClient, c
 }
 
 /**
- * The order's counted deliveries made by `handles` (the reseller API's refill, which knows handles,
- * not delivery ids): each handle must name one, or the whole request is refused.
+ * The order's deliveries made by `handles` (the reseller API's refill, which knows handles, not
+ * delivery ids), normalised as completions store them (trimmed, no "@", lower case): each handle must
+ * name one, or the whole request is refused; flagInTransaction then refuses any not counted.
  */
 export async function deliveryIdsByHandles(transaction: Prisma.TransactionClient, orderId: number, handles: string[]): Promise<number[]> {
   const wanted = [...new Set(handles.map((handle) => handle.trim().replace(/^@/, "").toLowerCase()).filter(Boolean))];

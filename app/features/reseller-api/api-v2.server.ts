@@ -167,7 +167,8 @@ async function refillOf(caller: ApiV2Caller, id: number, handles: string[] | nul
 /** `handles=a,@b`: the accounts whose deliveries dropped; "error" when the list says nothing or too much. */
 function handlesOf(value: string | undefined): string[] | null | "error" {
   if (value === undefined) return null;
-  const handles = value.split(",").map((handle) => handle.trim().replace(/^@/, "")).filter(Boolean);
+  // Only split here: deliveryIdsByHandles normalises each handle as completions store it.
+  const handles = value.split(",").filter((handle) => handle.trim().replace(/^@/, "") !== "");
   return handles.length === 0 || handles.length > maximumHandlesPerRefill || handles.some((handle) => handle.length > 100) ? "error" : handles;
 }
 
