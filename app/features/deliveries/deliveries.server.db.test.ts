@@ -91,25 +91,29 @@ describe("a flag and the release job", () => {
   });
 
   it("racing each other, they meet on the delivery's row: a release either comes first or not at all, and the ledger stays sound", async () => {
-    const start = new Date();
-    const { client, order, ids } = await orderWithDeliveries(8, start);
-    const releaseAt = new Date(start.getTime() + 73 * hour);
-    // Each delivery is flagged while the release job runs over all of them.
-    const outcomes = await Promise.all([releaseHeldEarnings(releaseAt), ...ids.map((id) => flagDeliveriesOfOrder(client, order.id, { deliveryIds: [id] }, releaseAt))]);
-    expect(outcomes.slice(1)).toEqual(ids.map(() => ({ flagged: 1 })));
-    const rows = await prisma().taskCompletion.findMany({ where: { id: { in: ids } }, select: { id: true, review: true, deliveryState: true } });
-    // They did race: some flags came before the job reached their delivery.
-    expect(rows.some((row) => row.review === "held")).toBe(true);
-    for (const row of rows) {
-      expect(row.deliveryState).toBe("flagged");
-      const releases = await prisma().ledgerEntry.count({ where: { taskCompletionId: row.id, kind: "earning_release" } });
-      expect(releases).toBe(row.review === "approved" ? 2 : 0);
+    // Each round flags every delivery of a new order while the release job runs over them. The rounds go
+    // on until a flag has come before the job reached its delivery, which the scheduler may not give at once.
+    let raced = false;
+    for (let round = 0; round < 5 && !raced; round++) {
+      const start = new Date();
+      const { client, order, ids } = await orderWithDeliveries(8, start);
+      const releaseAt = new Date(start.getTime() + 73 * hour);
+      const outcomes = await Promise.all([releaseHeldEarnings(releaseAt), ...ids.map((id) => flagDeliveriesOfOrder(client, order.id, { deliveryIds: [id] }, releaseAt))]);
+      expect(outcomes.slice(1)).toEqual(ids.map(() => ({ flagged: 1 })));
+      const rows = await prisma().taskCompletion.findMany({ where: { id: { in: ids } }, select: { id: true, review: true, deliveryState: true } });
+      raced = rows.some((row) => row.review === "held");
+      for (const row of rows) {
+        expect(row.deliveryState).toBe("flagged");
+        const releases = await prisma().ledgerEntry.count({ where: { taskCompletionId: row.id, kind: "earning_release" } });
+        expect(releases).toBe(row.review === "approved" ? 2 : 0);
+      }
+      // Once flagged, no later run releases any of them.
+      await releaseHeldEarnings(new Date(releaseAt.getTime() + hour));
+      const after = await prisma().taskCompletion.findMany({ where: { id: { in: ids } }, select: { id: true, review: true } });
+      expect(after.map((row) => row.review).sort()).toEqual(rows.map((row) => row.review).sort());
+      await ledgerIsSound();
     }
-    // Once flagged, no later run releases any of them.
-    await releaseHeldEarnings(new Date(releaseAt.getTime() + hour));
-    const after = await prisma().taskCompletion.findMany({ where: { id: { in: ids } }, select: { id: true, review: true } });
-    expect(after.map((row) => row.review).sort()).toEqual(rows.map((row) => row.review).sort());
-    await ledgerIsSound();
+    expect(raced).toBe(true);
   });
 });
 
