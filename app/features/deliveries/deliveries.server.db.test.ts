@@ -90,6 +90,19 @@ describe("a flag and the release job", () => {
     await ledgerIsSound();
   });
 
+  it("the ledger check names an earning released while its delivery was flagged", async () => {
+    const start = new Date();
+    const { client, order, ids } = await orderWithDeliveries(2, start);
+    await flagDeliveriesOfOrder(client, order.id, { deliveryIds: ids }, new Date(start.getTime() + hour));
+    const rule = "earnings released while their delivery was flagged";
+    const offending = async () => (await checkLedger(prisma())).find((result) => result.rule === rule)?.offending;
+    expect(await offending()).toBe(0);
+    // What a release that ignored the flag would leave: the review approved after the flag.
+    await prisma().taskCompletion.update({ where: { id: ids[0] }, data: { review: "approved", reviewedAt: new Date(start.getTime() + 73 * hour) } });
+    expect(await offending()).toBe(1);
+    await prisma().taskCompletion.update({ where: { id: ids[0] }, data: { review: "held", reviewedAt: null } });
+  });
+
   it("racing each other, they meet on the delivery's row: a release either comes first or not at all, and the ledger stays sound", async () => {
     // Each round flags every delivery of a new order while the release job runs over them. The rounds go
     // on until a flag has come before the job reached its delivery, which the scheduler may not give at once.

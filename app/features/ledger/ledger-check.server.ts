@@ -70,6 +70,12 @@ export const ledgerRules: LedgerRule[] = [
       OR (c.dropped_at IS NOT NULL) <> (c.delivery_state IN ('dropped', 'replaced'))
       OR (SELECT count(*) FROM tasks t WHERE t.replaces_completion_id = c.id) > CASE WHEN c.delivery_state IN ('dropped', 'replaced') THEN 1 ELSE 0 END`,
   },
+  {
+    // A release sets reviewed_at and a flag flagged_at, each to its own transaction's clock.
+    rule: "earnings released while their delivery was flagged",
+    sql: `SELECT count(*)::int FROM task_completions c WHERE c.review = 'approved' AND c.flagged_at < c.reviewed_at
+      AND (c.decided_at IS NULL OR c.reviewed_at < c.decided_at)`,
+  },
   // Payouts: the amount leaves `available` once when requested, and comes back once if it is not paid.
   {
     rule: "payouts without exactly one reservation of their amount",
