@@ -23,6 +23,7 @@ import { createApiRouteFinder } from "./api-routes";
 import { answerHealthChecks } from "./health";
 import { startBackgroundJobs } from "./jobs";
 import { createPageCache } from "./page-cache";
+import { loggablePath } from "./loggable-path";
 import { answerPagesBeforeExpress } from "./page-calls";
 import { createPageRouters, createRequestHandler } from "./request-handler";
 import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, sameSiteCheck, securityHeaders, securityHeaderTemplate } from "./security";
@@ -97,9 +98,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 const logRequest = env.REQUEST_LOGS
   ? pinoHttp({
       logger,
-      // Only the path: query strings can carry references and e-mails, headers can carry tokens.
+      // Only the path, without secrets (loggablePath); headers can carry tokens.
       serializers: {
-        req: (request) => ({ id: request.id, method: request.method, path: request.url.split("?")[0] }),
+        req: (request) => ({ id: request.id, method: request.method, path: loggablePath(request.url) }),
         res: (response) => ({ statusCode: response.statusCode }),
       },
     })
@@ -197,7 +198,7 @@ app.all(
 
 const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
   if (isDatabaseUnavailable(error) && !response.headersSent) {
-    logger.warn({ err: error, path: request.path }, "database unavailable: answered 503");
+    logger.warn({ err: error, path: loggablePath(request.originalUrl) }, "database unavailable: answered 503");
     response.status(503).set("Retry-After", String(databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");
     if (request.path.startsWith("/api/")) response.json({ message: databaseUnavailableMessage });
     else response.type("text/plain").send(databaseUnavailableMessage);
@@ -206,10 +207,10 @@ const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _n
   // A middleware's own 503 (an overloaded moment, not a bug) keeps its status and says when to come back.
   const isOverloaded = error?.status === 503;
   const isClientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
-  if (isOverloaded) logger.warn({ err: error, path: request.path }, "answered 503");
+  if (isOverloaded) logger.warn({ err: error, path: loggablePath(request.originalUrl) }, "answered 503");
   // The client's mistake (a bad Host, a body that is no JSON): no stack, and no alarm for anyone.
-  else if (isClientError) logger.warn({ status: error.status, reason: error.message, path: request.path }, "refused a bad request");
-  else logger.error({ err: error, path: request.path }, "unhandled request error");
+  else if (isClientError) logger.warn({ status: error.status, reason: error.message, path: loggablePath(request.originalUrl) }, "refused a bad request");
+  else logger.error({ err: error, path: loggablePath(request.originalUrl) }, "unhandled request error");
   if (response.headersSent) return response.end();
   const status = isOverloaded ? 503 : isClientError ? error.status : 500;
   const message =

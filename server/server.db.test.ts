@@ -132,7 +132,7 @@ describe("the running server", () => {
 });
 
 describe("request logs", () => {
-  it("never contain tokens, cookies or query strings", async () => {
+  it("never contain tokens, cookies, query strings or the tokens of account links", async () => {
     const server = await startInProcessServer({ REQUEST_LOGS: "true" });
     try {
       const page = await fetch(`${server.url}/?token=query-secret-123`, {
@@ -145,11 +145,18 @@ describe("request logs", () => {
         body: JSON.stringify({ email: "a@b.c", password: "body-secret-000" }),
       });
       await login.text();
-      // pino writes asynchronously: wait for both lines.
+      // An account link's token stays valid after it is logged; an API key in a query string for good.
+      for (const path of ["/auth/reset/reset-secret-111", "/auth/verify/verify-secret-222.data", "/api/v2?key=key-secret-333&action=balance"]) {
+        await (await fetch(`${server.url}${path}`)).text();
+      }
+      // pino writes asynchronously: wait for every line.
       await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/api/auth/login"');
       await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/"');
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/auth/reset/[redacted]"');
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/auth/verify/[redacted]"');
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('"path":"/api/v2"');
       const logs = server.output();
-      for (const secret of ["query-secret-123", "header-secret-456", "cookie-secret-789", "body-secret-000"]) {
+      for (const secret of ["query-secret-123", "header-secret-456", "cookie-secret-789", "body-secret-000", "reset-secret-111", "verify-secret-222", "key-secret-333"]) {
         expect(logs).not.toContain(secret);
       }
     } finally {
