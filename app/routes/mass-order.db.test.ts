@@ -90,6 +90,10 @@ describe("/mass-order without JavaScript", () => {
       [{ intent: "refund", lines: "1 | @yaw | 50" }, "Unknown action: check the orders or pay for them."],
       [{ intent: "check" }, "Paste at least one order: service | link | quantity"],
     ];
+    // A link whose escapes are not UTF-8 is a bad link on its line, as the page answers any bad line.
+    const malformed = await postForm(client.token, { intent: "check", lines: "1 | https://instagram.com/%E0%A4%A | 100" });
+    expect(malformed.status).toBe(200);
+    expect(await pageText(malformed)).toContain("Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account");
     for (const [fields, message] of cases) {
       const answer = await postForm(client.token, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);

@@ -362,6 +362,23 @@ describe("fuzzing every POST/PUT /api route", () => {
     600_000,
   );
 
+  it("answers malformed percent-escapes in every string field, alone and inside a link, without a 5xx", async () => {
+    const escapes = ["%E0%A4%A", "%", "%zz", "%%32%", "https://www.instagram.com/%E0%A4%A", "https://www.tiktok.com/@%zz", "https://www.youtube.com/@%", "instagram.com/%C0%80"];
+    for (const target of fixtures.targets) {
+      const stringFields = Object.keys(target.template).filter((key) => typeof target.template[key] === "string");
+      for (const field of stringFields) {
+        for (const escape of escapes) {
+          const text = JSON.stringify({ ...target.template, [field]: escape });
+          const answer = await send(target, { text, contentType: "application/json" });
+          const problem = problemWith(answer.status, answer.contentType, answer.text);
+          if (problem) problems.push(`${target.method} ${target.path} with ${field}=${escape} → ${problem}`);
+        }
+      }
+    }
+    await expectHealthy("the malformed escapes");
+    expect(problems).toEqual([]);
+  });
+
   it(
     "answers malformed query strings on GET routes without a 5xx",
     async () => {

@@ -42,5 +42,15 @@ function usernameFromUrl(text: string, platform: CatalogPlatform): { name: strin
   // TikTok and YouTube profiles are /@name; Instagram's are /name.
   if (platform !== "instagram" && !first.startsWith("@")) return { problem: "bad_link" };
   if (platform === "instagram" && first.startsWith("@")) return { problem: "bad_link" };
-  return { name: decodeURIComponent(first) };
+  const name = decodedSegment(first);
+  return name === undefined ? { problem: "bad_link" } : { name };
+}
+
+/** A path segment's text, or undefined when its percent-escapes are not UTF-8 ("%E0%A4%A"). */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
