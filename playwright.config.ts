@@ -109,6 +109,7 @@ function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract
       BUILD_DIR: buildDirectory,
       DATA_DIR: isFirst ? dataDirectory : path.join(dataDirectory, "direct-card-store"),
       PORT: String(serverPort),
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       PAYSTACK_CARD_MODE: cardMode,
       HOST: "127.0.0.1",
       REQUEST_LOGS: "false",

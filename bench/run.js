@@ -270,6 +270,7 @@ function appEnvironment(port, extraEnvironment) {
     BUILD_DIR: buildDirectory,
     HOST: "127.0.0.1",
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...extraEnvironment,
   };
 }

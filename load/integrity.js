@@ -160,7 +160,7 @@ export async function checkIntegrity(database, { clientTally, workerTally, worke
  */
 export async function runLedgerCheck({ buildDirectory, databaseUrl, repoRoot }) {
   const run = promisify(execFile);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PAYMENTS_SANDBOX: "true", BUILD_DIR: buildDirectory, DATABASE_URL: databaseUrl, SESSION_SECRET: "load-test-ledger-check-only-reads-0123456789" };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1", PAYMENTS_SANDBOX: "true", BUILD_DIR: buildDirectory, DATABASE_URL: databaseUrl, SESSION_SECRET: "load-test-ledger-check-only-reads-0123456789" };
   const { stdout } = await run(process.execPath, ["scripts/check-ledger.js", "--json"], { cwd: repoRoot, env }).catch((error) => {
     if (error.code === 1 && error.stdout) return error;
     throw new Error(`npm run check-ledger failed: ${error.stderr || error.message}`);

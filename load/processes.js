@@ -59,6 +59,8 @@ export async function startServer({ buildDirectory, databaseUrl, env, port: give
       SESSION_SECRET: randomBytes(48).toString("base64url"),
       HOST: "127.0.0.1",
       PORT: String(port),
+      // Its own address: payment callbacks and links are built from PUBLIC_URL, which production requires.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       BUILD_DIR: buildDirectory,
       DATA_DIR: dataDirectory,
       DATABASE_URL: databaseUrl,
@@ -123,21 +125,19 @@ export async function startServer({ buildDirectory, databaseUrl, env, port: give
  * sandbox (and migrates the database, creates the bootstrap admin); the others use that sandbox as
  * their Paystack (PAYSTACK_SECRET_KEY + PAYSTACK_BASE_URL), as every process of a real store uses the
  * one Paystack: a payment started on one process is verified, webhooked and refunded through any.
- * The sandbox serves its checkout pages at the first process's PUBLIC_URL (its own address); each
- * payer comes back to the status page of the process that started the payment. Each process has its
+ * All share the first process's address as their PUBLIC_URL, as a deployment's processes share one
+ * public address: the sandbox serves its checkout pages there and takes only callbacks to it. Each process has its
  * own DATA_DIR (the load uploads nothing).
  */
 export async function startServers({ count, buildDirectory, databaseUrl, env: givenEnv }) {
   // One SESSION_SECRET for all, as a deployment shares it: a token or cookie of one process is good on every one.
   const env = { SESSION_SECRET: randomBytes(48).toString("base64url"), ...givenEnv };
-  // The first process's own address as its PUBLIC_URL: the sandbox puts its checkout pages there.
-  const firstPort = await findFreePort();
-  const first = await startServer({ buildDirectory, databaseUrl, port: firstPort, env: count > 1 ? { ...env, PUBLIC_URL: `http://127.0.0.1:${firstPort}` } : env });
+  const first = await startServer({ buildDirectory, databaseUrl, env });
   const servers = [first];
   try {
     const others = await Promise.allSettled(
       Array.from({ length: count - 1 }, () =>
-        startServer({ buildDirectory, databaseUrl, env: { ...env, PAYMENTS_SANDBOX: "", PAYSTACK_SECRET_KEY: sandboxSecretKey, PAYSTACK_BASE_URL: `${first.url}/sandbox/paystack` } }),
+        startServer({ buildDirectory, databaseUrl, env: { ...env, PUBLIC_URL: first.url, PAYSTACK_SECRET_KEY: sandboxSecretKey, PAYSTACK_BASE_URL: `${first.url}/sandbox/paystack`, PAYMENTS_SANDBOX: "" } }),
       ),
     );
     for (const started of others) if (started.status === "fulfilled") servers.push(started.value);

@@ -28,7 +28,7 @@ export function commandDatabase() {
 /** Runs `node scripts/<script>` as an operator would, on the test build: its exit code and output. */
 export function runCommand(script: string, args: string[], databaseEnv: Record<string, string>): Promise<{ code: number; output: string }> {
   return run(process.execPath, [`scripts/${script}`, ...args], {
-    env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", PAYMENTS_SANDBOX: "true", ...databaseEnv },
+    env: { PATH: process.env.PATH, BUILD_DIR: buildDirectory, SESSION_SECRET: "s".repeat(40), NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1", PAYMENTS_SANDBOX: "true", ...databaseEnv },
   }).then(
     ({ stdout }) => ({ code: 0, output: stdout }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),

@@ -14,6 +14,7 @@ import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, getPrisma, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { siteBaseUrl } from "~/lib/seo.server";
 import { getSelfBaseUrl } from "~/lib/self-url.server";
 import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/paystack/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
@@ -52,8 +53,8 @@ const paystackSandbox = env.PAYSTACK_SECRET_KEY
       stateDir: path.join(env.DATA_DIR, "paystack-sandbox"),
       momoApproveMs: env.SANDBOX_MOMO_APPROVE_MS,
       momoAbandonMs: env.SANDBOX_MOMO_ABANDON_MS,
-      // The 3-D Secure page's address as a browser reaches it (else the server's own loopback address).
-      pagesOrigin: () => env.PUBLIC_URL,
+      // Its pages' address as a browser reaches it: the store's, which payment callbacks must also be on.
+      pagesOrigin: () => siteBaseUrl(),
       logger,
     });
 

@@ -50,11 +50,17 @@ describe("parseEnv", () => {
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required when NODE_ENV=production/);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PAYSTACK_SECRET_KEY: "sk_live_abc" }).SESSION_SECRET).toBe("s".repeat(32));
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PUBLIC_URL: "https://boost.example.com", PAYSTACK_SECRET_KEY: "sk_live_abc" }).SESSION_SECRET).toBe("s".repeat(32));
+  });
+
+  it("requires PUBLIC_URL in production, naming it (absolute URLs are never built from a request's Host)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PAYSTACK_SECRET_KEY: "sk_live_abc" })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: required[\s\S]*PUBLIC_URL: required/);
+    expect(parseEnv({ DATA_DIR: tempDataDir() }).PUBLIC_URL).toBeUndefined();
   });
 
   it("refuses a production server without Paystack keys unless the sandbox is asked for", () => {
-    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), DATA_DIR: tempDataDir() };
+    const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), PUBLIC_URL: "https://boost.example.com", DATA_DIR: tempDataDir() };
     expect(() => parseEnv(production)).toThrow(/PAYSTACK_SECRET_KEY: required when NODE_ENV=production.*PAYMENTS_SANDBOX=true/);
     expect(parseEnv({ ...production, PAYMENTS_SANDBOX: "true" }).PAYMENTS_SANDBOX).toBe(true);
     expect(parseEnv({ ...production, PAYSTACK_SECRET_KEY: "sk_test_abc" }).PAYMENTS_SANDBOX).toBe(false);

@@ -155,9 +155,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   const env = result.data;
-  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-    throw new EnvError(["SESSION_SECRET: required when NODE_ENV=production"]);
-  }
+  const productionProblems = [
+    ...(env.SESSION_SECRET ? [] : ["SESSION_SECRET: required when NODE_ENV=production"]),
+    // Links in e-mails, payment callbacks and the sitemap are built from it, never from a request's Host.
+    ...(env.PUBLIC_URL ? [] : ["PUBLIC_URL: required when NODE_ENV=production: the store's public address, e.g. https://boost.example.com"]),
+  ];
+  if (env.NODE_ENV === "production" && productionProblems.length > 0) throw new EnvError(productionProblems);
   if (env.PAYMENTS_SANDBOX && env.PAYSTACK_SECRET_KEY) {
     throw new EnvError(["PAYMENTS_SANDBOX: set it only without PAYSTACK_SECRET_KEY (the sandbox replaces Paystack)"]);
   }

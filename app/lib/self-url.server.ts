@@ -16,3 +16,9 @@ export function getSelfBaseUrl(): string {
   if (!url) throw new Error("The server's own base URL is not known yet: setSelfBaseUrl() runs once the server listens.");
   return url;
 }
+
+/** The port this process listens on, once it does. */
+export function selfPort(): number | undefined {
+  const url = (globalThis as SelfUrlHolder)[selfUrlKey];
+  return url ? Number(new URL(url).port) : undefined;
+}

@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { siteBaseUrl } from "./seo.server";
 
 describe("siteBaseUrl", () => {
-  const request = new Request("http://10.0.0.5:3000/sitemap.xml?x=1");
-
-  it("prefers PUBLIC_URL, without its trailing slash", () => {
-    expect(siteBaseUrl(request, "https://smb.example.com/")).toBe("https://smb.example.com");
+  it("is PUBLIC_URL, without its trailing slash", () => {
+    expect(siteBaseUrl({ PUBLIC_URL: "https://smb.example.com/", PORT: 3000 }, 41234)).toBe("https://smb.example.com");
   });
 
-  it("falls back to the origin the request was made to", () => {
-    expect(siteBaseUrl(request, null)).toBe("http://10.0.0.5:3000");
+  it("is localhost at the listening port on a local run (PUBLIC_URL unset), never the request's host", () => {
+    expect(siteBaseUrl({ PUBLIC_URL: undefined, PORT: 0 }, 41234)).toBe("http://localhost:41234");
   });
 });

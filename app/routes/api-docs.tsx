@@ -21,10 +21,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader() {
   // The server's own figures: the real endpoint, the rule cancelOrder applies, the rate limit /api/v2 enforces.
   return {
-    baseUrl: siteBaseUrl(request),
+    baseUrl: siteBaseUrl(),
     cancellationWindowHours: CANCELLATION_WINDOW_MS / (60 * 60 * 1000),
     requestsPerMinute: getEnv().API_V2_REQUESTS_PER_MINUTE,
   };

@@ -17,7 +17,7 @@ export const action = apiHandler(async ({ request, context }: Route.ActionArgs) 
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const client = await requireUser(request, ["client"]);
   if (isHostedCardMode()) {
-    return jsonResponse(await startHostedCardPayment(client, await readJsonBody(request, hostedCardPaymentSchema), siteBaseUrl(request), context.clientAddress));
+    return jsonResponse(await startHostedCardPayment(client, await readJsonBody(request, hostedCardPaymentSchema), siteBaseUrl(), context.clientAddress));
   }
   return jsonResponse(await chargeCard(client, await readJsonBody(request, cardChargeSchema), context.clientAddress));
 });

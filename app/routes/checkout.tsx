@@ -48,7 +48,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
-  const pageUrl = `${siteBaseUrl(request)}/checkout`;
+  const pageUrl = `${siteBaseUrl()}/checkout`;
   if (url.searchParams.has("orderId")) {
     if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
     const order = await readOrder(user, url);

@@ -1,11 +1,10 @@
 import { absoluteUrl } from "~/lib/seo";
 import { crawlerFileCacheControl, siteBaseUrl, sitemapPaths } from "~/lib/seo.server";
-import type { Route } from "./+types/sitemap-xml";
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export function loader({ request }: Route.LoaderArgs) {
-  const base = siteBaseUrl(request);
+export function loader() {
+  const base = siteBaseUrl();
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await findRequestUser(request);
   return {
-    baseUrl: siteBaseUrl(request),
+    baseUrl: siteBaseUrl(),
     orderQuestion: orderQuestionDefaults(url.searchParams),
     ownTickets: user ? await listOwnSupportTickets(user) : null,
   };

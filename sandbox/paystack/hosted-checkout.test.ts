@@ -68,6 +68,21 @@ describe("POST /transaction/initialize", () => {
     expect(await duplicate.json()).toMatchObject({ status: false, message: "Duplicate Transaction Reference" });
   });
 
+  it("takes callback_urls only on the store's address when it has one (pagesOrigin), so its checkout redirects nowhere else", async () => {
+    const store = await startSandbox({ webhookUrl: () => receiver.url, pagesOrigin: () => "https://shop.example" });
+    try {
+      const storeClient = createPaystackClient({ baseUrl: store.baseUrl, secretKey: sandboxSecretKey, retryBaseDelayMs: 10 });
+      const start = (callback: string) => storeClient.initializeTransaction({ email: "ama@example.com", amount: 100, currency: "GHS", reference: newReference("origin"), callback_url: callback, channels: ["card"] });
+      for (const elsewhere of ["https://evil.example/payment-status/x", "https://shop.example.evil.example/x", "http://shop.example/x", "https://shop.example:8443/x"]) {
+        const refused = await start(elsewhere);
+        expect(refused, elsewhere).toMatchObject({ ok: false, kind: "rejected", message: "Invalid callback_url: send an address on https://shop.example" });
+      }
+      expect(dataOf(await start("https://shop.example/payment-status/x?orderId=7")).authorization_url).toMatch(/^https:\/\/shop\.example\/sandbox\/paystack\/checkout\//);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("needs the secret key, while the checkout page does not", async () => {
     const { authorization_url } = await initialize();
     const unkeyed = await fetch(`${running.baseUrl}/transaction/initialize`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });

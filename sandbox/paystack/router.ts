@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from "express";
 import type { createChargeOperations } from "./charges";
-import type { Reply } from "./context";
+import { type Reply, refuse } from "./context";
 import type { createTransferOperations } from "./transfers";
 import type { SandboxLogger } from "./webhooks";
 
@@ -11,7 +11,11 @@ export interface SandboxRouterOptions {
   transfers: ReturnType<typeof createTransferOperations>;
   resendWebhook(reference: string): Promise<Reply>;
   logger: SandboxLogger;
-  /** The origin payers' browsers reach the sandbox's pages at; by default the one this API call came to. */
+  /**
+   * The origin payers' browsers reach the sandbox's pages at (the store's public address); by default
+   * the one this API call came to. When set, callback_urls must be on it: the checkout page sends the
+   * payer there from the store's own origin, so another origin would make it an open redirect.
+   */
   pagesOrigin?: () => string | undefined;
 }
 
@@ -32,6 +36,7 @@ export function createSandboxRouter({ secretKey, charges, transfers, resendWebho
   router.post(
     "/transaction/initialize",
     answer((request) =>
+      callbackElsewhere(request.body, pagesOrigin?.()) ??
       charges.initialize(request.body, (accessCode, callbackUrl) => {
         // The checkout page is on this server; the payer's browser reaches it at the store's public
         // address (pagesOrigin) or else the callback's origin, which this server-to-server request
@@ -86,4 +91,13 @@ function requireSecretKey(secretKey: string): RequestHandler {
     if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
     response.status(401).json({ status: false, message: "Invalid key" });
   };
+}
+
+/** A refusal of a callback_url off the store's origin, or undefined (the initialize call's own checks then apply). */
+function callbackElsewhere(body: unknown, storeOrigin: string | undefined): Promise<Reply> | undefined {
+  const callbackUrl = (body as { callback_url?: unknown } | null)?.callback_url;
+  if (!storeOrigin || typeof callbackUrl !== "string" || !URL.canParse(callbackUrl)) return undefined;
+  const allowed = new URL(storeOrigin).origin;
+  if (new URL(callbackUrl).origin === allowed) return undefined;
+  return Promise.resolve(refuse(`Invalid callback_url: send an address on ${allowed}`));
 }

@@ -36,19 +36,23 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
   running = "starting";
   loadReactAsTheTestsDo();
   const dataDir = env.DATA_DIR ?? makeDataDir();
-  const restoreEnv = replaceServerEnv({ ...serverEnvDefaults(env), DATA_DIR: dataDir });
+  // Bound before the app reads its settings: its address is the PUBLIC_URL production requires.
+  const listening = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    listening.once("error", reject);
+    listening.listen(0, "127.0.0.1", resolve);
+  });
+  const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  const restoreEnv = replaceServerEnv({ ...serverEnvDefaults({ PUBLIC_URL: url, ...env }), DATA_DIR: dataDir });
   let output = "";
   setLogger(createLogger(process.env.LOG_LEVEL ?? "info", { write: (line: string) => void (output += line) }));
   const database = env.DATABASE_URL ? undefined : await openDatabaseForServer();
-  let httpServer: http.Server | undefined;
   let appModule: { shutdown(): Promise<void>; setSelfBaseUrl(url: string): void } | undefined;
 
   const stop = async () => {
-    if (httpServer) {
-      const closed = new Promise((resolve) => httpServer!.close(resolve));
-      httpServer.closeAllConnections();
-      await closed;
-    }
+    const closed = new Promise((resolve) => listening.close(resolve));
+    listening.closeAllConnections();
+    await closed;
     await appModule?.shutdown();
     await database?.dispose();
     setLogger(undefined);
@@ -70,13 +74,7 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
       prepareOptions: database?.pglite ? { pglite: database.pglite } : undefined,
     });
     appModule = store.appModule as typeof appModule;
-    const listening = http.createServer(store.listener);
-    httpServer = listening;
-    await new Promise<void>((resolve, reject) => {
-      listening.once("error", reject);
-      listening.listen(0, "127.0.0.1", resolve);
-    });
-    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    listening.on("request", store.listener);
     appModule!.setSelfBaseUrl(url);
     running = url;
     let stopped: Promise<void> | undefined;

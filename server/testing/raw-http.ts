@@ -11,7 +11,10 @@ export interface RawAnswer {
  * One request with exactly the headers given (fetch would add Accept-Encoding and decode the body),
  * for tests that compare bytes and headers. Fails after `timeoutMs`.
  */
-export function rawRequest(url: string, { method = "GET", headers = {}, timeoutMs = 15_000 }: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  { method = "GET", headers = {}, body, timeoutMs = 15_000 }: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers, timeout: timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
@@ -21,7 +24,7 @@ export function rawRequest(url: string, { method = "GET", headers = {}, timeoutM
     });
     request.on("timeout", () => request.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -7,7 +8,8 @@ import pg from "pg";
 /**
  * Starts the built server as a real process, as an operator would, for the process tier (*.process.test.ts:
  * restarts, signals, start-up refusals; HTTP tests use in-process-server.ts). The build must
- * exist (`npm test` builds first). Defaults: a fresh PGlite data directory, port 0 (any free port).
+ * exist (`npm test` builds first). Defaults: a fresh PGlite data directory, a free port and its
+ * loopback address as PUBLIC_URL (which production requires).
  */
 export interface TestServer {
   url: string;
@@ -25,6 +27,18 @@ export interface RunningServer extends TestServer {
 
 export const buildDirectory = path.resolve(process.env.BUILD_DIR ?? "build");
 
+/** A loopback port nothing listens on now (the OS hands ports out in turn, so it stays free until the server takes it). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "smb-test-data-"));
 }
@@ -38,7 +52,9 @@ export interface StartOptions {
 export async function startServer(env: Record<string, string> = {}, { timeoutMs = 60_000, database = "default" }: StartOptions = {}): Promise<RunningServer> {
   const testDatabase = database === "default" && !env.DATABASE_URL && process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   try {
-    const server = await spawnServer(testDatabase ? { DATABASE_URL: testDatabase.url, ...env } : env, timeoutMs);
+    const port = env.PORT && env.PORT !== "0" ? env.PORT : String(await freePort());
+    const addressed = { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: port };
+    const server = await spawnServer(testDatabase ? { DATABASE_URL: testDatabase.url, ...addressed } : addressed, timeoutMs);
     if (!testDatabase) return server;
     return {
       ...server,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { getEnv } from "~/lib/env.server";
-import { getSelfBaseUrl } from "~/lib/self-url.server";
+import { siteBaseUrl } from "~/lib/seo.server";
 import { fileTransport, type MessageTransport, smtpTransport } from "./transports.server";
 
 /** Where e-mails go when SMTP_URL is unset: one .eml file per message. */
@@ -24,19 +24,7 @@ export function emailTransport(): MessageTransport {
   return transport;
 }
 
-/**
- * An absolute link for an e-mail: on PUBLIC_URL when set (what a reader's browser reaches), else on
- * the address this server listens on (a developer's machine).
- */
+/** An absolute link for an e-mail, on the store's public address. */
 export function absoluteLink(pathname: string): string {
-  const env = getEnv();
-  let base = env.PUBLIC_URL;
-  if (!base) {
-    try {
-      base = getSelfBaseUrl();
-    } catch {
-      base = `http://localhost:${env.PORT}`; // a service test or script: no listener
-    }
-  }
-  return `${base.replace(/\/+$/, "")}${pathname}`;
+  return `${siteBaseUrl()}${pathname}`;
 }

@@ -52,7 +52,7 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
       period: hoursText(unpaidOrderExpiryMs()),
       newCheckoutHref: newCheckoutHref(order),
     },
-    pageUrl: `${siteBaseUrl(request)}${pagePath}`,
+    pageUrl: `${siteBaseUrl()}${pagePath}`,
     refill,
   };
 }

@@ -133,7 +133,7 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
       if (submission.value.orderId !== order.id || submission.value.topUpId !== undefined) return respond({ submission: null, notice: otherOrderNotice }, 400);
       sentForm = submission.reply();
-      const started = await startHostedCardPayment(user, submission.value, siteBaseUrl(request), clientAddress);
+      const started = await startHostedCardPayment(user, submission.value, siteBaseUrl(), clientAddress);
       // To Paystack's checkout page; the payer comes back to the payment status page.
       if (started.status && started.data.url) throw redirect(started.data.url, 303);
       outcome = cardOutcome(started);

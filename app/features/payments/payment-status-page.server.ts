@@ -86,7 +86,7 @@ export async function loadPaymentStatus(request: Request, url: URL, reference: s
     lastChecked: verified ? formatCheckTime(new Date(now)) : null,
     isResent: url.searchParams.get("resent") === "1",
     channel: verified?.channel ?? "mobile_money",
-    pageUrl: `${siteBaseUrl(request)}${statusPageHref(reference, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency })}`,
+    pageUrl: `${siteBaseUrl()}${statusPageHref(reference, { orderId: query.orderId, topUpId: query.topUpId, amount: query.amount, currency: query.currency })}`,
   };
   // A paid order's checkout draft has done its job (SPEC §4), as on the checkout's success step.
   const headers: HeadersInit = state === "success" && (await readServerDraft(request)) ? { "Set-Cookie": await clearServerDraft(request) } : {};

@@ -53,7 +53,7 @@ export async function handleTopUpPaymentForm(request: Request, user: PublicUser,
   let sentForm: SubmissionResult<string[]> | null = null;
   try {
     if (intent === "card") {
-      outcome = cardOutcome(await startHostedCardPayment(user, charge, siteBaseUrl(request), clientAddress));
+      outcome = cardOutcome(await startHostedCardPayment(user, charge, siteBaseUrl(), clientAddress));
     } else if (intent === "mobile") {
       const submission = parseWithZod(formData, { schema: topUpMobileMoneySchema });
       if (submission.status !== "success") return respond({ submission: submission.reply(), notice: null }, 400);
