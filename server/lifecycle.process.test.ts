@@ -29,11 +29,13 @@ describe("configuration", () => {
     expect(failure.output).not.toMatch(/\n\s+at /);
   });
 
-  it("generates a session secret once in the data folder when NODE_ENV is unset", async () => {
+  it("generates a session secret once in the data folder, and is on http://localhost:PORT, when NODE_ENV is unset", async () => {
     const dataDir = makeDataDir();
     for (let run = 0; run < 2; run++) {
-      const server = await startServer({ NODE_ENV: "", SESSION_SECRET: "", DATA_DIR: dataDir }, { database: "pglite" });
+      // The README's `npm start`: no configuration at all.
+      const server = await startServer({ NODE_ENV: "", SESSION_SECRET: "", PUBLIC_URL: "", DATA_DIR: dataDir }, { database: "pglite" });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`<loc>http://localhost:${new URL(server.url).port}/packages</loc>`);
       expect(await server.stop()).toBe(0);
     }
     const secret = fs.readFileSync(path.join(dataDir, "session-secret"), "utf8");

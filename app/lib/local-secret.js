@@ -22,7 +22,8 @@ export function readOrCreateLocalSecret(dataDir) {
 
 /**
  * `npm start` (and the scripts beside it) with NODE_ENV unset: run the optimised build, with a secret
- * kept in the data folder, on the Paystack sandbox unless a key is set. A deployment that says NODE_ENV=production itself must set SESSION_SECRET.
+ * kept in the data folder, on http://localhost:PORT, on the Paystack sandbox unless a key is set. A
+ * deployment that says NODE_ENV=production itself must set SESSION_SECRET and PUBLIC_URL.
  * @param {NodeJS.ProcessEnv} env
  */
 export function applyLocalRunDefaults(env = process.env) {
@@ -31,4 +32,6 @@ export function applyLocalRunDefaults(env = process.env) {
   // A local run without keys pays on the built-in sandbox (a deployment must ask for it: env.server.ts).
   if (!env.PAYSTACK_SECRET_KEY) env.PAYMENTS_SANDBOX ||= "true";
   env.SESSION_SECRET ||= readOrCreateLocalSecret(path.resolve(env.DATA_DIR || "./data"));
+  // Production builds links from PUBLIC_URL; a local run is on this machine (with PORT=0 it must be given).
+  if (!env.PUBLIC_URL && env.PORT !== "0") env.PUBLIC_URL = `http://localhost:${env.PORT || 3000}`;
 }
