@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountLinkIn } from "~/test/mime";
-import { type SmtpCapture, type CapturedMessage, startSmtpCapture } from "~/test/smtp-capture";
+import { linkIn, mailTo as waitForMail } from "~/test/mail-wait";
+import { type SmtpCapture, startSmtpCapture } from "~/test/smtp-capture";
 import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
@@ -29,21 +29,7 @@ async function call(path: string, { body, token }: { body?: unknown; token?: str
   return { status: response.status, body: text ? JSON.parse(text) : null, cookie: response.headers.get("set-cookie") };
 }
 
-async function mailTo(address: string, subject: RegExp, count = 1): Promise<CapturedMessage> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.messages.filter((message) => message.to.includes(address) && subject.test(message.subject));
-    if (found.length >= count) return found[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${address}; received: ${smtp.messages.map((message) => `${message.to} ${message.subject}`).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const linkIn = (message: CapturedMessage, path: "/auth/reset" | "/auth/verify") => {
-  const link = accountLinkIn(message.text, path);
-  expect(link, `a ${path} link in:\n${message.text}`).not.toBeNull();
-  return link!;
-};
+const mailTo = (address: string, subject: RegExp, count = 1) => waitForMail(smtp, address, subject, count);
 
 describe("a production store sending mail over SMTP", () => {
   beforeAll(async () => {
