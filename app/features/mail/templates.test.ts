@@ -17,7 +17,7 @@ describe("e-mail templates", () => {
 
   it("puts the action's link in both bodies (button and written out)", () => {
     const link = "https://smb.example/auth/reset/abc_DEF-123";
-    const mail = templates.passwordResetMail({ name: "Ama", link, validMinutes: 60 });
+    const mail = templates.passwordResetMail({ link, validMinutes: 60 });
     expect(mail.subject).toBe("Reset your Social Media Boost password");
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("60 minutes");
