@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountMaker, jsonCaller } from "~/test/account-calls";
 import { linkIn, mailTo as waitForMail } from "~/test/mail-wait";
 import { type SmtpCapture, startSmtpCapture } from "~/test/smtp-capture";
 import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
@@ -12,22 +13,8 @@ const admin = { email: "links-admin@example.com", password: "links-admin-passwor
 let server: TestServer;
 let smtp: SmtpCapture;
 
-let sequence = 0;
-function newAccount(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  const tag = `${process.pid}l${sequence}`;
-  return { email: `links${tag}@example.com`, username: `links_${tag}`, fullName: "Efua Owusu", password: "first-pass", role: "client", ...overrides };
-}
-
-async function call(path: string, { body, token }: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, cookie: response.headers.get("set-cookie") };
-}
+const newAccount = accountMaker("links");
+const call = jsonCaller(() => server.url);
 
 const mailTo = (address: string, subject: RegExp, count = 1) => waitForMail(smtp, address, subject, count);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountMaker, jsonCaller } from "~/test/account-calls";
 import { linkIn, mailTo as waitForMail } from "~/test/mail-wait";
 import { type SmtpCapture, startSmtpCapture } from "~/test/smtp-capture";
 import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
@@ -24,22 +25,8 @@ afterAll(async () => {
 
 const mailTo = (address: string, subject: RegExp, count = 1) => waitForMail(smtp, address, subject, count);
 
-let sequence = 0;
-function newAccount(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  const tag = `${process.pid}t${sequence}`;
-  return { email: `thief${tag}@example.com`, username: `thief_${tag}`, fullName: "Efua Owusu", password: "first-pass", role: "client", ...overrides };
-}
-
-async function call(path: string, { body, token }: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const newAccount = accountMaker("thief");
+const call = jsonCaller(() => server.url);
 
 /** A /profile form posted as the page posts it (the session's token in the header stands for its cookie). */
 async function postProfileForm(token: string, fields: Record<string, string>) {
@@ -70,7 +57,7 @@ describe("finding 1: a reset link dies with the password or the address it was s
     const account = await register();
     const oldLink = await resetLinkFor(account.email);
 
-    const newEmail = `moved${process.pid}t${sequence}@example.com`;
+    const newEmail = `moved.${account.email}`;
     const asked = await postProfileForm(account.token, { intent: "change-email", newEmail, currentPassword: account.password });
     expect(asked.status, asked.text.slice(0, 300)).toBe(303);
     const confirmLink = linkIn(await mailTo(newEmail, /^Confirm your new e-mail address$/), "/auth/verify");
