@@ -158,5 +158,22 @@ describe("finding 12: a name is not a message", () => {
     await resetLinkFor(account.email);
     const reset = await mailTo(account.email, /^Reset your Social Media Boost password$/);
     expect(reset.text).not.toContain(fullName);
+
+    // An unpaid order costs nothing to place and cancel: its e-mail must not carry the name either.
+    const order = await call("/api/orders", { body: { packageId: "custom-instagram", quantity: 100, targetUsername: "some.account", accountScreenshot: null }, token: account.token });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    expect((await call(`/api/orders/${order.body.id}/cancel`, { body: {}, token: account.token })).status).toBe(200);
+    const cancelled = await mailTo(account.email, /^Order cancelled/);
+    expect(cancelled.text).not.toContain(fullName);
+    expect(cancelled.text.startsWith("Hello,")).toBe(true);
+  });
+
+  it("greets by name once the address is confirmed", async () => {
+    const account = await register();
+    const { token } = linkIn(await mailTo(account.email, /^Confirm your e-mail address$/), "/auth/verify");
+    expect((await call("/api/auth/verify-email", { body: { token } })).status).toBe(200);
+    const order = await call("/api/orders", { body: { packageId: "custom-instagram", quantity: 100, targetUsername: "some.account", accountScreenshot: null }, token: account.token });
+    expect((await call(`/api/orders/${order.body.id}/cancel`, { body: {}, token: account.token })).status).toBe(200);
+    expect((await mailTo(account.email, /^Order cancelled/)).text.startsWith("Hello Efua Owusu,")).toBe(true);
   });
 });

@@ -28,6 +28,14 @@ export interface MailMessage {
 
 const brand = "#6d28d9";
 
+/**
+ * The name to greet a user by: only once their address is confirmed. Before, the name is whatever
+ * the person who signed up with that address typed, and the inbox may be a stranger's (issue #49).
+ */
+export function greetingNameOf(user: { fullName: string; emailVerifiedAt: Date | string | null }): string | undefined {
+  return user.emailVerifiedAt === null ? undefined : user.fullName;
+}
+
 export function renderMail({ subject: rawSubject, greetingName, blocks, action, after = [] }: MailMessage): MailContent {
   // One line: a ticket's subject is typed by its author, and a line break must not start a header.
   const subject = rawSubject.replace(/\s+/g, " ").trim();

@@ -78,7 +78,8 @@ export function apiKeyCreatedMail({ keyName, prefix, createdAt, profileUrl, supp
 }
 
 interface OrderMailBase {
-  name: string;
+  /** Absent for an address nobody confirmed (greetingNameOf). */
+  name?: string;
   reference: string;
   packageName: string;
   orderUrl: string;
@@ -141,7 +142,7 @@ export function refundSentMail({ name, reference, amountMinor, orderUrl, toWalle
   });
 }
 
-export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiryHours }: { name: string; reference: string; reason: string | null; payAgainUrl: string; expiryHours: number }): MailContent {
+export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiryHours }: { name?: string; reference: string; reason: string | null; payAgainUrl: string; expiryHours: number }): MailContent {
   return renderMail({
     subject: `Payment not completed — ${reference}`,
     greetingName: name,
@@ -153,7 +154,7 @@ export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiry
   });
 }
 
-export function workerApplicationMail({ name, approved, dashboardUrl, supportUrl }: { name: string; approved: boolean; dashboardUrl: string; supportUrl: string }): MailContent {
+export function workerApplicationMail({ name, approved, dashboardUrl, supportUrl }: { name?: string; approved: boolean; dashboardUrl: string; supportUrl: string }): MailContent {
   return approved
     ? renderMail({
         subject: "Your worker account is approved",
