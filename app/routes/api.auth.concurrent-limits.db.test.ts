@@ -86,7 +86,10 @@ describe("finding 8: limits hold when their requests arrive all at once", () => 
       await response.text();
       return response.status;
     });
-    expect(tally(answers)).toEqual({ 400: 10, 429: 20 });
+    // Counted before the hash: 10 are let through (400 wrong, or 503 when the hashing queue of a
+    // loaded machine was full), 20 refused.
+    const counts = tally(answers);
+    expect([(counts[400] ?? 0) + (counts[503] ?? 0), counts[429]], JSON.stringify(counts)).toEqual([10, 20]);
   });
 
   it("30 parallel wrong sign-ins for one account are tried at most LOGIN_FAILURE_LIMIT (10) times", async () => {
@@ -101,12 +104,17 @@ describe("finding 8: limits hold when their requests arrive all at once", () => 
 
 describe("finding 13: sign-ups behind one carrier address", () => {
   it("100 sign-ups with distinct e-mails from one address in an hour all succeed by default", async () => {
+    // Five at a time, each sent again after a 503: the password-hashing queue of a loaded machine
+    // answers a burst so (a load limit, not the one under test; the retry counts as a sign-up too).
+    const signUp = async () => {
+      for (;;) {
+        const answer = await post(server, "/api/auth/register", newAccount());
+        if (answer.status !== 503) return answer.status;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
     const statuses: number[] = [];
-    // Five at a time: the password-hashing queue answers a burst with 503 (a load limit, not this one).
-    for (let batch = 0; batch < 20; batch += 1) {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => post(server, "/api/auth/register", newAccount())));
-      statuses.push(...answers.map((answer) => answer.status));
-    }
+    for (let batch = 0; batch < 20; batch += 1) statuses.push(...(await Promise.all(Array.from({ length: 5 }, signUp))));
     expect(tally(statuses)).toEqual({ 201: 100 });
   }, 180_000);
 });
@@ -123,7 +131,10 @@ describe("finding 8: the sign-up limit, with 5 an hour per address", () => {
 
   it("30 parallel sign-ups from one address create 5 accounts, and refuse the rest with 429", async () => {
     const answers = await thirtyAtOnce(() => post(limited, "/api/auth/register", newAccount()));
-    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 5, 429: 25 });
+    // Counted before the hash: 5 are let through (201, or 503 when the hashing queue of a loaded
+    // machine was full), 25 refused.
+    const counts = tally(answers.map((answer) => answer.status));
+    expect([(counts[201] ?? 0) + (counts[503] ?? 0), counts[429]], JSON.stringify(counts)).toEqual([5, 25]);
     expect(answers.find((answer) => answer.status === 429)?.body.message).toBe("Too many accounts were created from this network. Please try again in an hour.");
   });
 });
