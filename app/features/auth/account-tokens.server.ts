@@ -50,13 +50,18 @@ async function usableToken(db: Db, token: string, purpose: AccountTokenPurpose, 
 }
 
 /**
- * Uses the link: marks it used (one conditional update, so two uses racing cannot both succeed) and
+ * Uses the link: marks it used (one conditional update, so two uses racing cannot both succeed, nor a
+ * use and the expiry of a password change) and
  * answers its row. Unknown, tampered, used or expired links throw a 400 saying which, and change nothing.
  */
 export async function useAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now = new Date()) {
   const row = await usableToken(db, token, purpose, now);
-  const { count } = await db.accountToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-  if (count !== 1) throw tokenProblems.used();
+  // Still unused and unexpired when written: a password change that expired it meanwhile wins.
+  const { count } = await db.accountToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (count !== 1) {
+    await usableToken(db, token, purpose, now); // says why: used or expired
+    throw tokenProblems.used();
+  }
   return row;
 }
 

@@ -45,8 +45,8 @@ export async function requestPasswordReset(email: string, clientAddress: string)
 
 /**
  * A reset link works only while the address it was sent to is the account's (issue #49): after an
- * e-mail change, whoever still reads the old inbox holds nothing. (A password change expires the
- * links outright: expireResetLinks.)
+ * e-mail change, whoever still reads the old inbox holds nothing. (A new password expires the
+ * links outright: revokeAccessOnPasswordChange.)
  */
 const linkForAnotherAddress = () => new AppError(400, "invalid_token", "This link was sent to an e-mail address that is no longer on the account. Ask for a new one.");
 
