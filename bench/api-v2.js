@@ -108,7 +108,7 @@ async function enrolReseller(call) {
   for (let index = 0; index < fundingAdjustments; index += 1) {
     await call("POST", `/api/admin/users/${client.user.id}/wallet-adjustments`, { token: adminToken, body: { amount: adjustmentMinor / 100, reason: "Bench funding" } });
   }
-  const { key } = await call("POST", "/api/keys", { token: client.token, body: { name: "bench" } });
+  const { key } = await call("POST", "/api/keys", { token: client.token, body: { name: "bench", password } });
   return { key };
 }
 

@@ -25,13 +25,15 @@ test("a forgotten password is reset through the e-mailed link, once", { tag: "@w
   const link = await accountLink(account.email, /^Reset your Social Media Boost password$/, "/auth/reset");
   await open(page, link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  // Said before the password is saved (issue #49).
+  await expect(page.getByText("every API key of the account is revoked")).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("new");
   await page.getByRole("button", { name: "Save and sign in" }).click();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-7");
   await page.getByRole("button", { name: "Save and sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\?passwordReset=1$/);
-  await expect(page.getByRole("status").filter({ hasText: "Your new password is saved. Every other device was signed out." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Your new password is saved. Every other device was signed out, and any API keys of the account were revoked." })).toBeVisible();
 
   // The link is used up; the old password no longer works, the new one does.
   await open(page, link);
@@ -83,6 +85,8 @@ test("account settings change the name, the password and the e-mail address", { 
   await expect(page.getByLabel("Full name")).toHaveValue("Abena Renamed");
 
   const password = page.getByRole("region", { name: "Password" });
+  // Said before the change is confirmed (issue #49).
+  await expect(password).toContainText("Changing it signs out every other device signed in to your account and revokes every API key of the account");
   await password.getByLabel("Current password").fill("not-my-password");
   await password.getByLabel("New password").fill("changed-pass-8");
   await password.getByRole("button", { name: "Change password" }).click();
@@ -107,4 +111,6 @@ test("account settings change the name, the password and the e-mail address", { 
   await open(page, "/profile");
   await expect(page.getByText(`Receipts, password resets and updates go to ${newEmail} (confirmed).`)).toBeVisible();
   expect((await page.request.post("/api/auth/login", { data: { email: newEmail, password: "changed-pass-8" } })).status()).toBe(200);
+  // The address the account left is told, with the way to support (issue #49).
+  expect((await mailTo(account.email, /^Your e-mail address was changed$/)).text).toContain(newEmail);
 });

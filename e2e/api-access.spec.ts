@@ -4,27 +4,38 @@ import { signUp } from "./api-setup";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
 /*
- * Issue #20's "API access" on /profile, with JavaScript on and off: a client creates an API key,
- * sees it once, no longer sees it on coming back, and revokes it. Workers have no such section.
+ * Issue #20's "API access" on /profile, with JavaScript on and off: a client creates an API key
+ * with their password (issue #49), sees it once, no longer sees it on coming back, and revokes it;
+ * "Sign out everywhere" says it revokes every key, and does. Workers have no such section.
  */
 
 const apiAccess = (page: Page) => page.getByRole("region", { name: "API access" });
 
-test("a client creates an API key, sees it once, and revokes it", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
-  consoleGuard.allow(/status of 400/); // without JavaScript, the too-long name is refused by the server with 400
-  await signUp(page.request, { label: "keys" });
+test("a client creates an API key with their password, sees it once, and revokes it", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 40[03]/); // without JavaScript, the too-long name is refused by the server with 400; a wrong password is 403 either way
+  const account = await signUp(page.request, { label: "keys" });
   await open(page, "/profile");
   await expect(apiAccess(page)).toContainText("You have no API keys yet.");
   await expect(apiAccess(page).getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
   await expect(apiAccess(page)).toContainText("To rotate a key, create a new one, put it in your software, then revoke the old one.");
+  await expect(apiAccess(page)).toContainText("Creating a key asks for your password, and we e-mail you about every new key.");
 
   // A name over 60 characters is refused, and no key is made.
   await apiAccess(page).getByLabel("Key name (optional)").fill("x".repeat(61));
+  await apiAccess(page).getByLabel("Your password").fill(account.password);
   await apiAccess(page).getByRole("button", { name: "Create API key" }).click();
   await expect(apiAccess(page).getByText("Keep the key's name to 60 characters or fewer")).toBeVisible();
   await expect(apiAccess(page)).toContainText("You have no API keys yet.");
 
+  // A session alone makes no key: a wrong password is refused (issue #49).
   await apiAccess(page).getByLabel("Key name (optional)").fill("My panel");
+  await apiAccess(page).getByLabel("Your password").fill("not-my-password");
+  await apiAccess(page).getByRole("button", { name: "Create API key" }).click();
+  await expect(apiAccess(page).getByText("Your current password is not right.")).toBeVisible();
+  await expect(apiAccess(page)).toContainText("You have no API keys yet.");
+
+  await apiAccess(page).getByLabel("Key name (optional)").fill("My panel");
+  await apiAccess(page).getByLabel("Your password").fill(account.password);
   await apiAccess(page).getByRole("button", { name: "Create API key" }).click();
   const shown = apiAccess(page).getByLabel("Your new API key “My panel”");
   await expect(shown).toHaveValue(/^smb_[A-Za-z0-9_-]{43}$/);
@@ -66,12 +77,23 @@ test("a client creates an API key, sees it once, and revokes it", { tag: "@witho
   expect(after.keys).toEqual([expect.objectContaining({ name: "My panel", revokedAt: expect.any(String) })]);
 });
 
-test("a key created without a name is called “API key”; workers have no API access", async ({ page, browser }) => {
-  await signUp(page.request, { label: "keys" });
+test("a key created without a name is called “API key”; signing out everywhere revokes it; workers have no API access", async ({ page, browser }) => {
+  const account = await signUp(page.request, { label: "keys" });
   await open(page, "/profile");
+  await apiAccess(page).getByLabel("Your password").fill(account.password);
   await apiAccess(page).getByRole("button", { name: "Create API key" }).click();
   await expect(apiAccess(page).getByLabel("Your new API key “API key”")).toHaveValue(/^smb_/);
   await expect(apiAccess(page).getByRole("listitem")).toHaveCount(1);
+
+  // The page says what "Sign out everywhere" does to keys before it is pressed, and it does it (issue #49).
+  const sessions = page.getByRole("region", { name: "Signed-in devices" });
+  await expect(sessions).toContainText("This also revokes every API key of the account");
+  await sessions.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/auth\?signedOut=everywhere/);
+  const signedIn = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  const { token } = (await signedIn.json()) as { token: string };
+  const keys = (await (await page.request.get("/api/keys", { headers: { authorization: `Bearer ${token}` } })).json()) as { keys: { revokedAt: string | null }[] };
+  expect(keys.keys).toEqual([expect.objectContaining({ revokedAt: expect.any(String) })]);
 
   // A second browser (it takes this project's options, JavaScript on or off) for a worker.
   const workerContext = await browser.newContext();

@@ -83,7 +83,7 @@ describe("GET /api calls", () => {
   });
 
   it("and like them, answers to writes are compressed from 1 KB and sent whole with their length below it", async () => {
-    const { key } = (await (await call("/api/keys", { method: "POST", token: clientToken, headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Size check" }) })).json()) as { key: string };
+    const { key } = (await (await call("/api/keys", { method: "POST", token: clientToken, headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Size check", password: "reads-password" }) })).json()) as { key: string };
     // The status of 50 orders the key does not know: an answer over the threshold.
     const orders = Array.from({ length: 50 }, (_, index) => index + 1).join(",");
     const statuses = (encoding: string) =>

@@ -83,7 +83,8 @@ const envSchema = z.object({
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   FORM_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(8 * 1024 * 1024),
-  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  // Sign-ups per network address in an hour: a flood's ceiling, high enough for a carrier's NAT (decision 0044).
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(1000),
   // Failed sign-ins in 15 minutes (decision 0019): per (e-mail, address) pair before 429; per e-mail
   // before each further attempt waits a doubling delay; per address (high: carrier NAT) before 429.
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountLinkIn } from "~/test/mime";
-import { type SmtpCapture, type CapturedMessage, startSmtpCapture } from "~/test/smtp-capture";
+import { accountMaker, jsonCaller } from "~/test/account-calls";
+import { linkIn, mailTo as waitForMail } from "~/test/mail-wait";
+import { type SmtpCapture, startSmtpCapture } from "~/test/smtp-capture";
 import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
@@ -12,38 +13,10 @@ const admin = { email: "links-admin@example.com", password: "links-admin-passwor
 let server: TestServer;
 let smtp: SmtpCapture;
 
-let sequence = 0;
-function newAccount(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  const tag = `${process.pid}l${sequence}`;
-  return { email: `links${tag}@example.com`, username: `links_${tag}`, fullName: "Efua Owusu", password: "first-pass", role: "client", ...overrides };
-}
+const newAccount = accountMaker("links");
+const call = jsonCaller(() => server.url);
 
-async function call(path: string, { body, token }: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, cookie: response.headers.get("set-cookie") };
-}
-
-async function mailTo(address: string, subject: RegExp, count = 1): Promise<CapturedMessage> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.messages.filter((message) => message.to.includes(address) && subject.test(message.subject));
-    if (found.length >= count) return found[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${address}; received: ${smtp.messages.map((message) => `${message.to} ${message.subject}`).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const linkIn = (message: CapturedMessage, path: "/auth/reset" | "/auth/verify") => {
-  const link = accountLinkIn(message.text, path);
-  expect(link, `a ${path} link in:\n${message.text}`).not.toBeNull();
-  return link!;
-};
+const mailTo = (address: string, subject: RegExp, count = 1) => waitForMail(smtp, address, subject, count);
 
 describe("a production store sending mail over SMTP", () => {
   beforeAll(async () => {

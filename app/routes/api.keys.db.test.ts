@@ -39,32 +39,32 @@ async function signUp(role: "client" | "worker" = "client"): Promise<string> {
 }
 
 const keyFormat = /^smb_[A-Za-z0-9_-]{43}$/;
+/** signUp's password: creating a key asks for it (issue #49). */
+const password = "secret-pass";
 
 describe("POST /api/keys", () => {
-  it("creates a key shown this once (201): with a name, or with no body at all", async () => {
+  it("creates a key shown this once (201), with the account's password: with a name, or without one", async () => {
     const token = await signUp();
-    const named = await call("/api/keys", { body: { name: "  My panel  " }, token });
+    const named = await call("/api/keys", { body: { name: "  My panel  ", password }, token });
     expect(named.status).toBe(201);
     expect(named.body).toEqual({ id: expect.any(Number), key: expect.stringMatching(keyFormat), name: "My panel", prefix: named.body.key.slice(0, 8), createdAt: expect.any(String) });
     expect(named.body.key).toHaveLength(47);
     expect(new Date(named.body.createdAt).toISOString()).toBe(named.body.createdAt);
 
-    // `curl -X POST` sends neither a body nor a Content-Type; an empty JSON object is the same.
-    const bare = await call("/api/keys", { method: "POST", token });
-    const empty = await call("/api/keys", { body: {}, token });
-    expect([bare.status, empty.status]).toEqual([201, 201]);
-    expect([bare.body.name, empty.body.name]).toEqual(["API key", "API key"]);
-    expect(new Set([named.body.key, bare.body.key, empty.body.key]).size).toBe(3);
+    const unnamed = await call("/api/keys", { body: { password }, token });
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.name).toBe("API key");
+    expect(new Set([named.body.key, unnamed.body.key]).size).toBe(2);
   });
 
   it("answers 400 for a name that is empty, too long, not text or holds NUL, and 415 for a body that is not JSON", async () => {
     const token = await signUp();
     for (const name of ["", "   ", "x".repeat(61), 42, null, ["a"], "bad\u0000name"]) {
-      const answer = await call("/api/keys", { body: { name }, token });
+      const answer = await call("/api/keys", { body: { name, password }, token });
       expect(answer.status, JSON.stringify(name)).toBe(400);
       expect(answer.body.message, JSON.stringify(name)).toEqual(expect.any(String));
     }
-    expect((await call("/api/keys", { body: { name: "x".repeat(60) }, token })).status).toBe(201);
+    expect((await call("/api/keys", { body: { name: "x".repeat(60), password }, token })).status).toBe(201);
     expect((await call("/api/keys", { rawBody: "{", contentType: "application/json", token })).status).toBe(400);
     expect((await call("/api/keys", { rawBody: "name=My+panel", contentType: "application/x-www-form-urlencoded", token })).status).toBe(415);
     // The refusals created nothing: only the one valid key is listed.
@@ -75,17 +75,17 @@ describe("POST /api/keys", () => {
     const token = await signUp();
     const created = [];
     for (let index = 1; index <= 5; index++) {
-      const answer = await call("/api/keys", { body: { name: `Key ${index}` }, token });
+      const answer = await call("/api/keys", { body: { name: `Key ${index}`, password }, token });
       expect(answer.status).toBe(201);
       created.push(answer.body);
     }
-    const sixth = await call("/api/keys", { body: { name: "Key 6" }, token });
+    const sixth = await call("/api/keys", { body: { name: "Key 6", password }, token });
     expect(sixth.status).toBe(409);
     expect(sixth.body.message).toBe("You can hold 5 API keys at a time. Revoke one you no longer use first.");
     expect((await call("/api/keys", { token })).body.keys).toHaveLength(5);
 
     expect((await call(`/api/keys/${created[0].id}`, { method: "DELETE", token })).status).toBe(200);
-    expect((await call("/api/keys", { body: { name: "Key 6" }, token })).status).toBe(201);
+    expect((await call("/api/keys", { body: { name: "Key 6", password }, token })).status).toBe(201);
     // Revoked keys stay listed: 6 in all, 5 of them live.
     const { keys } = (await call("/api/keys", { token })).body;
     expect(keys).toHaveLength(6);
@@ -96,8 +96,8 @@ describe("POST /api/keys", () => {
 describe("GET /api/keys and DELETE /api/keys/:id", () => {
   it("lists the client's keys newest first without any secret", async () => {
     const token = await signUp();
-    const first = (await call("/api/keys", { body: { name: "Server A" }, token })).body;
-    const second = (await call("/api/keys", { body: { name: "Server B" }, token })).body;
+    const first = (await call("/api/keys", { body: { name: "Server A", password }, token })).body;
+    const second = (await call("/api/keys", { body: { name: "Server B", password }, token })).body;
     const list = await call("/api/keys", { token });
     expect(list.status).toBe(200);
     expect(list.body).toEqual({
@@ -113,7 +113,7 @@ describe("GET /api/keys and DELETE /api/keys/:id", () => {
 
   it("revokes a key (200 with revokedAt, again harmlessly), and the list shows it revoked", async () => {
     const token = await signUp();
-    const created = (await call("/api/keys", { body: { name: "Old server" }, token })).body;
+    const created = (await call("/api/keys", { body: { name: "Old server", password }, token })).body;
     const revoked = await call(`/api/keys/${created.id}`, { method: "DELETE", token });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ id: created.id, name: "Old server", prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, requestCount: 0, revokedAt: expect.any(String) });
@@ -126,8 +126,8 @@ describe("GET /api/keys and DELETE /api/keys/:id", () => {
   it("keeps keys to their owner: another client neither sees nor revokes them (404 like an unknown id)", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const created = (await call("/api/keys", { body: { name: "Owner's key" }, token: owner })).body;
-    await call("/api/keys", { body: { name: "Other's key" }, token: other });
+    const created = (await call("/api/keys", { body: { name: "Owner's key", password }, token: owner })).body;
+    await call("/api/keys", { body: { name: "Other's key", password }, token: other });
 
     const othersList = (await call("/api/keys", { token: other })).body.keys;
     expect(othersList.map((key: { name: string }) => key.name)).toEqual(["Other's key"]);
@@ -144,11 +144,11 @@ describe("GET /api/keys and DELETE /api/keys/:id", () => {
 
   it("answers 401 without a token, 403 to a worker, and 405 to other methods", async () => {
     const client = await signUp();
-    const created = (await call("/api/keys", { body: {}, token: client })).body;
+    const created = (await call("/api/keys", { body: { password }, token: client })).body;
     const worker = await signUp("worker");
     const calls = [
       { path: "/api/keys" },
-      { path: "/api/keys", body: { name: "Mine" } },
+      { path: "/api/keys", body: { name: "Mine", password } },
       { path: `/api/keys/${created.id}`, method: "DELETE" },
     ];
     for (const request of calls) {

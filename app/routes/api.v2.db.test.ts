@@ -26,7 +26,7 @@ async function reseller(fundCedis: number): Promise<Account & { key: string; key
     const funded = await api.post(`/api/admin/users/${client.id}/wallet-adjustments`, { amount: fundCedis, reason: "Reseller deposit by bank transfer" }, { token: admin });
     expect(funded.status, funded.text).toBe(201);
   }
-  const created = await api.post("/api/keys", { name: "My panel" }, { token: client.token });
+  const created = await api.post("/api/keys", { name: "My panel", password: client.password }, { token: client.token });
   expect(created.status, created.text).toBe(201);
   return { ...client, key: created.json.key, keyId: created.json.id };
 }

@@ -4,7 +4,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { AccountForm } from "~/features/auth/account-form";
 import { runAccountForm } from "~/features/auth/account-form-action.server";
 import { passwordResetConfirmSchema } from "~/features/auth/auth-schema";
-import { confirmPasswordReset, resetLinkProblem } from "~/features/auth/password-reset.server";
+import { resetPasswordRevokingKeys } from "~/features/api-keys/credential-changes.server";
+import { resetLinkProblem } from "~/features/auth/password-reset.server";
 import { commitSessionToken } from "~/features/auth/session.server";
 import { readFormData } from "~/lib/request-body.server";
 import type { Route } from "./+types/auth.reset.$token";
@@ -28,7 +29,7 @@ const newPasswordSchema = passwordResetConfirmSchema.pick({ password: true });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  const outcome = await runAccountForm(formData, newPasswordSchema, ({ password }) => confirmPasswordReset(params.token, password));
+  const outcome = await runAccountForm(formData, newPasswordSchema, ({ password }) => resetPasswordRevokingKeys(params.token, password));
   if (!outcome.ok) return data({ result: outcome.result }, outcome.init);
   throw redirect("/dashboard?passwordReset=1", { status: 303, headers: { "Set-Cookie": await commitSessionToken(outcome.value.token) } });
 }
@@ -51,7 +52,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </div>
         ) : (
           <>
-            <p className="mt-2 text-sm text-muted-foreground">Once it is saved you are signed in here, and every other device signed in to your account is signed out.</p>
+            <p className="mt-2 text-sm text-muted-foreground">Once it is saved you are signed in here, every other device signed in to your account is signed out, and every API key of the account is revoked.</p>
             <div className="mt-6">
               <AccountForm
                 id="reset-password"

@@ -72,7 +72,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
       {loaderData.passwordReset ? (
         <p role="status" className="mt-6 rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium">
-          Your new password is saved. Every other device was signed out.
+          Your new password is saved. Every other device was signed out, and any API keys of the account were revoked.
         </p>
       ) : null}
       {!user.emailVerified && user.role !== "admin" ? (

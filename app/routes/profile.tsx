@@ -3,11 +3,12 @@ import { data, redirect } from "react-router";
 import { type ApiAccessAnswer, ApiAccess, apiKeyRowOf } from "~/features/api-keys/api-access";
 import { createApiKeyFormSchema } from "~/features/api-keys/api-key-schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
+import { changePasswordRevokingKeys, signOutEverywhere } from "~/features/api-keys/credential-changes.server";
 import { AccountSettings, type SettingsIntent } from "~/features/auth/account-settings";
-import { cancelEmailChange, changeName, changePassword, loadAccountSettings, requestEmailChange } from "~/features/auth/account-settings.server";
+import { cancelEmailChange, changeName, loadAccountSettings, requestEmailChange } from "~/features/auth/account-settings.server";
 import { runAccountForm } from "~/features/auth/account-form-action.server";
 import { changeEmailSchema, changeNameSchema, changePasswordSchema } from "~/features/auth/auth-schema";
-import { requirePageUser, signOut } from "~/features/auth/authenticate.server";
+import { requirePageUser } from "~/features/auth/authenticate.server";
 import { verificationOutcomeOf } from "~/features/auth/email-verification-notice";
 import { resendEmailVerification } from "~/features/auth/email-verification.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
@@ -75,7 +76,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       throw redirect("/profile?saved=name", 303);
     }
     case "change-password": {
-      const outcome = await runAccountForm(formData, changePasswordSchema, (input) => changePassword(user, input));
+      const outcome = await runAccountForm(formData, changePasswordSchema, (input) => changePasswordRevokingKeys(user, input));
       if (!outcome.ok) return settingsAnswer(intent, outcome);
       throw redirect("/profile?saved=password", { status: 303, headers: { "Set-Cookie": await commitSessionToken(outcome.value.token) } });
     }
@@ -91,7 +92,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       throw redirect(await resendVerificationFromForm(user, formData), 303);
     case "create-api-key": {
       // Answered, not redirected: the key must never sit in an address or the history. Shown this once.
-      const outcome = await runAccountForm(formData, createApiKeyFormSchema, ({ name }) => createApiKey(user, name));
+      const outcome = await runAccountForm(formData, createApiKeyFormSchema, (input) => createApiKey(user, input));
       const apiAccess: ApiAccessAnswer = outcome.ok
         ? { result: { initialValue: null }, createdKey: { name: outcome.value.name, key: outcome.value.key } }
         : { result: outcome.result, createdKey: null };
@@ -101,7 +102,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       await revokeApiKeyFromForm(user, formData);
       throw redirect("/profile?saved=api-key-revoked#api-access", 303);
     case "sign-out-everywhere":
-      throw redirect("/auth?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await signOut(request) } });
+      throw redirect("/auth?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await signOutEverywhere(request) } });
   }
   if (user.role !== "worker") return data({ settings: null, handleFailure: { ok: false as const, status: 403, platform: null, value: "", error: "Only workers link platform handles." } }, { status: 403 });
   const result = await linkHandleFromForm(user, formData);

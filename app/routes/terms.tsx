@@ -53,6 +53,10 @@ const sections: LegalSection[] = [
       <ul>
         <li>Give us true details (e-mail address, username and full name) and keep them up to date.</li>
         <li>Keep your password to yourself. You are responsible for what is done with your account until you tell us it was misused.</li>
+        <li>
+          API keys act for your account, including spending your wallet balance. Creating one needs your password; changing or resetting your
+          password, or signing out everywhere, revokes every key.
+        </li>
         <li>Clients can use their account as soon as they register. Worker accounts are reviewed by our team before tasks are offered.</li>
         <li>We may suspend or close an account that breaks these terms.</li>
       </ul>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
+import { createApiKey } from "~/features/api-keys/api-keys.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { hashPassword } from "~/features/auth/password.server";
 import { createPaystackClient } from "~/features/paystack/paystack-client.server";
 import { setPaystack } from "~/features/paystack/paystack.server";
 import type { UserRole, UserStatus } from "~/generated/prisma/client";
@@ -69,6 +71,16 @@ export async function createTestUser(
     data: { email: `${name}@example.com`, username: name, usernameLower: name.toLowerCase(), fullName, role, status, platforms, passwordHash: "x", emailVerifiedAt: emailVerified ? new Date() : null },
   });
   return { id: user.id, email: user.email, username: name, fullName, role, status, platforms, emailVerified } as PublicUser;
+}
+
+/**
+ * An API key of `client` made through the service, which asks for the account's password (issue #49):
+ * the test user gets a real one first (createTestUser's hash matches none, to keep making users cheap).
+ */
+export async function createTestApiKey(prisma: ReturnType<ReturnType<typeof serviceDatabase>["prisma"]>, client: PublicUser) {
+  const password = "api-key-test-password";
+  await prisma.user.update({ where: { id: client.id }, data: { passwordHash: await hashPassword(password) } });
+  return createApiKey(client, { password });
 }
 
 /** The AppError a call was refused with (the test fails if it was not refused so). */

@@ -136,7 +136,7 @@ async function buildWorld(): Promise<World> {
   expect(abandoned.json.data.status).toBe("abandoned");
 
   // An API key of the client, for the DELETE /api/keys/:id row.
-  const apiKey = await api.post("/api/keys", { name: "Matrix key" }, { token: client.token });
+  const apiKey = await api.post("/api/keys", { name: "Matrix key", password: client.password }, { token: client.token });
   expect(apiKey.status, apiKey.text).toBe(201);
 
   return {
@@ -192,7 +192,9 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/stats/client", cells: clients(200) },
     // Issue #20: API keys, each client's own (another client's key answers 404 like an unknown one).
     { method: "GET", path: "/api/keys", cells: clients(200) },
-    { method: "POST", path: "/api/keys", body: { name: "Matrix key" }, cells: clients(201) },
+    // Issue #49: a key needs the account's password (both clients' is secret-pass-123); a session alone is refused with 403.
+    { method: "POST", path: "/api/keys", body: { name: "Matrix key", password: world.client.password }, cells: clients(201) },
+    { method: "POST", path: "/api/keys", body: { name: "Matrix key", password: "not-the-password" }, cells: clients(403) },
     { method: "DELETE", path: `/api/keys/${world.apiKeyId}`, cells: clients(200, 404) },
     // The reseller API authenticates by its `key` parameter, never by a session: every caller without a key hears "Invalid API key" (HTTP 200, as panels expect).
     { method: "POST", path: "/api/v2", body: { action: "balance" }, cells: everyone(200) },

@@ -221,7 +221,7 @@ async function setUp(): Promise<Fixtures> {
   // Issue #20: a funded wallet and an API key, so the reseller API's actions run past the key check.
   const funded = await api.post(`/api/admin/users/${client.id}/wallet-adjustments`, { amount: 1000, reason: "Fuzz funding" }, { token: adminBearer });
   expect(funded.status, funded.text).toBe(201);
-  const apiKey = (await api.post("/api/keys", { name: "Fuzz v2" }, { token: client.token })).json.key as string;
+  const apiKey = (await api.post("/api/keys", { name: "Fuzz v2", password: client.password }, { token: client.token })).json.key as string;
 
   const asClient = () => client.token;
   const asWorker = () => worker.token;
@@ -239,7 +239,7 @@ async function setUp(): Promise<Fixtures> {
     { method: "POST", path: `/api/orders/${toCancel.id}/cancel`, token: asClient, template: {} },
     { method: "POST", path: `/api/orders/${paid.id}/refills`, token: asClient, template: { deliveryIds: [1] } },
     { method: "POST", path: `/api/orders/${paid.id}/flags`, token: asClient, template: { deliveryIds: [1, 2], note: "Not among my followers" } },
-    { method: "POST", path: "/api/keys", token: asClient, template: { name: "Fuzz key" } },
+    { method: "POST", path: "/api/keys", token: asClient, template: { name: "Fuzz key", password: client.password } },
     { method: "DELETE", path: "/api/keys/999999", token: asClient, template: {} },
     { method: "POST", path: "/api/v2", template: { key: apiKey, action: "add", service: 1, link: "https://www.instagram.com/fuzz.target", quantity: 50, reference: "fuzz-ref" } },
     { method: "POST", path: "/api/v2", template: { key: apiKey, action: "status", orders: `${unpaid.id},${paid.id}` } },

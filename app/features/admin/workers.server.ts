@@ -1,4 +1,5 @@
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { greetingNameOf } from "~/features/mail/mail-layout";
 import { queueEmail } from "~/features/mail/outbox.server";
 import { workerApplicationMail } from "~/features/mail/templates";
 import { assertAdmin } from "~/features/auth/assert-admin";
@@ -45,11 +46,11 @@ export async function decideWorker(admin: PublicUser, workerId: number, decision
     const { count } = await transaction.user.updateMany({ where: { id: workerId, role: "worker", status: { in: from } }, data: { status: to } });
     if (count === 0) throw new AppError(409, "stale_state", `This worker is ${worker.status.replace("_", " ")} and cannot be ${decision === "approve" ? "approved" : "rejected"}.`);
     await recordAdminAction(transaction, admin, { action: `worker.${decision}`, targetType: "user", targetId: String(workerId), details: { before: worker.status, after: to } });
-    const updated = await transaction.user.findUniqueOrThrow({ where: { id: workerId }, select: { id: true, email: true, username: true, fullName: true, platforms: true, status: true, createdAt: true, updatedAt: true } });
+    const updated = await transaction.user.findUniqueOrThrow({ where: { id: workerId }, select: { id: true, email: true, username: true, fullName: true, platforms: true, status: true, createdAt: true, updatedAt: true, emailVerifiedAt: true } });
     // The applicant hears of the decision; the key names this decision (a later re-approval is another).
-    const content = workerApplicationMail({ name: updated.fullName, approved: decision === "approve", dashboardUrl: absoluteLink("/dashboard"), supportUrl: absoluteLink("/support") });
+    const content = workerApplicationMail({ name: greetingNameOf(updated), approved: decision === "approve", dashboardUrl: absoluteLink("/dashboard"), supportUrl: absoluteLink("/support") });
     await queueEmail(transaction, `worker:${workerId}:${decision}:${updated.updatedAt.getTime()}`, updated.email, content);
-    const { updatedAt: _updatedAt, ...fields } = updated;
+    const { updatedAt: _updatedAt, emailVerifiedAt: _emailVerifiedAt, ...fields } = updated;
     return { ...fields, createdAt: updated.createdAt.toISOString() };
   });
   forgetSessionUser(workerId);

@@ -69,6 +69,10 @@ export function ApiAccess({ keys, answer, revoked }: ApiAccessProps) {
           .
         </p>
         <p className="mt-2 text-sm text-muted-foreground">To rotate a key, create a new one, put it in your software, then revoke the old one.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Creating a key asks for your password, and we e-mail you about every new key. Changing or resetting your password, and signing out everywhere, revoke
+          every key.
+        </p>
       </div>
 
       {answer?.createdKey ? <NewKey name={answer.createdKey.name} secret={answer.createdKey.key} /> : null}
@@ -94,7 +98,10 @@ export function ApiAccess({ keys, answer, revoked }: ApiAccessProps) {
         // Back at this section after the post, with or without JavaScript.
         action="/profile#api-access"
         schema={createApiKeyFormSchema}
-        fields={[{ name: "name", label: "Key name (optional)", type: "text", autoComplete: "off", hint: "Where it is used, e.g. “My panel”: up to 60 characters." }]}
+        fields={[
+          { name: "name", label: "Key name (optional)", type: "text", autoComplete: "off", hint: "Where it is used, e.g. “My panel”: up to 60 characters." },
+          { name: "password", label: "Your password", type: "password", autoComplete: "current-password" },
+        ]}
         submitLabel="Create API key"
         busyLabel="Creating…"
         variant="default"

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { isCurrentPassword } from "~/features/auth/current-password.server";
+import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { queueEmail } from "~/features/mail/outbox.server";
+import { apiKeyCreatedMail } from "~/features/mail/templates";
+import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 
@@ -8,6 +13,10 @@ import { AppError } from "~/lib/errors";
  * (`smb_` + 43 base64url characters); only its SHA-256 is stored, so a copy of the database opens
  * nothing. A client may hold a few live keys (rotate = create the new one, then revoke the old);
  * a revoked key stops working at the next request, as every request looks the key up.
+ *
+ * A key outlives sessions, so a session alone cannot make one (issue #49): creating a key asks for
+ * the account's password and e-mails the owner, and signing out everywhere, a password change and a
+ * password reset revoke every key.
  */
 
 export const maximumLiveKeys = 5;
@@ -35,19 +44,31 @@ function assertClient(user: PublicUser) {
   if (user.role !== "client") throw new AppError(403, "forbidden", "API access is for client accounts.");
 }
 
-/** A new key for the client: `{ key }` is the only time the secret exists outside their hands. */
-export async function createApiKey(user: PublicUser, name = "API key"): Promise<ApiKeyView & { key: string }> {
+/**
+ * A new key for the client, with their current password (403 when wrong): `{ key }` is the only time
+ * the secret exists outside their hands. The owner's address hears of it in the same transaction.
+ */
+export async function createApiKey(user: PublicUser, { name = "API key", password }: { name?: string; password: string }): Promise<ApiKeyView & { key: string }> {
   assertClient(user);
+  if (!(await isCurrentPassword(user.id, password))) throw new AppError(403, "wrong_password", "Your current password is not right.");
   const key = `smb_${randomBytes(32).toString("base64url")}`;
   const prisma = getPrisma();
   const created = await prisma.$transaction(async (transaction) => {
     // Under the client's row lock, so two concurrent creations cannot both pass the count.
-    await transaction.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+    const [owner] = await transaction.$queryRaw<{ email: string }[]>`SELECT email FROM users WHERE id = ${user.id} FOR UPDATE`;
     const live = await transaction.apiKey.count({ where: { userId: user.id, revokedAt: null } });
     if (live >= maximumLiveKeys) throw new AppError(409, "conflict", `You can hold ${maximumLiveKeys} API keys at a time. Revoke one you no longer use first.`);
-    return transaction.apiKey.create({ data: { userId: user.id, name, prefix: key.slice(0, 8), keyHash: hashApiKey(key) }, select: keySelect });
+    const row = await transaction.apiKey.create({ data: { userId: user.id, name, prefix: key.slice(0, 8), keyHash: hashApiKey(key) }, select: keySelect });
+    const mail = apiKeyCreatedMail({ keyName: row.name, prefix: row.prefix, createdAt: row.createdAt, profileUrl: absoluteLink("/profile#api-access"), supportUrl: absoluteLink("/support") });
+    await queueEmail(transaction, `api-key-created:${row.id}`, owner!.email, mail);
+    return row;
   });
   return { ...toView(created), key };
+}
+
+/** Revokes every live key of the account, in the caller's transaction (a new password, sign out everywhere). */
+export async function revokeAllApiKeys(db: Pick<Prisma.TransactionClient, "apiKey">, userId: number, now = new Date()): Promise<void> {
+  await db.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /** The client's keys, newest first, without secrets (revoked ones stay listed for the record). */

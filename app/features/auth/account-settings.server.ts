@@ -2,45 +2,35 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type PublicUser, type SignedIn, signedIn, toPublicUser } from "./signed-in.server";
 import { countVerificationEmail, queueEmailVerification } from "./email-verification.server";
+import { isCurrentPassword } from "./current-password.server";
 import { withPasswordSlot } from "./password-gate.server";
 import { forgetSessionUser } from "./session-user-cache.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import { queuePasswordChangedEmail } from "./password-reset.server";
-import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { hashPassword } from "./password.server";
+import { type RevokeApiKeys, revokeAccessOnPasswordChange } from "./password-reset.server";
 
 /**
  * Account settings (issue #19, /profile for every role): name, password, e-mail address. Changes that
- * need the current password count its wrong guesses, so a borrowed session cannot try passwords freely.
+ * need the current password count its wrong guesses (current-password.server.ts), so a borrowed
+ * session cannot try passwords freely.
  */
-const wrongPasswordWindowMs = 15 * 60 * 1000;
-export const wrongPasswordsPerWindow = 10;
-
 export async function changeName(user: PublicUser, fullName: string): Promise<PublicUser> {
   const row = await getPrisma().user.update({ where: { id: user.id }, data: { fullName } });
   forgetSessionUser(user.id);
   return toPublicUser(row);
 }
 
-/** The current password, checked within the account's allowance of wrong guesses; 400 when wrong. */
+/** The current password; 400 when wrong, 429 once the account's checks are spent. */
 async function checkCurrentPassword(userId: number, password: string): Promise<void> {
-  const key = String(userId);
-  if ((await countRecentEvents("settings-wrong-password", key, wrongPasswordWindowMs)) >= wrongPasswordsPerWindow) {
-    throw new AppError(429, "too_many_login_failures", "Too many wrong passwords. Please try again in 15 minutes.", { retryAfterSeconds: 900 });
-  }
-  const { passwordHash } = await getPrisma().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await withPasswordSlot(() => verifyPassword(passwordHash, password)))) {
-    await recordEvent("settings-wrong-password", key);
-    throw new AppError(400, "wrong_password", "Your current password is not right.");
-  }
+  if (!(await isCurrentPassword(userId, password))) throw new AppError(400, "wrong_password", "Your current password is not right.");
 }
 
-/** A new password: every other session ends; this one continues with the returned token. */
-export async function changePassword(user: PublicUser, input: { currentPassword: string; newPassword: string }): Promise<SignedIn> {
+/** A new password: every other session ends, reset links and API keys are revoked; this session continues with the returned token. */
+export async function changePassword(user: PublicUser, input: { currentPassword: string; newPassword: string }, revokeApiKeys: RevokeApiKeys): Promise<SignedIn> {
   await checkCurrentPassword(user.id, input.currentPassword);
   const passwordHash = await withPasswordSlot(() => hashPassword(input.newPassword));
   const updated = await getPrisma().$transaction(async (tx) => {
     const row = await tx.user.update({ where: { id: user.id }, data: { passwordHash, tokenVersion: { increment: 1 } } });
-    await queuePasswordChangedEmail(tx, row, `password-changed:${row.id}:${row.tokenVersion}`);
+    await revokeAccessOnPasswordChange(tx, row, `password-changed:${row.id}:${row.tokenVersion}`, revokeApiKeys);
     return row;
   });
   forgetSessionUser(user.id);

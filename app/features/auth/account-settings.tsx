@@ -27,7 +27,7 @@ interface AccountSettingsProps {
 
 const savedTexts: Record<string, string> = {
   name: "Your name is saved.",
-  password: "Your new password is saved. Every other device was signed out, and we sent you an e-mail about the change.",
+  password: "Your new password is saved. Every other device was signed out, every API key was revoked, and we sent you an e-mail about the change.",
   email: "Almost done: open the link we sent to your new address to start using it.",
   "email-cancelled": "The change of e-mail address is cancelled.",
 };
@@ -84,7 +84,7 @@ export function AccountSettings({ account, answer, saved, verification }: Accoun
         />
       </Section>
 
-      <Section id="password" title="Password" description="Changing it signs out every other device signed in to your account.">
+      <Section id="password" title="Password" description="Changing it signs out every other device signed in to your account and revokes every API key of the account (clients: create a new key afterwards).">
         <AccountForm
           id="change-password"
           schema={changePasswordSchema}
@@ -99,7 +99,7 @@ export function AccountSettings({ account, answer, saved, verification }: Accoun
         />
       </Section>
 
-      <Section id="sessions" title="Signed-in devices" description="Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.">
+      <Section id="sessions" title="Signed-in devices" description="Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included. This also revokes every API key of the account, so software using one stops working until you create a new key.">
         <Form method="post">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
           <Button type="submit" variant="outline">

@@ -16,11 +16,20 @@ export function hashAccountToken(token: string): string {
 export async function issueAccountToken(db: Db, input: { userId: number; purpose: AccountTokenPurpose; validMs: number; email?: string; now?: Date }): Promise<string> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
-  await db.accountToken.updateMany({ where: { userId: input.userId, purpose: input.purpose, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await expireAccountTokens(db, input.userId, input.purpose, now);
   await db.accountToken.create({
     data: { userId: input.userId, purpose: input.purpose, tokenHash: hashAccountToken(token), email: input.email, expiresAt: new Date(now.getTime() + input.validMs) },
   });
   return token;
+}
+
+/**
+ * Ends every unused link of `purpose` the account holds. Reset links die when the password or the
+ * e-mail address changes (issue #49): a link read by someone who once had the old inbox must not
+ * outlive the change that shut them out.
+ */
+export async function expireAccountTokens(db: Db, userId: number, purpose: AccountTokenPurpose, now = new Date()): Promise<void> {
+  await db.accountToken.updateMany({ where: { userId, purpose, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
@@ -41,13 +50,18 @@ async function usableToken(db: Db, token: string, purpose: AccountTokenPurpose, 
 }
 
 /**
- * Uses the link: marks it used (one conditional update, so two uses racing cannot both succeed) and
+ * Uses the link: marks it used (one conditional update, so two uses racing cannot both succeed, nor a
+ * use and the expiry of a password change) and
  * answers its row. Unknown, tampered, used or expired links throw a 400 saying which, and change nothing.
  */
 export async function useAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now = new Date()) {
   const row = await usableToken(db, token, purpose, now);
-  const { count } = await db.accountToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
-  if (count !== 1) throw tokenProblems.used();
+  // Still unused and unexpired when written: a password change that expired it meanwhile wins.
+  const { count } = await db.accountToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (count !== 1) {
+    await usableToken(db, token, purpose, now); // says why: used or expired
+    throw tokenProblems.used();
+  }
   return row;
 }
 

@@ -5,9 +5,10 @@ import { AppError } from "~/lib/errors";
 import type { LoginInput, RegisterInput } from "./auth-schema";
 import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
-import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { takeWithinLimit } from "./rate-limit.server";
 import { countSignInAttempt, forgetPairFailures } from "./sign-in-limits.server";
 import { queueEmailVerification } from "./email-verification.server";
+import type { RevokeApiKeys } from "./password-reset.server";
 import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPublicUser, type UserRow } from "./signed-in.server";
 import { forgetSessionUser, sessionUserCacheOf } from "./session-user-cache.server";
 import { signingKey } from "./signing-keys";
@@ -22,13 +23,13 @@ const registrationWindowMs = 60 * 60 * 1000;
  * ones the front end maps (SPEC §8): "already exists" for a taken e-mail, "Username" for a taken name.
  */
 export async function registerAccount(input: RegisterInput, clientAddress: string): Promise<SignedIn> {
-  const limit = getEnv().REGISTER_LIMIT_PER_HOUR;
-  if ((await countRecentEvents("register", clientAddress, registrationWindowMs)) >= limit) {
+  // A flood's ceiling, not a tight limit: one carrier address serves a whole town (decision 0044).
+  // Counted whatever the outcome (a taken e-mail answers 409, and must not let anyone test addresses
+  // without limit: decision 0019), in one locked step so parallel sign-ups cannot pass it together.
+  const limit = { bucket: "register", key: clientAddress, windowMs: registrationWindowMs, limit: getEnv().REGISTER_LIMIT_PER_HOUR };
+  if (!(await takeWithinLimit(limit))) {
     throw new AppError(429, "too_many_registrations", "Too many accounts were created from this network. Please try again in an hour.");
   }
-  // Counted whatever the outcome: a taken e-mail or username answers 409, and that answer must not
-  // let anyone test addresses without limit (decision 0019).
-  await recordEvent("register", clientAddress);
   const isWorker = input.role === "worker";
   const user = await insertUser(
     { ...input, status: isWorker ? "pending_review" : "active", platforms: isWorker ? [...new Set(input.platforms ?? [])] : [] },
@@ -157,8 +158,15 @@ type SessionUserRow = {
   email_verified_at: Date | null;
 };
 
-/** Revokes every token of the user at once (logout signs out on every device). */
-export async function revokeTokens(userId: number): Promise<void> {
-  await getPrisma().user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+/**
+ * Revokes every token of the user at once (logout signs out on every device). `revokeApiKeys`:
+ * "Sign out everywhere" revokes every API key too, in the same transaction (issue #49): a key made
+ * from a stolen session must not outlive it. The header's plain sign-out leaves keys to the owner's software.
+ */
+export async function revokeTokens(userId: number, revokeApiKeys?: RevokeApiKeys): Promise<void> {
+  await getPrisma().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+    await revokeApiKeys?.(tx, userId);
+  });
   forgetSessionUser(userId);
 }

@@ -18,6 +18,15 @@ const password = z
   .min(6, "Password must be at least 6 characters")
   .max(128, "Password must be at most 128 characters");
 
+/**
+ * A name shows in pages and once went into e-mails: one carrying an address would let anyone send a
+ * store-branded message pointing anywhere (issue #49). Refused: a scheme (`http://`, `ftp:`), `www.`,
+ * and a host ending in a common top-level domain (`evil.com`, `bit.ly/x`), however it is cased.
+ * "Dr.Kofi" or "J.R. Mensah" are names, not hosts, and pass.
+ */
+const linkPattern = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|gh|ng|ke|za|uk|us|de|ru|cn|me|ly|to|tk|ml|ga|cf|gq|xyz|top|site|online|shop|store|link|click|live|app|dev|page|club|vip|win|pro|tv|cc)(?![a-z])/i;
+export const looksLikeLink = (value: string) => linkPattern.test(value);
+
 export const loginSchema = z.object({
   email,
   password,
@@ -36,7 +45,8 @@ export const registerSchema = z.object({
     .trim()
     .min(2, "Full name must be at least 2 characters")
     .max(100, "Full name is too long")
-    .refine(hasNoNul, nulMessage),
+    .refine(hasNoNul, nulMessage)
+    .refine((value) => !looksLikeLink(value), "A name cannot contain a web address or link"),
   password,
   // Admins are never self-registered: "admin" fails here with a 400.
   role: z.enum(["client", "worker"], { error: "Invalid role: choose client or worker" }),

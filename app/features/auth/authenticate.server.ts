@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AppError } from "~/lib/errors";
 import { type PublicUser, findUserByToken, revokeTokens } from "./accounts.server";
+import type { RevokeApiKeys } from "./password-reset.server";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import type { UserRole } from "~/lib/session-user";
 
@@ -41,9 +42,13 @@ export async function requirePageUser(request: Request, url: URL): Promise<Publi
   throw redirect(signInHref(`${url.pathname}${url.search}`));
 }
 
-/** Revokes the caller's tokens (if any) and answers the Set-Cookie value that clears the session. */
-export async function signOut(request: Request): Promise<string> {
+/**
+ * Revokes the caller's tokens (if any) and answers the Set-Cookie value that clears the session.
+ * `revokeApiKeys`: /profile's "Sign out everywhere" revokes every API key too (revokeTokens).
+ */
+export async function signOut(request: Request, revokeApiKeys?: RevokeApiKeys): Promise<string> {
   const user = await findRequestUser(request);
-  if (user) await revokeTokens(user.id);
+  if (user) await revokeTokens(user.id, revokeApiKeys);
   return clearSessionCookie(request);
 }
+

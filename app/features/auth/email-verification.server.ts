@@ -1,13 +1,13 @@
 import { Prisma } from "~/generated/prisma/client";
-import { emailVerificationMail } from "~/features/mail/templates";
+import { emailChangedMail, emailVerificationMail } from "~/features/mail/templates";
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { verificationValidHours } from "./account-links";
 import { type PublicUser, toPublicUser } from "./signed-in.server";
-import { hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
-import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { expireAccountTokens, hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
+import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
 
 /**
@@ -22,24 +22,23 @@ export const verificationEmailsPerHour = 5;
 type Tx = Prisma.TransactionClient;
 
 /** Queues the link to `email` (the account's address, or the one it is changing to) in the caller's transaction. */
-export async function queueEmailVerification(tx: Tx, user: { id: number; fullName: string }, email: string, isChange: boolean): Promise<void> {
+export async function queueEmailVerification(tx: Tx, user: { id: number }, email: string, isChange: boolean): Promise<void> {
   const token = await issueAccountToken(tx, { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
-  const content = emailVerificationMail({ name: user.fullName, link: absoluteLink(`/auth/verify/${token}`), validHours: verificationValidHours, isChange });
+  // No name in it: the address is not confirmed, and a name is whatever the sender typed (issue #49).
+  const content = emailVerificationMail({ link: absoluteLink(`/auth/verify/${token}`), validHours: verificationValidHours, isChange });
   await queueEmail(tx, `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
 }
 
-/** Counts a verification e-mail against the account's hourly allowance; 429 once it is spent. */
+/** Counts a verification e-mail against the account's hourly allowance, in one locked step (issue #49); 429 once it is spent. */
 export async function countVerificationEmail(userId: number): Promise<void> {
-  const key = String(userId);
-  if ((await countRecentEvents("verification-email", key, hourMs)) >= verificationEmailsPerHour) {
+  if (!(await takeWithinLimit({ bucket: "verification-email", key: String(userId), windowMs: hourMs, limit: verificationEmailsPerHour }))) {
     throw new AppError(429, "too_many_account_emails", "We have sent several e-mails to this account in the last hour. Please wait a while, and check your spam folder.", { retryAfterSeconds: 3600 });
   }
-  await recordEvent("verification-email", key);
 }
 
 /** Sends the link again: to the pending new address when a change waits, else to the unverified address. */
 export async function resendEmailVerification(user: PublicUser): Promise<{ sentTo: string }> {
-  const row = await getPrisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, fullName: true, email: true, emailVerifiedAt: true, pendingEmail: true } });
+  const row = await getPrisma().user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, emailVerifiedAt: true, pendingEmail: true } });
   const email = row.pendingEmail ?? (row.emailVerifiedAt ? null : row.email);
   if (!email) throw new AppError(409, "conflict", "Your e-mail address is already confirmed.");
   await countVerificationEmail(user.id);
@@ -50,6 +49,7 @@ export async function resendEmailVerification(user: PublicUser): Promise<{ sentT
 /**
  * Follows a verification link: confirms the account's address, or switches the account to the new
  * address the link was sent to. A link for an address no longer on the account changes nothing.
+ * A switch ends the reset links sent to the old address, and tells the old address (issue #49).
  */
 export async function verifyEmail(token: string): Promise<PublicUser> {
   try {
@@ -61,7 +61,10 @@ export async function verifyEmail(token: string): Promise<PublicUser> {
         return toPublicUser(user.emailVerifiedAt ? user : await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } }));
       }
       if (link.email && link.email === user.pendingEmail) {
-        return toPublicUser(await tx.user.update({ where: { id: user.id }, data: { email: link.email, pendingEmail: null, emailVerifiedAt: now } }));
+        const switched = await tx.user.update({ where: { id: user.id }, data: { email: link.email, pendingEmail: null, emailVerifiedAt: now } });
+        await expireAccountTokens(tx, user.id, "password_reset", now);
+        await queueEmail(tx, `email-changed:${link.id}`, user.email, emailChangedMail({ newEmail: link.email, supportUrl: absoluteLink("/support") }));
+        return toPublicUser(switched);
       }
       throw new AppError(400, "invalid_token", "This link is for an e-mail address that is no longer on your account. Nothing was changed.");
     });

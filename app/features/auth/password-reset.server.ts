@@ -6,10 +6,10 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { resetLinkValidMinutes } from "./account-links";
 import { type SignedIn, signedIn } from "./signed-in.server";
-import { accountTokenProblem, hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
+import { accountTokenProblem, expireAccountTokens, hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
 import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword } from "./password.server";
-import { countRecentEvents, recordEvent } from "./rate-limit.server";
+import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
 
 /**
@@ -29,32 +29,42 @@ export const resetRequestsPerNetworkPerHour = 1000;
 
 /** Asks for a reset link. Answers nothing either way: only the owner of the address learns whether it has an account. */
 export async function requestPasswordReset(email: string, clientAddress: string): Promise<void> {
-  if ((await countRecentEvents("password-reset:network", clientAddress, hourMs)) >= resetRequestsPerNetworkPerHour) {
+  // Each limit counted in one locked step (issue #49): 30 parallel requests send 3 e-mails, not 7.
+  if (!(await takeWithinLimit({ bucket: "password-reset:network", key: clientAddress, windowMs: hourMs, limit: resetRequestsPerNetworkPerHour }))) {
     throw new AppError(429, "too_many_account_emails", "Too many password reset requests from this network. Please try again in an hour.", { retryAfterSeconds: 3600 });
   }
-  const sentToAddress = await countRecentEvents("password-reset:email", email, hourMs);
-  await Promise.all([recordEvent("password-reset:network", clientAddress), recordEvent("password-reset:email", email)]);
-  if (sentToAddress >= resetEmailsPerAddressPerHour) return;
-  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, fullName: true, email: true, status: true } });
+  if (!(await takeWithinLimit({ bucket: "password-reset:email", key: email, windowMs: hourMs, limit: resetEmailsPerAddressPerHour }))) return;
+  const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
   if (!user || user.status === "suspended") return;
   await getPrisma().$transaction(async (tx) => {
     const token = await issueAccountToken(tx, { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
-    const content = passwordResetMail({ name: user.fullName, link: absoluteLink(`/auth/reset/${token}`), validMinutes: resetLinkValidMinutes });
+    const content = passwordResetMail({ link: absoluteLink(`/auth/reset/${token}`), validMinutes: resetLinkValidMinutes });
     await queueEmail(tx, `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
   });
 }
 
+/**
+ * A reset link works only while the address it was sent to is the account's (issue #49): after an
+ * e-mail change, whoever still reads the old inbox holds nothing. (A new password expires the
+ * links outright: revokeAccessOnPasswordChange.)
+ */
+const linkForAnotherAddress = () => new AppError(400, "invalid_token", "This link was sent to an e-mail address that is no longer on the account. Ask for a new one.");
+
 /** Why the reset page should not show its form for this link, or null. */
-export function resetLinkProblem(token: string) {
-  return accountTokenProblem(getPrisma(), token, "password_reset");
+export async function resetLinkProblem(token: string): Promise<AppError | null> {
+  const problem = await accountTokenProblem(getPrisma(), token, "password_reset");
+  if (problem) return problem;
+  const link = await getPrisma().accountToken.findUniqueOrThrow({ where: { tokenHash: hashAccountToken(token) }, select: { email: true, user: { select: { email: true } } } });
+  return link.email === link.user.email ? null : linkForAnotherAddress();
 }
 
 /**
  * Sets the new password through the link and signs in: every other session ends (the token version
- * moves on), the link is used up, and the owner gets a "password changed" e-mail. Following the
- * link also proves the address, so an unverified one becomes verified.
+ * moves on), every API key is revoked, other reset links die, the link is used up, and the owner
+ * gets a "password changed" e-mail. Following the link also proves the address, so an unverified
+ * one becomes verified.
  */
-export async function confirmPasswordReset(token: string, password: string): Promise<SignedIn> {
+export async function confirmPasswordReset(token: string, password: string, revokeApiKeys: RevokeApiKeys): Promise<SignedIn> {
   const problem = await resetLinkProblem(token);
   if (problem) throw problem;
   const passwordHash = await withPasswordSlot(() => hashPassword(password));
@@ -62,18 +72,32 @@ export async function confirmPasswordReset(token: string, password: string): Pro
     const link = await useAccountToken(tx, token, "password_reset");
     const current = await tx.user.findUniqueOrThrow({ where: { id: link.userId } });
     if (current.status === "suspended") throw new AppError(403, "account_suspended", "This account is suspended. Please contact support.");
+    // Checked again inside the transaction: the address may have changed since the page was shown.
+    if (link.email !== current.email) throw linkForAnotherAddress();
     const updated = await tx.user.update({
       where: { id: current.id },
-      data: { passwordHash, tokenVersion: { increment: 1 }, ...(link.email === current.email && !current.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) },
+      data: { passwordHash, tokenVersion: { increment: 1 }, ...(!current.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) },
     });
-    await queuePasswordChangedEmail(tx, updated, `password-changed:reset:${link.id}`);
+    await revokeAccessOnPasswordChange(tx, updated, `password-changed:reset:${link.id}`, revokeApiKeys);
     return updated;
   });
   forgetSessionUser(user.id);
   return signedIn(user);
 }
 
-/** The "your password was changed" e-mail, in the transaction that changed it. */
-export async function queuePasswordChangedEmail(tx: Prisma.TransactionClient, user: { email: string; fullName: string }, key: string): Promise<void> {
-  await queueEmail(tx, key, user.email, passwordChangedMail({ name: user.fullName, supportUrl: absoluteLink("/support") }));
+/**
+ * Revokes every API key of the account in the caller's transaction. The api-keys feature owns that
+ * table and sits above auth (decision 0021), so it hands its revocation in: api-keys'
+ * credential-changes.server.ts is what the routes call, and no caller can leave it out.
+ */
+export type RevokeApiKeys = (tx: Prisma.TransactionClient, userId: number) => Promise<void>;
+
+/**
+ * What every new password (a change or a reset) ends, in the transaction that sets it (issue #49):
+ * unused reset links and every API key, so a thief keeps nothing; then the owner hears of it.
+ */
+export async function revokeAccessOnPasswordChange(tx: Prisma.TransactionClient, user: { id: number; email: string }, mailKey: string, revokeApiKeys: RevokeApiKeys): Promise<void> {
+  await expireAccountTokens(tx, user.id, "password_reset");
+  await revokeApiKeys(tx, user.id);
+  await queueEmail(tx, mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, setDatabase } from "~/lib/database/db.server";
 import { StatementParameters } from "~/lib/database/sql-client.server";
 import { createTestDatabase } from "~/test/test-database";
-import { countRecentEvents, countWithinLimits, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents } from "./rate-limit.server";
+import { countRecentEvents, countWithinLimits, deleteExpiredEvents, msUntilBelowLimit, msUntilBelowLimits, recordEvent, recordEvents, takeWithinLimits } from "./rate-limit.server";
 
 describe("rate-limit events", () => {
   let dispose: () => Promise<void>;
@@ -89,5 +89,19 @@ describe("rate-limit events", () => {
     expect((await countWithRow("second"))[0]).toBeGreaterThan(0);
     expect(await getDatabase().sql.query("SELECT note FROM count_probe_rows")).toEqual([{ note: "first" }]);
     expect(await countRecentEvents("probe:row", "order-9", hour)).toBe(1);
+  });
+
+  it("takeWithinLimits counts exactly the limit of 30 concurrent callers, each limit of a shared key once (issue #49)", async () => {
+    const hour = 60 * 60 * 1000;
+    const limits = (caller: number) => [
+      { bucket: "probe:take", key: "shared", windowMs: hour, limit: 3 },
+      { bucket: "probe:take-own", key: `caller-${caller}`, windowMs: hour, limit: 1 },
+    ];
+    const waits = await Promise.all(Array.from({ length: 30 }, (_, caller) => takeWithinLimits(limits(caller))));
+    expect(waits.filter((wait) => wait.every((ms) => ms === 0))).toHaveLength(3);
+    expect(await countRecentEvents("probe:take", "shared", hour)).toBe(3);
+    // A refused caller counted nothing under its own key either: its limits are one step.
+    const ownCounts = await Promise.all(Array.from({ length: 30 }, (_, caller) => countRecentEvents("probe:take-own", `caller-${caller}`, hour)));
+    expect(ownCounts.reduce((sum, count) => sum + count, 0)).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, StatementParameters, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * The database or an open transaction (a Prisma one through `sqlOfPrisma`): a limit checked and
@@ -100,6 +100,28 @@ export async function countWithinLimits(
     parameters.values,
   );
   return waitsOf(limits, blocking, now);
+}
+
+/**
+ * countWithinLimits that holds exactly under concurrency (issue #49): in one transaction, an advisory
+ * lock per (bucket, key) first, then the check and the count in one statement. In READ COMMITTED that
+ * statement's snapshot is taken after the lock, so it sees every event counted by the caller before;
+ * callers of the same key take turns, and 30 parallel requests against a limit of 3 count 3. Locks
+ * are taken in one order, so two callers sharing keys cannot deadlock.
+ */
+export async function takeWithinLimits(limits: readonly EventLimit[]): Promise<number[]> {
+  const lockKeys = [...new Set(limits.map(({ bucket, key }) => JSON.stringify([bucket, key])))].sort();
+  return getPrisma().$transaction(async (transaction) => {
+    const sql = sqlOfPrisma(transaction);
+    for (const lockKey of lockKeys) await sql.query("SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended($1::text, 0))", [lockKey]);
+    return countWithinLimits(limits, sql);
+  });
+}
+
+/** takeWithinLimits of one limit: whether the event was counted (false: the limit is reached). */
+export async function takeWithinLimit(limit: EventLimit): Promise<boolean> {
+  const [waitMs] = await takeWithinLimits([limit]);
+  return waitMs === 0;
 }
 
 /**

@@ -2,7 +2,6 @@ import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
-import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
 import { completeTask, listAvailableTasks } from "~/features/fulfilment/tasks.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
@@ -13,7 +12,7 @@ import { requestRefill } from "~/features/refills/refills.server";
 import { apiV2Errors } from "~/features/reseller-api/api-v2-contract";
 import { type ApiV2Caller, runApiV2Action } from "~/features/reseller-api/api-v2.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
-import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { createTestApiKey, createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { checkDripFeed, dripFeedErrors, dripFeedFormSchema, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
 import { dripFeedOf, openDueDripRuns, openNextRun } from "./drip-feed.server";
 
@@ -34,7 +33,7 @@ async function fundedClient(balanceMinor: number): Promise<PublicUser & { caller
   const client = await createTestUser(prisma(), "client");
   const admin = await createTestUser(prisma(), "admin");
   if (balanceMinor > 0) await adjustClientWallet(admin, client.id, { amount: balanceMinor, reason: "Test funding" });
-  const key = await createApiKey(client);
+  const key = await createTestApiKey(prisma(), client);
   return { ...client, caller: { userId: client.id, keyId: key.id } };
 }
 

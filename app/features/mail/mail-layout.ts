@@ -15,7 +15,11 @@ export type MailBlock = string | { rows: [label: string, value: string][] };
 
 export interface MailMessage {
   subject: string;
-  greetingName: string;
+  /**
+   * Greets by name when given. Mail that may reach an address nobody confirmed yet gives none: a name
+   * is typed by whoever signed up, and must not become a message to someone else's inbox (issue #49).
+   */
+  greetingName?: string;
   blocks: MailBlock[];
   action?: { label: string; url: string };
   /** Paragraphs after the button. */
@@ -24,15 +28,25 @@ export interface MailMessage {
 
 const brand = "#6d28d9";
 
+/**
+ * The name to greet a user by: only once their address is confirmed. Before, the name is whatever
+ * the person who signed up with that address typed, and the inbox may be a stranger's (issue #49).
+ */
+export function greetingNameOf(user: { fullName: string; emailVerifiedAt: Date | string | null }): string | undefined {
+  return user.emailVerifiedAt === null ? undefined : user.fullName;
+}
+
 export function renderMail({ subject: rawSubject, greetingName, blocks, action, after = [] }: MailMessage): MailContent {
   // One line: a ticket's subject is typed by its author, and a line break must not start a header.
   const subject = rawSubject.replace(/\s+/g, " ").trim();
   return { subject, text: renderText(greetingName, blocks, action, after), html: renderHtml(subject, greetingName, blocks, action, after) };
 }
 
-function renderText(name: string, blocks: MailBlock[], action: MailMessage["action"], after: MailBlock[]): string {
+const greetingOf = (name: string | undefined) => (name === undefined ? "Hello," : `Hello ${name},`);
+
+function renderText(name: string | undefined, blocks: MailBlock[], action: MailMessage["action"], after: MailBlock[]): string {
   const textOf = (block: MailBlock) => (typeof block === "string" ? block : block.rows.map(([label, value]) => `${label}: ${value}`).join("\n"));
-  const parts = [`Hello ${name},`, ...blocks.map(textOf)];
+  const parts = [greetingOf(name), ...blocks.map(textOf)];
   if (action) parts.push(`${action.label}:\n${action.url}`);
   parts.push(...after.map(textOf), "Social Media Boost", footer);
   return `${parts.join("\n\n")}\n`;
@@ -40,7 +54,7 @@ function renderText(name: string, blocks: MailBlock[], action: MailMessage["acti
 
 const footer = "You receive this e-mail because you have an account at Social Media Boost, or wrote to our support.";
 
-function renderHtml(subject: string, name: string, blocks: MailBlock[], action: MailMessage["action"], after: MailBlock[]): string {
+function renderHtml(subject: string, name: string | undefined, blocks: MailBlock[], action: MailMessage["action"], after: MailBlock[]): string {
   const paragraph = "margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937";
   const htmlOf = (block: MailBlock) =>
     typeof block === "string"
@@ -57,7 +71,7 @@ function renderHtml(subject: string, name: string, blocks: MailBlock[], action: 
     `<body style="margin:0;padding:24px 12px;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif">`,
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">`,
     `<p style="margin:0 0 24px;font-size:20px;font-weight:800;color:${brand}">Social Media Boost</p>`,
-    `<p style="${paragraph}">Hello ${escapeHtml(name)},</p>`,
+    `<p style="${paragraph}">${escapeHtml(greetingOf(name))}</p>`,
     ...blocks.map(htmlOf),
     button,
     ...after.map(htmlOf),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "./mail-layout";
+import { escapeHtml, greetingNameOf } from "./mail-layout";
 import * as templates from "./templates";
 
 /* Every e-mail carries its facts in both bodies, and what people typed is escaped in the HTML. */
@@ -17,7 +17,7 @@ describe("e-mail templates", () => {
 
   it("puts the action's link in both bodies (button and written out)", () => {
     const link = "https://smb.example/auth/reset/abc_DEF-123";
-    const mail = templates.passwordResetMail({ name: "Ama", link, validMinutes: 60 });
+    const mail = templates.passwordResetMail({ link, validMinutes: 60 });
     expect(mail.subject).toBe("Reset your Social Media Boost password");
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("60 minutes");
@@ -54,5 +54,22 @@ describe("e-mail templates", () => {
     const failed = templates.payoutFailedMail({ name: "Kofi", payoutId: 4, amountMinor: 2500, reason: "Invalid wallet", payoutsUrl: "https://smb.example/payouts" });
     expect(failed.text).toContain("not sent: Invalid wallet");
     expect(failed.text).toContain("back in your available balance");
+  });
+
+  it("greets by name only a confirmed address, and mail about access greets nobody by name (issue #49)", () => {
+    expect(greetingNameOf({ fullName: "Ama", emailVerifiedAt: null })).toBeUndefined();
+    expect(greetingNameOf({ fullName: "Ama", emailVerifiedAt: new Date() })).toBe("Ama");
+    const base = { reference: "SMB-3-2026", packageName: "TikTok 500 followers", orderUrl: "https://smb.example/orders/3", expiryHours: 24, cancelledBy: "client" as const, refundMinor: null };
+    expect(templates.orderCancelledMail({ ...base, name: "Ama" }).text).toMatch(/^Hello Ama,/);
+    expect(templates.orderCancelledMail(base).text).toMatch(/^Hello,/);
+    expect(templates.orderCancelledMail(base).html).toContain(">Hello,</p>");
+    const access = [
+      templates.emailVerificationMail({ link: "https://smb.example/auth/verify/x", validHours: 24, isChange: false }),
+      templates.passwordResetMail({ link: "https://smb.example/auth/reset/x", validMinutes: 60 }),
+      templates.passwordChangedMail({ supportUrl: "https://smb.example/support" }),
+      templates.emailChangedMail({ newEmail: "new@example.com", supportUrl: "https://smb.example/support" }),
+      templates.apiKeyCreatedMail({ keyName: "Panel", prefix: "smb_AbCd", createdAt: new Date("2026-11-29T10:00:00Z"), profileUrl: "https://smb.example/profile", supportUrl: "https://smb.example/support" }),
+    ];
+    for (const mail of access) expect(mail.text, mail.subject).toMatch(/^Hello,\n/);
   });
 });

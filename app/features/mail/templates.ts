@@ -17,20 +17,24 @@ export function formatMailDate(date: Date): string {
 
 const refundTiming = "Refunds are sent through Paystack; how long they take to reach you depends on your bank or mobile network.";
 
-export function passwordResetMail({ name, link, validMinutes }: { name: string; link: string; validMinutes: number }): MailContent {
+/*
+ * Mail about an account's access (links, password, address, API keys) greets nobody by name: it may
+ * reach an address its owner never confirmed, where a name typed at sign-up would be a stranger's
+ * words under our brand (issue #49).
+ */
+
+export function passwordResetMail({ link, validMinutes }: { link: string; validMinutes: number }): MailContent {
   return renderMail({
     subject: "Reset your Social Media Boost password",
-    greetingName: name,
-    blocks: [`Someone (we hope you) asked to reset the password of your account. The link below works once, for ${validMinutes} minutes.`],
+    blocks: [`Someone (we hope you) asked to reset the password of your account. The link below works once, for ${validMinutes} minutes, and only while this is your account's address and your password has not changed.`],
     action: { label: "Choose a new password", url: link },
     after: ["Did not ask for this? Ignore this e-mail: your password stays as it is."],
   });
 }
 
-export function emailVerificationMail({ name, link, validHours, isChange }: { name: string; link: string; validHours: number; isChange: boolean }): MailContent {
+export function emailVerificationMail({ link, validHours, isChange }: { link: string; validHours: number; isChange: boolean }): MailContent {
   return renderMail({
     subject: isChange ? "Confirm your new e-mail address" : "Confirm your e-mail address",
-    greetingName: name,
     blocks: [
       isChange
         ? `You asked to use this address for your Social Media Boost account. It takes the place of the old one once you confirm it. The link works for ${validHours} hours.`
@@ -41,17 +45,41 @@ export function emailVerificationMail({ name, link, validHours, isChange }: { na
   });
 }
 
-export function passwordChangedMail({ name, supportUrl }: { name: string; supportUrl: string }): MailContent {
+export function passwordChangedMail({ supportUrl }: { supportUrl: string }): MailContent {
   return renderMail({
     subject: "Your password was changed",
-    greetingName: name,
-    blocks: ["The password of your Social Media Boost account was just changed, and every other device signed in to your account was signed out."],
+    blocks: ["The password of your Social Media Boost account was just changed: every other device signed in to your account was signed out, every API key of the account was revoked, and earlier password reset links stopped working."],
     after: [`Was this not you? Reset your password at once from the sign-in page ("Forgot password?") and contact our support: ${supportUrl}`],
   });
 }
 
+/** To the address an account just left: the owner learns of a change they may not have made. */
+export function emailChangedMail({ newEmail, supportUrl }: { newEmail: string; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: "Your e-mail address was changed",
+    blocks: [
+      `The e-mail address of your Social Media Boost account was changed from this address to ${newEmail}. Receipts, order updates and password resets go there from now on, and password reset links sent here no longer work.`,
+    ],
+    after: [`Was this not you? Contact our support at once, from this address, so we can give the account back to you: ${supportUrl}`],
+  });
+}
+
+/** A new API key opens the wallet to software: its owner hears of every one (issue #49). */
+export function apiKeyCreatedMail({ keyName, prefix, createdAt, profileUrl, supportUrl }: { keyName: string; prefix: string; createdAt: Date; profileUrl: string; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: "A new API key was created for your account",
+    blocks: [
+      "A new API key was created for your Social Media Boost account. It can place orders paid from your wallet balance through the reseller API.",
+      { rows: [["Key", `${keyName} (${prefix}…)`], ["Created on", formatMailDate(createdAt)]] },
+    ],
+    action: { label: "See your API keys", url: profileUrl },
+    after: [`Was this not you? Revoke the key on your account page, change your password (that revokes every key) and contact our support: ${supportUrl}`],
+  });
+}
+
 interface OrderMailBase {
-  name: string;
+  /** Absent for an address nobody confirmed (greetingNameOf). */
+  name?: string;
   reference: string;
   packageName: string;
   orderUrl: string;
@@ -114,7 +142,7 @@ export function refundSentMail({ name, reference, amountMinor, orderUrl, toWalle
   });
 }
 
-export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiryHours }: { name: string; reference: string; reason: string | null; payAgainUrl: string; expiryHours: number }): MailContent {
+export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiryHours }: { name?: string; reference: string; reason: string | null; payAgainUrl: string; expiryHours: number }): MailContent {
   return renderMail({
     subject: `Payment not completed — ${reference}`,
     greetingName: name,
@@ -126,7 +154,7 @@ export function paymentFailedMail({ name, reference, reason, payAgainUrl, expiry
   });
 }
 
-export function workerApplicationMail({ name, approved, dashboardUrl, supportUrl }: { name: string; approved: boolean; dashboardUrl: string; supportUrl: string }): MailContent {
+export function workerApplicationMail({ name, approved, dashboardUrl, supportUrl }: { name?: string; approved: boolean; dashboardUrl: string; supportUrl: string }): MailContent {
   return approved
     ? renderMail({
         subject: "Your worker account is approved",

@@ -1,4 +1,5 @@
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
+import { greetingNameOf } from "~/features/mail/mail-layout";
 import { queueEmail, queuedEmailInsert } from "~/features/mail/outbox.server";
 import { orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail/templates";
 import type { Prisma } from "~/generated/prisma/client";
@@ -28,7 +29,7 @@ export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmail
 export const orderForEmailColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", o.package_name AS "packageName", o.quantity, o.price_minor AS "priceMinor",
   o.fee_minor AS "feeMinor", o.total_minor AS "totalMinor", ${isoTimestamp("o.paid_at")} AS "paidAt",
   o.refund_requested_at IS NOT NULL AS "refundRequested", o.paid_from_wallet AS "paidFromWallet", o.drip_refunded_quantity AS "dripRefundedQuantity",
-  (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName"`;
+  (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName", ${isoTimestamp("u.email_verified_at")} AS "emailVerifiedAt"`;
 
 /** `queueOrderEmail` in a transaction below Prisma (a task completion's, issue #22). */
 export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event: OrderEmailEvent): Promise<void> {
@@ -50,7 +51,7 @@ export function orderEmailInsert(parameters: StatementParameters, order: OrderFo
   // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.
   if (order.placedInBulk && (event === "paid" || event === "delivered")) return null;
   const reference = orderReference(order.id, order.createdAt);
-  const common = { name: order.fullName, reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
+  const common = { name: greetingNameOf(order), reference, packageName: order.packageName, orderUrl: absoluteLink(`/orders/${order.id}`) };
   const content = (() => {
     switch (event) {
       case "paid":
@@ -82,6 +83,7 @@ export type OrderForEmail = {
   placedInBulk: boolean;
   email: string;
   fullName: string;
+  emailVerifiedAt: string | null;
 };
 
 /** What a cancellation gives back: a stopped drip-feed order its undelivered units' price (decision 0026), else the whole when a refund was asked. */
@@ -98,7 +100,7 @@ function cancellationRefundMinor(order: { refundRequested: boolean; totalMinor: 
 export async function queuePaymentFailedEmail(db: Db, paymentReference: string): Promise<void> {
   const attempt = await db.paymentAttempt.findUnique({
     where: { reference: paymentReference },
-    select: { gatewayResponse: true, order: { select: { id: true, createdAt: true, paymentStatus: true, status: true, client: { select: { email: true, fullName: true } } } } },
+    select: { gatewayResponse: true, order: { select: { id: true, createdAt: true, paymentStatus: true, status: true, client: { select: { email: true, fullName: true, emailVerifiedAt: true } } } } },
   });
   // Paid by another attempt meanwhile, or cancelled: nothing to pay again. A wallet top-up's payer
   // is on its page and sees the outcome there; an unpaid top-up needs no reminder.
@@ -108,6 +110,6 @@ export async function queuePaymentFailedEmail(db: Db, paymentReference: string):
     db,
     `payment-failed:${paymentReference}`,
     order.client.email,
-    paymentFailedMail({ name: order.client.fullName, reference: orderReference(order.id, order.createdAt), reason: attempt.gatewayResponse, payAgainUrl: absoluteLink(`/checkout?orderId=${order.id}`), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS }),
+    paymentFailedMail({ name: greetingNameOf(order.client), reference: orderReference(order.id, order.createdAt), reason: attempt.gatewayResponse, payAgainUrl: absoluteLink(`/checkout?orderId=${order.id}`), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS }),
   );
 }

@@ -589,7 +589,9 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
           </li>
           <li>
             <InlineCode>key</InlineCode> is your API key: create it on your <Link to="/profile">profile</Link> under "API access" (client
-            accounts). It looks like <InlineCode>smb_…</InlineCode> and is shown only once; keep it secret, and revoke it there if it leaks.
+            accounts), with your account's password. It looks like <InlineCode>smb_…</InlineCode> and is shown only once; keep it secret, and
+            revoke it there if it leaks. We e-mail you about every new key. Changing or resetting your password, and "Sign out everywhere",
+            revoke every key of the account: create a new one afterwards and put it in your software.
           </li>
           <li>
             <InlineCode>action</InlineCode> is one of {apiV2Actions.map((action, index) => (

@@ -1,14 +1,14 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
-import { createApiKey, acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
+import { acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
 import { completeTask } from "~/features/fulfilment/tasks.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
-import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { createTestApiKey, createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { apiV2Errors } from "./api-v2-contract";
 import { type ApiV2Caller, runApiV2Action } from "./api-v2.server";
 import { targetFromLink } from "./target-link";
@@ -26,7 +26,7 @@ async function fundedCaller(balanceMinor: number): Promise<ApiV2Caller & { user:
   const client = asUser(await createTestUser(prisma(), "client"));
   const admin = asUser(await createTestUser(prisma(), "admin"));
   if (balanceMinor > 0) await adjustClientWallet(admin, client.id, { amount: balanceMinor, reason: "Test funding" });
-  const key = await createApiKey(client);
+  const key = await createTestApiKey(prisma(), client);
   return { userId: client.id, keyId: key.id, user: client };
 }
 
@@ -167,7 +167,7 @@ describe("the wallet at checkout and by admins", () => {
 describe("API keys", () => {
   it("a revoked key stops at once; the limit per minute answers rate_limited", async () => {
     const client = asUser(await createTestUser(prisma(), "client"));
-    const { key, id } = await createApiKey(client);
+    const { key, id } = await createTestApiKey(prisma(), client);
     const now = new Date("2026-11-25T10:00:10Z");
     expect(await acceptApiKeyRequest(key, 2, now)).toEqual({ keyId: id, userId: client.id });
     expect(await acceptApiKeyRequest(key, 2, now)).toEqual({ keyId: id, userId: client.id });

@@ -60,6 +60,16 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     ),
   },
   {
+    question: "I think someone else used my account. What should I do?",
+    answer: (
+      <p>
+        Open your account settings and press “Sign out everywhere”: every device is signed out and every API key of the account is
+        revoked. Then change your password, which also ends any password reset link sent before, and contact us. If your e-mail address
+        was changed without you, the old address received an e-mail about it: write to us from that address.
+      </p>
+    ),
+  },
+  {
     question: "Are the followers real?",
     answer: (
       <p>
