@@ -29,6 +29,7 @@ export type AppErrorCode =
   | "handle_mismatch"
   | "handle_missing"
   | "handle_taken"
+  | "idempotency_key_reused"
   | "insufficient_balance"
   | "invalid_characters"
   | "invalid_credentials"

@@ -41,7 +41,7 @@ async function postForm(path: string, token: string, fields: Record<string, stri
 }
 
 let sequence = 0;
-async function signUp(role: "client" | "worker" = "client"): Promise<{ token: string; email: string }> {
+async function signUp(role: "client" | "worker" = "client"): Promise<{ token: string; email: string; id: number }> {
   sequence += 1;
   const tag = `${process.pid}x${sequence}`;
   const email = `wallet${tag}@example.com`;
@@ -49,7 +49,7 @@ async function signUp(role: "client" | "worker" = "client"): Promise<{ token: st
     body: { email, username: `wallet_${tag}`, fullName: "Akosua Reseller", password: "secret-pass", role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) },
   });
   expect(result.status).toBe(201);
-  return { token: result.body.token, email };
+  return { token: result.body.token, email, id: result.body.user.id };
 }
 
 interface TopUp {
@@ -116,6 +116,26 @@ describe("GET /api/wallet and POST /api/wallet/top-ups", () => {
     expect(signedIn.status).toBe(200);
     expect((await call("/api/wallet", { token: signedIn.body.token })).status).toBe(403);
     expect((await call("/api/wallet/top-ups", { token: signedIn.body.token, body: { amount: 50 } })).status).toBe(403);
+  });
+});
+
+describe("an admin's wallet adjustment with an Idempotency-Key (issue #49)", () => {
+  it("books once when ten copies arrive at once, answering each with the first result and never a 500; the key with another amount is a 422", async () => {
+    const client = await signUp();
+    const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;
+    const adjust = (amount: number) =>
+      call(`/api/admin/users/${client.id}/wallet-adjustments`, { token: adminToken, body: { amount, reason: "Bank transfer" }, headers: { "idempotency-key": `deposit-${client.id}` } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => adjust(5)));
+    for (const answer of answers) {
+      expect([201, 409], JSON.stringify(answer)).toContain(answer.status);
+      if (answer.status === 201) expect(answer.body).toMatchObject({ userId: client.id, balance: 5, adjustment: 5 });
+    }
+    expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThan(0);
+    const reused = await adjust(6);
+    expect(reused).toEqual({ status: 422, body: { message: "This Idempotency-Key was already used for a different request." } });
+    const wallet = (await call("/api/wallet", { token: client.token })).body;
+    expect(wallet.balance).toBe(5);
+    expect(wallet.entries).toHaveLength(1);
   });
 });
 

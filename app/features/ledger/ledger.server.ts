@@ -222,15 +222,23 @@ export async function refundUndeliveredToWallet(db: Db, order: { id: number; pri
   return true;
 }
 
+/** What `adjustWallet` did: booked it, refused it (below zero), or found the key's earlier adjustment. */
+export type WalletAdjustmentOutcome = { booked: true } | { booked: false; refused: "insufficient_balance" } | { booked: false; earlier: { amountMinor: number; reason: string } };
+
 /**
  * An admin's correction of a wallet, positive or negative, under `key` (one per request, so a retried
- * request books it once): false (nothing written) when it would take the balance below zero.
+ * request books it once). The key is looked up after the wallet's row lock: a concurrent request with
+ * the same key waits for the first one's commit and then finds its entry, instead of colliding on the
+ * unique key. Refused (nothing written) when it would take the balance below zero.
  */
-export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<boolean> {
+export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<WalletAdjustmentOutcome> {
   await lockWallet(db, adjustment.userId);
-  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return false;
+  const idempotencyKey = `adjustment:${adjustment.key}`;
+  const earlier = await db.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { amountMinor: true, description: true } });
+  if (earlier) return { booked: false, earlier: { amountMinor: earlier.amountMinor, reason: earlier.description ?? "" } };
+  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return { booked: false, refused: "insufficient_balance" };
   await db.ledgerEntry.create({
-    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey: `adjustment:${adjustment.key}`, description: reason },
+    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey, description: reason },
   });
-  return true;
+  return { booked: true };
 }
