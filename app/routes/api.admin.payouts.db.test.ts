@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../server/testing/in-process-server";
+import { tinyPng } from "~/features/uploads/test-images";
+import { waitForMail } from "~/test/mailbox";
 import { type Account, Api, adminToken, approvedWorker, createOrder, payByCard, signIn, signUp, startSecurityServer, taskOf, waitFor, admin as adminAccount } from "../../server/security/helpers";
 
 /*
@@ -90,6 +92,43 @@ describe("POST /api/admin/payouts/{id}/finalize, /resend-otp, /retry, /fail", ()
       expect([answer.status, answer.json.message], decision).toEqual([404, "Payout not found"]);
     }
     expect((await decide(1, "pay-twice")).status).toBe(404);
+  });
+});
+
+describe("a withdrawal whose earnings were clawed back after it was requested (issue #49)", () => {
+  it("is e-mailed when requested, and its approval is refused with the reason while the worker's balance is below zero", async () => {
+    const client = await signUp(api, "client");
+    const earner = await approvedWorker(api, adminBearer);
+    const order = await createOrder(api, client);
+    await payByCard(api, client, order);
+    const completed = await api.post(`/api/tasks/${await taskOf(api, adminBearer, order.id)}/complete`, {}, { token: earner.token });
+    expect((await api.post(`/api/admin/completions/${completed.json.completionId}/approve`, {}, { token: adminBearer })).status).toBe(200);
+    const { availableBalance } = (await api.get("/api/dashboard/worker-stats", { token: earner.token })).json;
+    expect(availableBalance).toBeGreaterThan(0);
+
+    // The whole balance is asked for, and the worker hears of it by e-mail.
+    const requested = await api.post("/api/payouts", { amount: availableBalance, phone: "0241234567", provider: "mtn" }, { token: earner.token });
+    expect(requested.status, requested.text).toBe(201);
+    const mail = await waitForMail(api.outboxDirectory!, earner.email, /^Withdrawal requested/);
+    expect(mail.text).toContain(`withdrawal #${requested.json.id}`);
+    expect(mail.text).toContain("024 *** 4567");
+
+    // The client flags the delivery, the worker answers, the admin upholds it: the released earning is clawed back.
+    const [delivery] = (await api.get(`/api/orders/${order.id}/deliveries`, { token: client.token })).json.deliveries as { id: number }[];
+    expect((await api.post(`/api/orders/${order.id}/flags`, { deliveryIds: [delivery.id] }, { token: client.token })).status).toBe(201);
+    const screenshot = `data:image/png;base64,${Buffer.from(tinyPng()).toString("base64")}`;
+    expect((await api.post(`/api/worker/flags/${delivery.id}/evidence`, { screenshot }, { token: earner.token })).status).toBe(201);
+    const upheld = await api.post(`/api/admin/flags/${delivery.id}`, { decision: "uphold", reason: "The follow is gone." }, { token: adminBearer });
+    expect(upheld.status, upheld.text).toBe(200);
+    expect((await api.get("/api/dashboard/worker-stats", { token: earner.token })).json.availableBalance).toBe(-availableBalance);
+
+    const refused = await decide(requested.json.id, "approve");
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.message).toBe(
+      `This worker's available balance is ₵${availableBalance.toFixed(2)} below zero: earnings were clawed back after this withdrawal was requested. Approve it once new earnings cover that, or reject it.`,
+    );
+    const pending = (await api.get("/api/admin/payouts?status=pending", { token: adminBearer })).json as { id: number }[];
+    expect(pending.some((payout) => payout.id === requested.json.id)).toBe(true);
   });
 });
 

@@ -190,12 +190,12 @@ const sections: LegalSection[] = [
         <li>
           A delivery a client names in a refill is a flagged delivery like any other: you answer it with a screenshot as above. A reward
           taken back is cancelled while it is held and deducted from your balance once released; your balance can go below zero, and
-          withdrawals wait until new earnings cover it.
+          withdrawals, including ones you requested before, wait until new earnings cover it.
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
           place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
-          us (MTN, Telecel or AT). The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
+          us (MTN, Telecel or AT). We e-mail you every withdrawal request. The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
           exist only while clients have orders.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>

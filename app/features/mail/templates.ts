@@ -150,6 +150,17 @@ export function payoutSentMail({ name, payoutId, amountMinor, destination }: { n
   });
 }
 
+/** Every withdrawal request is announced (issue #49): someone with the password alone cannot take the earnings unseen. */
+export function payoutRequestedMail({ name, payoutId, amountMinor, destination, payoutsUrl, supportUrl }: { name: string; payoutId: number; amountMinor: number; destination: string; payoutsUrl: string; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: `Withdrawal requested — ${formatMoney(amountMinor)}`,
+    greetingName: name,
+    blocks: [`We received your withdrawal #${payoutId} of ${formatMoney(amountMinor)} to your mobile money wallet (${destination}). Our team reviews it before sending it.`],
+    action: { label: "Go to withdrawals", url: payoutsUrl },
+    after: [`Did not ask for this? Change your password and write to us at once: ${supportUrl}`],
+  });
+}
+
 export function payoutFailedMail({ name, payoutId, amountMinor, reason, payoutsUrl }: { name: string; payoutId: number; amountMinor: number; reason: string | null; payoutsUrl: string }): MailContent {
   return renderMail({
     subject: `Withdrawal not sent — ${formatMoney(amountMinor)}`,

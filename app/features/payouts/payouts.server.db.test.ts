@@ -58,7 +58,10 @@ describe("an admin's decision", () => {
     expect(await balance(worker.id)).toBe(0);
     expect(await refusal(approvePayout(admin, payout.id))).toMatchObject({ status: 409 });
     // The worker is told once, however often Paystack says it (issue #19).
-    expect(await mailsTo(worker.email)).toEqual([{ subject: "Withdrawal sent — ₵40.00", text: expect.stringContaining(`#${payout.id} of ₵40.00 was sent to your mobile money wallet (MTN 024 *** 4567)`) }]);
+    expect(await mailsTo(worker.email)).toEqual([
+      { subject: "Withdrawal requested — ₵40.00", text: expect.stringContaining(`withdrawal #${payout.id} of ₵40.00 to your mobile money wallet (MTN 024 *** 4567)`) },
+      { subject: "Withdrawal sent — ₵40.00", text: expect.stringContaining(`#${payout.id} of ₵40.00 was sent to your mobile money wallet (MTN 024 *** 4567)`) },
+    ]);
   });
 
   it("gives the money back when the transfer fails (found by the reconciler)", async () => {
@@ -72,7 +75,10 @@ describe("an admin's decision", () => {
     expect((await listMyPayouts(worker))[0]).toMatchObject({ status: "failed" });
     expect(await balance(worker.id)).toBe(2500);
     expect(await prisma().ledgerEntry.count({ where: { payoutId: payout.id, kind: "payout_reversal" } })).toBe(1);
-    expect(await mailsTo(worker.email)).toEqual([{ subject: "Withdrawal not sent — ₵25.00", text: expect.stringContaining("The amount is back in your available balance") }]);
+    expect(await mailsTo(worker.email)).toEqual([
+      { subject: "Withdrawal requested — ₵25.00", text: expect.any(String) },
+      { subject: "Withdrawal not sent — ₵25.00", text: expect.stringContaining("The amount is back in your available balance") },
+    ]);
   });
 
   it("keeps withdrawals closed until the worker's e-mail address is confirmed", async () => {

@@ -121,6 +121,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       select: payoutSelect,
     });
     await reservePayout(transaction, { id: created.id, workerId: worker.id, amountMinor, currency: "GHS" });
+    await queuePayoutEmail(transaction, created.id, "requested");
     return created;
   }, burstTransactionOptions);
   return toView(payout);
@@ -160,8 +161,9 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
 export async function approvePayout(admin: PublicUser, payoutId: number): Promise<PayoutView> {
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
-    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true } });
+    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true, workerId: true } });
     if (!current) throw new AppError(404, "not_found", "Payout not found");
+    await refuseWhileBelowZero(transaction, current.workerId);
     // The claim: one approval starts one transfer.
     const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "processing" } });
     if (count === 0) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
@@ -169,6 +171,22 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
   });
   await sendPayoutTransfer(payoutId);
   return getPayoutView(payoutId);
+}
+
+/**
+ * A claw-back after the request (issue #49) can leave the worker owing: the withdrawal would pay out
+ * money they no longer have. Read under the worker's row lock, as requests and claw-backs queue there.
+ */
+async function refuseWhileBelowZero(transaction: Prisma.TransactionClient, workerId: number) {
+  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${workerId} FOR UPDATE`;
+  const available = await availableBalanceMinor(transaction, workerId);
+  if (available < 0) {
+    throw new AppError(
+      422,
+      "negative_balance",
+      `This worker's available balance is ${formatMoney(-available)} below zero: earnings were clawed back after this withdrawal was requested. Approve it once new earnings cover that, or reject it.`,
+    );
+  }
 }
 
 /** The admins' view of one payout. */
