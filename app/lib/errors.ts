@@ -53,6 +53,7 @@ export type AppErrorCode =
   | "otp_not_sent"
   | "otp_refused"
   | "payload_too_large"
+  | "payout_number_unconfirmed"
   | "paystack_unreachable"
   | "platform_not_joined"
   | "prompt_open"

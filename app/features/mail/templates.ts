@@ -150,6 +150,17 @@ export function payoutSentMail({ name, payoutId, amountMinor, destination }: { n
   });
 }
 
+/** A new payout number waits for this link (issue #49): withdrawals go only to numbers the mailbox's owner confirmed. */
+export function payoutNumberMail({ name, destination, link, validHours }: { name: string; destination: string; link: string; validHours: number }): MailContent {
+  return renderMail({
+    subject: "Confirm your new payout number",
+    greetingName: name,
+    blocks: [`You asked to withdraw your earnings to a new mobile money number, ${destination}. Confirm it is yours before we send money there. The link works for ${validHours} hours.`],
+    action: { label: "Confirm my payout number", url: link },
+    after: ["Did not ask for this? Do not open the link: change your password and write to our support at once."],
+  });
+}
+
 /** Every withdrawal request is announced (issue #49): someone with the password alone cannot take the earnings unseen. */
 export function payoutRequestedMail({ name, payoutId, amountMinor, destination, payoutsUrl, supportUrl }: { name: string; payoutId: number; amountMinor: number; destination: string; payoutsUrl: string; supportUrl: string }): MailContent {
   return renderMail({

@@ -1,6 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { createTestUser, refusal, paystackSandbox, serviceDatabase } from "~/test/service-test";
+import { confirmPayoutNumber } from "./payout-numbers.server";
 import { approvePayout, listMyPayouts, payoutRequestSchema, reconcileProcessingPayouts, rejectPayout, requestPayout } from "./payouts.server";
 import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
@@ -13,10 +14,11 @@ const paystack = paystackSandbox({ transferSettleMs: 100 });
 
 const newUser = (role: "worker" | "admin") => createTestUser(prisma(), role, { platforms: ["instagram"], fullName: "Kwame Earner" });
 
-/** A worker with `cedis` of released (available) earnings. */
+/** A worker with `cedis` of released (available) earnings and 0241234567 (MTN) confirmed as their payout number. */
 async function workerWith(cedis: number) {
   const worker = await newUser("worker");
   await prisma().ledgerEntry.create({ data: { userId: worker.id, kind: "earning_release", bucket: "available", amountMinor: cedis * 100, currency: "GHS", idempotencyKey: `test-balance:${worker.id}` } });
+  await prisma().payoutNumber.create({ data: { workerId: worker.id, accountNumber: "0241234567", bankCode: "MTN", confirmedAt: new Date() } });
   return worker;
 }
 
@@ -67,6 +69,7 @@ describe("an admin's decision", () => {
   it("gives the money back when the transfer fails (found by the reconciler)", async () => {
     const worker = await workerWith(25);
     const admin = await newUser("admin");
+    await prisma().payoutNumber.create({ data: { workerId: worker.id, accountNumber: "0551234988", bankCode: "MTN", confirmedAt: new Date() } });
     const payout = await requestPayout(worker, withdrawal(25, "0551234988"));
     await approvePayout(admin, payout.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -107,5 +110,20 @@ describe("an admin's decision", () => {
       const spent = open.filter((payout) => payout.workerId === row.userId).reduce((sum, payout) => sum + payout.amountMinor, 0);
       expect(row._sum.amountMinor).toBe(credited - spent);
     }
+  });
+});
+
+describe("payout numbers (issue #49)", () => {
+  it("refuses a withdrawal to a number the worker has not confirmed and e-mails the link; the link confirms it once", async () => {
+    const worker = await workerWith(50);
+    const refused = await refusal(requestPayout(worker, withdrawal(30, "0551230000")));
+    expect(refused).toMatchObject({ status: 422, message: `MTN 055 *** 0000 is a new payout number: we e-mailed a link to ${worker.email} to confirm it. Open the link, then request the withdrawal again.` });
+    expect(await balance(worker.id)).toBe(5000);
+    const [mail] = await mailsTo(worker.email);
+    expect(mail).toEqual({ subject: "Confirm your new payout number", text: expect.stringContaining("MTN 055 *** 0000") });
+    const token = /\/payouts\/confirm-number\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
+    expect(await confirmPayoutNumber(token)).toEqual({ destination: "MTN 055 *** 0000" });
+    expect(await refusal(confirmPayoutNumber(token))).toMatchObject({ status: 400, message: "This link has already been used. Ask for a new one if you need it." });
+    expect(await requestPayout(worker, withdrawal(30, "0551230000"))).toMatchObject({ amount: 30, phone: "0551230000" });
   });
 });

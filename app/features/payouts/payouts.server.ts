@@ -14,6 +14,7 @@ import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { formatMoney, toMajorUnits } from "~/lib/money";
 import { queuePayoutEmail } from "./payout-emails.server";
+import { requireConfirmedPayoutNumber } from "./payout-numbers.server";
 import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
@@ -98,6 +99,8 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
   const amountMinor = Math.round(request.amount * 100);
   const minimumMinor = Math.round(getEnv().PAYOUT_MINIMUM_CEDIS * 100);
   if (amountMinor < minimumMinor) throw new AppError(400, "below_minimum", `The minimum withdrawal is ${formatMoney(minimumMinor)}.`);
+  const bankCode = bankCodes[request.provider];
+  await requireConfirmedPayoutNumber(worker, { accountNumber: request.phone, bankCode });
   const payout = await getPrisma().$transaction(async (transaction) => {
     // Requests of one worker queue on their row: the balance read below is the one this request spends.
     await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
@@ -115,7 +118,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
         channel: "mobile_money",
         accountNumber: request.phone,
         accountName: worker.fullName,
-        bankCode: bankCodes[request.provider],
+        bankCode,
         reference: `payout_${randomBytes(8).toString("hex")}`,
       },
       select: payoutSelect,
