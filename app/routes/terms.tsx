@@ -122,6 +122,10 @@ const sections: LegalSection[] = [
         </li>
         <li>If we cannot complete an order, the part that was not delivered is refunded to the original payment method.</li>
         <li>
+          A wallet top-up refunded to the card or mobile money wallet it came from is taken back out of your wallet balance. If you had spent
+          it, your balance goes below zero, and nothing can be paid from it until a new top-up covers that.
+        </li>
+        <li>
           There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
           people who followed or subscribed. Instead, for {refillWindowDays} days after an order is delivered you may request a refill
           on its page, once every {refillCooldownHours} hours, naming the deliveries that dropped: each is decided on evidence as a flag

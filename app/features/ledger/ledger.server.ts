@@ -171,6 +171,35 @@ export async function creditTopUp(db: Db, topUp: WalletMovement & { topUpId: num
   });
 }
 
+type TopUpReversal = WalletMovement & { topUpId: number; paymentReference: string; refundKey: string };
+
+/**
+ * A credited top-up whose payment was refunded (issue #49): `amountMinor` of its credit back out of
+ * the wallet, once per refund (keyed by the refund, like the refund's own entry). No balance check:
+ * the money has already gone back to the card or wallet it came from, so the balance may go below
+ * zero, and spends from it (which need the balance to cover them) wait until it is covered.
+ */
+export async function reverseTopUpCredit(db: Db, reversal: TopUpReversal, description: string) {
+  await db.ledgerEntry.create({
+    data: {
+      userId: reversal.userId,
+      kind: "wallet_top_up_reversal",
+      bucket: "wallet",
+      amountMinor: -reversal.amountMinor,
+      currency: reversal.currency,
+      topUpId: reversal.topUpId,
+      idempotencyKey: `top-up-reversal:${reversal.paymentReference}:${reversal.refundKey}`,
+      description,
+    },
+  });
+}
+
+/** How much of a top-up's credit has been taken back (positive minor units). */
+export async function topUpReversedMinor(db: Db, topUpId: number): Promise<number> {
+  const sum = await db.ledgerEntry.aggregate({ where: { topUpId, kind: "wallet_top_up_reversal" }, _sum: { amountMinor: true } });
+  return -(sum._sum.amountMinor ?? 0);
+}
+
 /**
  * Pays an order from the wallet: false (nothing written) when the balance does not cover it. Call it
  * in the transaction that marks the order paid, so both or neither.

@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { catalogCurrency, processingFeeMinor } from "~/features/catalog/catalog";
-import { creditTopUp } from "~/features/ledger/ledger.server";
+import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/ledger.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
@@ -96,4 +96,25 @@ export async function creditPaidTopUp(db: Prisma.TransactionClient, topUpId: num
   const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
   await creditTopUp(db, { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
   return true;
+}
+
+/**
+ * A processed refund of one of the top-up's payments was booked (issue #49): the part of its credit
+ * the store no longer holds a payment for leaves the wallet, once per refund. The store still holds
+ * what its successful payments paid less what was refunded of them; a credit stands in full while
+ * that covers the top-up's total, so the refund of a top-up paid twice takes nothing back. Call it in
+ * the refund's booking transaction, after the payment's refunded amount is updated.
+ */
+export async function reverseRefundedTopUp(db: Prisma.TransactionClient, topUpId: number, refund: { paymentReference: string; refundKey: string }) {
+  // Refunds of the top-up's payments queue here, so the sums below are read and written by one at a time.
+  await db.$queryRaw`SELECT id FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
+  const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
+  if (!topUp.creditedAt) return;
+  const payments = await db.paymentAttempt.findMany({ where: { topUpId, status: "success" }, select: { amountMinor: true, refundedAmountMinor: true } });
+  const heldMinor = payments.reduce((sum, payment) => sum + payment.amountMinor - payment.refundedAmountMinor, 0);
+  // The fee went to Paystack: at most the credited amount comes back out of the wallet.
+  const owedMinor = Math.min(topUp.amountMinor, Math.max(0, topUp.totalMinor - heldMinor));
+  const reversibleMinor = owedMinor - (await topUpReversedMinor(db, topUpId));
+  if (reversibleMinor <= 0) return;
+  await reverseTopUpCredit(db, { userId: topUp.clientId, amountMinor: reversibleMinor, currency: topUp.currency, topUpId, ...refund }, `Top-up #${topUpId} refunded to the payment it came from`);
 }
