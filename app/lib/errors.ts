@@ -74,6 +74,7 @@ export type AppErrorCode =
   | "token_used"
   | "too_fast"
   | "too_many_account_emails"
+  | "too_many_creations"
   | "too_many_login_failures"
   | "too_many_payment_attempts"
   | "too_many_registrations"

@@ -1,3 +1,4 @@
+import { countCreation } from "~/features/auth/creation-limits.server";
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
 import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
@@ -31,6 +32,8 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     const existing = await findByCheckoutKey(client.id, input.checkoutKey);
     if (existing) return earlierOrderFor(existing, input);
   }
+  // A new order (not a retried checkout) counts against the hour's allowance (issue #49).
+  await countCreation("order", client.id);
 
   const screenshot = screenshotUploadId
     ? await findOwnScreenshot(client, screenshotUploadId)

@@ -1,4 +1,5 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { countCreation } from "~/features/auth/creation-limits.server";
 import { catalogCurrency, processingFeeMinor } from "~/features/catalog/catalog";
 import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/ledger.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -50,6 +51,7 @@ const topUpNotFound = () => new AppError(404, "not_found", "Top-up not found");
 /** A new top-up of `amountMinor` for the client, to be paid with the /api/payment/* calls (`topUpId`). */
 export async function createTopUp(user: PublicUser, amountMinor: number): Promise<TopUpView> {
   assertClient(user);
+  await countCreation("top-up", user.id);
   const feeMinor = processingFeeMinor(amountMinor);
   const topUp = await getPrisma().walletTopUp.create({
     data: { clientId: user.id, amountMinor, feeMinor, totalMinor: amountMinor + feeMinor, currency: catalogCurrency },
