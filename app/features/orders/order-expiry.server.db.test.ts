@@ -10,6 +10,7 @@ import { createDiskStorage, setUploadStorage, type UploadStorage } from "~/featu
 import { tinyPng } from "~/features/uploads/test-images";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { sourcesMatching } from "~/test/source-scan";
 import { createTopUp, expireUnpaidTopUps, topUpFor } from "~/features/payments/top-ups.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
 import { createOrderSchema } from "./order-schema";
@@ -186,5 +187,9 @@ describe("unpaid top-ups (issue #49)", () => {
     expect(await expireUnpaidTopUps()).toBe(0);
     const statuses = await Promise.all([old, young, paid].map(async ({ id }) => (await topUpFor(client, id)).status));
     expect(statuses).toEqual(["expired", "pending", "credited"]);
+  });
+
+  it("nothing outside top-ups.server.ts writes a top-up's state", async () => {
+    expect(await sourcesMatching(/\bwalletTopUp\.(update|updateMany|upsert|delete|deleteMany)\(|(UPDATE|DELETE FROM)\s+wallet_top_ups\b/i, "features/payments/top-ups.server.ts")).toEqual([]);
   });
 });

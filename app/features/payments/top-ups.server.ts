@@ -19,6 +19,16 @@ import { openAttemptStatuses } from "~/lib/payment-attempt-status";
  * transaction that records the payment's success.
  */
 
+/**
+ * The one writer of a top-up's state (issue #49): pending until paid (credited) or given up (expired).
+ * A payment that still succeeds for an expired top-up credits it: the money came, and a wallet has
+ * nothing left to fulfil. Nothing leaves `credited`; a refund takes the credit back in the ledger.
+ */
+export const topUpTransitions = {
+  credit: { from: ["pending", "expired"], to: "credited" },
+  expire: { from: ["pending"], to: "expired" },
+} as const;
+
 export interface TopUpView {
   id: number;
   /** Cedis (decision 0010): what reaches the wallet. */

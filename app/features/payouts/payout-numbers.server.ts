@@ -16,6 +16,8 @@ import { maskedNumber } from "./payout-emails.server";
  * withdrawals go to it. Someone who learns the password cannot send the earnings to their own wallet
  * without the mailbox. The only writer of payout numbers: unconfirmed → confirmed, never back.
  */
+export const payoutNumberTransitions = { confirm: { from: ["unconfirmed"], to: "confirmed" } } as const;
+
 export const payoutNumberLinkValidHours = 24;
 const hourMs = 60 * 60 * 1000;
 
@@ -62,7 +64,9 @@ export async function confirmPayoutNumber(token: string): Promise<{ destination:
   return getPrisma().$transaction(async (transaction) => {
     const link = await useAccountToken(transaction, token, "payout_number");
     if (link.payoutNumberId === null) throw new AppError(400, "invalid_token", "This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.");
-    const number = await transaction.payoutNumber.update({ where: { id: link.payoutNumberId }, data: { confirmedAt: new Date() }, select: { accountNumber: true, bankCode: true, confirmedAt: true } });
+    // Confirmed once: a number already confirmed keeps its first confirmation.
+    await transaction.payoutNumber.updateMany({ where: { id: link.payoutNumberId, confirmedAt: null }, data: { confirmedAt: new Date() } });
+    const number = await transaction.payoutNumber.findUniqueOrThrow({ where: { id: link.payoutNumberId }, select: { accountNumber: true, bankCode: true } });
     return { destination: destinationName(number) };
   });
 }

@@ -1,6 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { createTestUser, refusal, paystackSandbox, serviceDatabase } from "~/test/service-test";
+import { sourcesMatching } from "~/test/source-scan";
 import { confirmPayoutNumber } from "./payout-numbers.server";
 import { approvePayout, listMyPayouts, payoutRequestSchema, reconcileProcessingPayouts, rejectPayout, requestPayout } from "./payouts.server";
 import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
@@ -125,5 +126,11 @@ describe("payout numbers (issue #49)", () => {
     expect(await confirmPayoutNumber(token)).toEqual({ destination: "MTN 055 *** 0000" });
     expect(await refusal(confirmPayoutNumber(token))).toMatchObject({ status: 400, message: "This link has already been used. Ask for a new one if you need it." });
     expect(await requestPayout(worker, withdrawal(30, "0551230000"))).toMatchObject({ amount: 30, phone: "0551230000" });
+  });
+});
+
+describe("nothing else writes a payout number (issue #49)", () => {
+  it("no module outside payout-numbers.server.ts creates or confirms one", async () => {
+    expect(await sourcesMatching(/\bpayoutNumber\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|(INSERT INTO|UPDATE|DELETE FROM)\s+payout_numbers\b/i, "features/payouts/payout-numbers.server.ts")).toEqual([]);
   });
 });
