@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { approveWorker, createOrder, signInAsAdmin, signUp } from "./api-setup";
 import { tinyPng } from "../app/features/uploads/test-images";
@@ -19,6 +19,26 @@ async function otherBrowser(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
+/** The worker (on `page`) is approved, links a handle and completes the task of a paid order, and the admin approves the completion: ₵0.45 available. */
+async function workerWithApprovedReward(page: Page, adminRequest: APIRequestContext, adminToken: string, orderId: number, label: string) {
+  const worker = await signUp(page.request, { role: "worker", label, platforms: ["tiktok"] });
+  await confirmEmail(page.request, worker.email);
+  await approveWorker(adminRequest, adminToken, worker.id);
+  expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
+  const task = (await (await adminRequest.get(`/api/admin/orders/${orderId}`)).json()).deliveries[0];
+  const completed = await (await page.request.post(`/api/tasks/${task.id}/complete`, { data: {} })).json();
+  expect((await adminRequest.post(`/api/admin/completions/${completed.completionId}/approve`, { data: {} })).status()).toBe(200);
+  return worker;
+}
+
+/** Confirms a new payout number as the worker does: a withdrawal to it is refused, and the e-mailed link's page confirms it (issue #49). */
+async function confirmPayoutNumber(page: Page, email: string, phone: string) {
+  expect((await page.request.post("/api/payouts", { data: { amount: 0.45, phone, provider: "mtn" } })).status()).toBe(422);
+  await open(page, await accountLink(email, /^Confirm your new payout number$/, "/payouts/confirm-number"));
+  await page.getByRole("button", { name: "Confirm my payout number" }).click();
+  await expect(page.getByRole("status")).toContainText("is confirmed: you can withdraw to it now.");
+}
+
 test("a worker withdraws an approved reward and an admin sends it", { tag: "@without-javascript" }, async ({ page, browser }) => {
   test.slow();
   const admin = await otherBrowser(browser);
@@ -32,19 +52,10 @@ test("a worker withdraws an approved reward and an admin sends it", { tag: "@wit
   await client.context.close();
 
   // The worker (this page) is approved, links a handle and completes the order's task.
-  const worker = await signUp(page.request, { role: "worker", label: "earner", platforms: ["tiktok"] });
-  await confirmEmail(page.request, worker.email);
-  await approveWorker(admin.page.request, adminToken, worker.id);
-  expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
-  const task = (await (await admin.page.request.get(`/api/admin/orders/${order.id}`)).json()).deliveries[0];
-  const completed = await (await page.request.post(`/api/tasks/${task.id}/complete`, { data: {} })).json();
-  expect((await admin.page.request.post(`/api/admin/completions/${completed.completionId}/approve`, { data: {} })).status()).toBe(200);
+  const worker = await workerWithApprovedReward(page, admin.page.request, adminToken, order.id, "earner");
 
   // The worker confirms the payout number by the e-mailed link (issue #49), then asks for the reward on /payouts.
-  expect((await page.request.post("/api/payouts", { data: { amount: 0.45, phone: "0241234567", provider: "mtn" } })).status()).toBe(422);
-  await open(page, await accountLink(worker.email, /^Confirm your new payout number$/, "/payouts/confirm-number"));
-  await page.getByRole("button", { name: "Confirm my payout number" }).click();
-  await expect(page.getByRole("status")).toContainText("MTN 024 *** 4567 is confirmed");
+  await confirmPayoutNumber(page, worker.email, "0241234567");
   await open(page, "/payouts");
   await expect(page.locator("dl")).toContainText("Available to withdraw₵0.45");
   await page.getByLabel("Amount (₵)").fill("0.45");
@@ -86,17 +97,8 @@ test("an admin cannot approve a withdrawal whose earnings were clawed back after
   await payByCard(client.page.request, buyer, order);
 
   // The worker's reward is released, withdrawn in full to a confirmed number, then clawed back by an upheld flag.
-  const worker = await signUp(page.request, { role: "worker", label: "clawed", platforms: ["tiktok"] });
-  await confirmEmail(page.request, worker.email);
-  await approveWorker(admin.page.request, adminToken, worker.id);
-  expect((await page.request.put("/api/worker/handles", { data: { platform: "tiktok", handle: `tk_${unique()}` } })).status()).toBe(200);
-  const task = (await (await admin.page.request.get(`/api/admin/orders/${order.id}`)).json()).deliveries[0];
-  const completed = await (await page.request.post(`/api/tasks/${task.id}/complete`, { data: {} })).json();
-  expect((await admin.page.request.post(`/api/admin/completions/${completed.completionId}/approve`, { data: {} })).status()).toBe(200);
-  expect((await page.request.post("/api/payouts", { data: { amount: 0.45, phone: "0271234567", provider: "mtn" } })).status()).toBe(422);
-  await open(page, await accountLink(worker.email, /^Confirm your new payout number$/, "/payouts/confirm-number"));
-  await page.getByRole("button", { name: "Confirm my payout number" }).click();
-  await expect(page.getByRole("status")).toContainText("is confirmed");
+  const worker = await workerWithApprovedReward(page, admin.page.request, adminToken, order.id, "clawed");
+  await confirmPayoutNumber(page, worker.email, "0271234567");
   const payout = await (await page.request.post("/api/payouts", { data: { amount: 0.45, phone: "0271234567", provider: "mtn" } })).json();
   const [delivery] = (await (await client.page.request.get(`/api/orders/${order.id}/deliveries`)).json()).deliveries;
   expect((await client.page.request.post(`/api/orders/${order.id}/flags`, { data: { deliveryIds: [delivery.id] } })).status()).toBe(201);

@@ -7,9 +7,8 @@ import { getPrisma } from "~/lib/database/db.server";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
-import { unpaidOrderExpiryMs } from "~/features/orders/order-expiry.server";
+import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/order-expiry.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
-import { getLogger } from "~/lib/logger.server";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 
 /**
@@ -180,13 +179,5 @@ export async function expireTopUpIfDue(topUpId: number, now = new Date()): Promi
 /** The background job (server/jobs.ts): expires the top-ups that are due, oldest first, in bounded batches. */
 export async function expireUnpaidTopUps(now = new Date(), batchSize = 100): Promise<number> {
   const due = await getPrisma().walletTopUp.findMany({ where: dueForExpiry(now), orderBy: { createdAt: "asc" }, take: batchSize, select: { id: true } });
-  let expired = 0;
-  for (const { id } of due) {
-    try {
-      if (await expireTopUpIfDue(id, now)) expired += 1;
-    } catch (error) {
-      getLogger().error({ err: error, topUpId: id }, "could not expire an unpaid top-up; the next run retries");
-    }
-  }
-  return expired;
+  return expireEach(due, (id) => expireTopUpIfDue(id, now), "an unpaid top-up");
 }
