@@ -4,7 +4,9 @@ import { absoluteLink } from "~/features/mail/mail-delivery.server";
 import { queueEmail } from "~/features/mail/outbox.server";
 import { payoutNumberMail } from "~/features/mail/templates";
 import type { Prisma } from "~/generated/prisma/client";
+import { countWithinLimits } from "~/features/auth/rate-limit.server";
 import { getPrisma } from "~/lib/database/db.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { payoutNetworkName } from "./payout-display";
 import { maskedNumber } from "./payout-emails.server";
@@ -20,6 +22,8 @@ export const payoutNumberTransitions = { confirm: { from: ["unconfirmed"], to: "
 
 export const payoutNumberLinkValidHours = 24;
 const hourMs = 60 * 60 * 1000;
+/** Links one worker may be sent per hour: refusals cannot be turned into a flood of their mailbox. */
+export const payoutNumberLinksPerHour = 5;
 
 type Destination = { accountNumber: string; bankCode: string };
 
@@ -38,6 +42,13 @@ export async function isConfirmedPayoutNumber(workerId: number, destination: Des
 export async function requireConfirmedPayoutNumber(worker: PublicUser, destination: Destination): Promise<void> {
   if (await isConfirmedPayoutNumber(worker.id, destination)) return;
   await getPrisma().$transaction(async (transaction) => {
+    const [waitMs] = await countWithinLimits([{ bucket: "payout-number-link", key: String(worker.id), windowMs: hourMs, limit: payoutNumberLinksPerHour }], sqlOfPrisma(transaction));
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError(429, "too_many_account_emails", `We have sent you several links to confirm payout numbers in the last hour. Use the newest one, or try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`, {
+        retryAfterSeconds: seconds,
+      });
+    }
     const number = await transaction.payoutNumber.upsert({
       where: { workerId_accountNumber_bankCode: { workerId: worker.id, ...destination } },
       create: { workerId: worker.id, ...destination },

@@ -129,6 +129,17 @@ describe("payout numbers (issue #49)", () => {
   });
 });
 
+describe("payout-number links (issue #49)", () => {
+  it("are sent at most 5 an hour to one worker: the sixth refusal is a 429 and sends nothing", async () => {
+    const worker = await workerWith(50);
+    for (let index = 0; index < 5; index++) expect((await refusal(requestPayout(worker, withdrawal(30, `055123100${index}`)))).status).toBe(422);
+    const sixth = await refusal(requestPayout(worker, withdrawal(30, "0551231009")));
+    expect(sixth).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(sixth.message).toMatch(/^We have sent you several links to confirm payout numbers in the last hour\. Use the newest one, or try again in \d+ minutes\.$/);
+    expect((await mailsTo(worker.email)).filter((mail) => mail.subject === "Confirm your new payout number")).toHaveLength(5);
+  });
+});
+
 describe("nothing else writes a payout number (issue #49)", () => {
   it("no module outside payout-numbers.server.ts creates or confirms one", async () => {
     expect(await sourcesMatching(/\bpayoutNumber\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|(INSERT INTO|UPDATE|DELETE FROM)\s+payout_numbers\b/i, "features/payouts/payout-numbers.server.ts")).toEqual([]);
