@@ -123,6 +123,9 @@ function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract
       // (app/features/payments/charge-limits.server.test.ts, app/routes/api.payment-limits.test.ts).
       CHARGE_ATTEMPTS_PER_IP_PER_HOUR: "100000",
       MOMO_PROMPTS_PER_PHONE_PER_HOUR: "100000",
+      // Journeys share accounts across many orders and top-ups; the hourly allowances (issue #49) have their own API test.
+      ORDERS_PER_CLIENT_PER_HOUR: "100000",
+      TOP_UPS_PER_CLIENT_PER_HOUR: "100000",
       // No spot checks: a journey's worker withdraws what their first tasks earned. Spot checks have their own tests.
       SPOT_CHECK_FIRST_COMPLETIONS: "0",
       SPOT_CHECK_ONE_IN: "0",

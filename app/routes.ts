@@ -26,6 +26,7 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/orders.$id.tsx"),
   route("payouts", "routes/payouts.tsx"),
+  route("payouts/confirm-number/:token", "routes/payouts.confirm-number.$token.tsx"),
   route("wallet", "routes/wallet.tsx"),
   route("wallet/top-ups/:id", "routes/wallet.top-ups.$id.tsx"),
   route("mass-order", "routes/mass-order.tsx"),

@@ -156,7 +156,7 @@ test("an admin approves a worker, rejects a completion, cancels a paid order wit
   const rules = page.getByRole("list", { name: "Ledger rules" }).getByRole("listitem");
   // Twelve rules of earnings, payouts and refunds, six of the wallet (issue #20), one of refills and one of drip-feed (issue #21),
   // two of deliveries (issue #48).
-  await expect(rules).toHaveCount(24);
+  await expect(rules).toHaveCount(25);
   // The completion rejected above was dropped through the delivery lifecycle, its reward reversed with it.
   await expect(rules.filter({ hasText: "earnings reversed or clawed back without their delivery dropped" })).toContainText("none");
   await expect(rules.filter({ hasText: "completions whose release or reversal disagrees with their review" })).toContainText("none");

@@ -15,7 +15,7 @@ export function mailTo(email: string, subject: RegExp, count = 1) {
 }
 
 /** The link an account e-mail carries, as a path on the store (the test's baseURL serves it). */
-export async function accountLink(email: string, subject: RegExp, kind: "/auth/reset" | "/auth/verify", count = 1): Promise<string> {
+export async function accountLink(email: string, subject: RegExp, kind: "/auth/reset" | "/auth/verify" | "/payouts/confirm-number", count = 1): Promise<string> {
   const mail = await mailTo(email, subject, count);
   const link = accountLinkIn(mail.text, kind);
   expect(link, mail.text).not.toBeNull();

@@ -1,7 +1,7 @@
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { approveWorker, signInAsAdmin, signUp } from "./api-setup";
 import { expect, open, test } from "./fixtures";
-import { confirmEmail } from "./mailbox";
+import { accountLink, confirmEmail } from "./mailbox";
 
 /*
  * The worker's withdrawal page. The whole money path (reserve, approve, Paystack transfer, give-back)
@@ -30,7 +30,17 @@ test("an approved worker sees their balances and cannot withdraw more than is av
   await page.getByLabel("Mobile money number").fill("0241234567");
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(page.getByText("The minimum withdrawal is ₵0.40.")).toBeVisible(); // PAYOUT_MINIMUM_CEDIS of the e2e server
+  // A new number (issue #49): refused until the link e-mailed to the worker confirms it.
   await page.getByLabel("Amount (₵)").fill("20");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByRole("alert")).toContainText(`MTN 024 *** 4567 is a new payout number: we e-mailed a link to ${account.email} to confirm it. Open the link, then request the withdrawal again.`);
+  await open(page, await accountLink(account.email, /^Confirm your new payout number$/, "/payouts/confirm-number"));
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm my payout number" }).click();
+  await expect(page.getByRole("status")).toContainText("MTN 024 *** 4567 is confirmed: you can withdraw to it now.");
+  await page.getByRole("link", { name: "Go to withdrawals" }).click();
+  await page.getByLabel("Amount (₵)").fill("20");
+  await page.getByLabel("Mobile money number").fill("0241234567");
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await expect(page.getByRole("alert")).toContainText("You can withdraw at most ₵0.00 now.");
   await page.getByLabel("Mobile money number").fill("024");

@@ -153,3 +153,32 @@ test("someone else's top-up is not found, and workers are told the wallet is for
   await open(page, "/wallet");
   await expect(page.getByText("The wallet is for client accounts.")).toBeVisible();
 });
+
+test("a top-up refunded from Paystack's side after it was spent leaves the wallet below zero, and the page says why (issue #49)", async ({ page }) => {
+  const client = await signUp(page.request, { label: "refunded" });
+  // ₵100 topped up and paid on Paystack's checkout page, then ₵75 spent through the reseller API.
+  const topUp = await (await page.request.post("/api/wallet/top-ups", { data: { amount: 100 } })).json();
+  const started = await (await page.request.post("/api/payment/charge/card", { data: { email: client.email, amount: 10170, topUpId: topUp.id, currency: "GHS" } })).json();
+  const { url, reference } = started.data;
+  await page.request.post(url, { form: { step: "card", number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: nextYear } });
+  expect((await (await page.request.get(`/api/payment/verify/${reference}`)).json()).data.status).toBe("success");
+  const key = (await (await page.request.post("/api/keys", { data: { name: "Refund journey" } })).json()).key;
+  const added = await (await page.request.post("/api/v2", { data: { key, action: "add", service: 2, link: "https://www.tiktok.com/@refund.journey", quantity: 50 } })).json();
+  expect(added).toEqual({ order: expect.any(Number) });
+
+  // Someone refunds the whole payment in Paystack's dashboard (the sandbox's Paystack API).
+  const refunded = await page.request.post("/sandbox/paystack/refund", { headers: { authorization: "Bearer sk_test_sandbox" }, data: { transaction: reference } });
+  expect(refunded.status()).toBe(200);
+
+  await expect(async () => {
+    await open(page, "/wallet");
+    await expect(page.getByRole("region", { name: "Balance" })).toContainText("-₵75.00");
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole("region", { name: "Balance" }).getByRole("status")).toHaveText(
+    "Your balance is below zero: a top-up was refunded to the card or wallet it came from after its credit was spent. Top up to cover it; until then nothing can be paid from your balance.",
+  );
+  const rows = page.getByRole("table", { name: "Wallet history, newest first" }).getByRole("row");
+  await expect(rows.nth(1)).toContainText(`Top-up #${topUp.id} refunded to the payment it came from`);
+  await expect(rows.nth(1)).toContainText("\u2212₵100.00");
+  await expectNoSeriousAxeViolations(page);
+});

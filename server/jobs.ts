@@ -8,6 +8,7 @@ import { sendDueMessages } from "~/features/mail/outbox-sender.server";
 import { getEnv } from "~/lib/env.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
+import { expireUnpaidTopUps } from "~/features/payments/top-ups.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 import { dropDeliveriesWithoutEvidence } from "~/features/deliveries/decisions.server";
 
@@ -36,6 +37,8 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },
+  // Unpaid top-ups expire the same way (issue #49); a top-up's page expires one at once too.
+  { name: "expire unpaid top-ups", everyMs: 60_000, atStart: true, run: () => expireUnpaidTopUps() },
   // E-mails queued by events (the outbox): sent, retried with backoff, never twice (features/mail).
   { name: "send queued e-mails", everyMs: getEnv().OUTBOX_POLL_MS, atStart: true, run: () => sendDueMessages(emailTransport(), { leaseSeconds: getEnv().OUTBOX_LEASE_SECONDS }) },
   // Deletes screenshots, proofs and tickets the privacy policy keeps only for a while.

@@ -96,6 +96,11 @@ const envSchema = z.object({
   CHARGE_ATTEMPTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
   CHARGE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(2000),
   MOMO_PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // Unpaid orders placed at checkout and wallet top-ups created per client account per hour (issue #49):
+  // an account cannot flood the store with unpaid ₵200,000 orders or top-ups. Orders paid from the wallet
+  // (API v2, mass order) are paid at once and do not count.
+  ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  TOP_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),
   // Account screenshots (decision 0020): stored per client account per hour, and the bytes one account
   // may keep on orders not paid yet and checkouts not finished (paid orders' screenshots do not count).
   SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),

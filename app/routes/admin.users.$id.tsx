@@ -107,6 +107,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <Fact label="Completions">{user.activity.completions}</Fact>
           <Fact label="Earnings under review">{money(user.activity.heldEarnings)}</Fact>
           <Fact label="Available balance">{money(user.activity.availableBalance)}</Fact>
+          {user.role === "client" ? (
+            <Fact label="Wallet">
+              {money(user.activity.walletBalance)}
+              {user.activity.isWalletBelowZero ? <strong className="block text-destructive">Below zero: a top-up was refunded after it was spent</strong> : null}
+            </Fact>
+          ) : null}
         </dl>
         {user.recentOrders.length > 0 ? (
           <>

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../server/testing/in-process-server";
-import { type Account, Api, adminToken, approvedWorker, createOrder, payByCard, signIn, signUp, startSecurityServer, taskOf, waitFor, admin as adminAccount } from "../../server/security/helpers";
+import { tinyPng } from "~/features/uploads/test-images";
+import { waitForMail } from "~/test/mailbox";
+import { accountLinkIn } from "~/test/mime";
+import { type Account, Api, adminToken, approvedWorker, confirmPayoutNumber, createOrder, payByCard, signIn, signUp, startSecurityServer, taskOf, waitFor, admin as adminAccount } from "../../server/security/helpers";
 
 /*
  * The payouts console's transfer actions through the real server and its built-in Paystack sandbox:
@@ -27,6 +30,8 @@ beforeAll(async () => {
   const completed = await api.post(`/api/tasks/${await taskOf(api, adminBearer, order.id)}/complete`, {}, { token: worker.token });
   expect(completed.status, completed.text).toBe(201);
   expect((await api.post(`/api/admin/completions/${completed.json.completionId}/approve`, {}, { token: adminBearer })).status).toBe(200);
+  await confirmPayoutNumber(api, worker, otpWallet);
+  await confirmPayoutNumber(api, worker, "0241234567");
 }, 120_000);
 
 afterAll(async () => {
@@ -90,6 +95,72 @@ describe("POST /api/admin/payouts/{id}/finalize, /resend-otp, /retry, /fail", ()
       expect([answer.status, answer.json.message], decision).toEqual([404, "Payout not found"]);
     }
     expect((await decide(1, "pay-twice")).status).toBe(404);
+  });
+});
+
+describe("a new payout number (issue #49)", () => {
+  it("is confirmed by a single-use link e-mailed to the worker before the first withdrawal to it", async () => {
+    const newcomer = await approvedWorker(api, adminBearer);
+    const refused = await api.post("/api/payouts", { amount: 100_000, phone: "0207654321", provider: "vod" }, { token: newcomer.token });
+    expect([refused.status, refused.json.message]).toEqual([
+      422,
+      `Telecel 020 *** 4321 is a new payout number: we e-mailed a link to ${newcomer.email} to confirm it. Open the link, then request the withdrawal again.`,
+    ]);
+    expect((await api.get("/api/payouts", { token: newcomer.token })).json).toEqual([]);
+    const mail = await waitForMail(api.outboxDirectory!, newcomer.email, /^Confirm your new payout number$/);
+    expect(mail.text).toContain("Telecel 020 *** 4321");
+    const link = new URL(accountLinkIn(mail.text, "/payouts/confirm-number")!.url).pathname;
+    const press = () => api.call(link, { method: "POST", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url } });
+    expect((await api.get(link)).text).toContain("Confirm my payout number"); // opening the link confirms nothing
+    expect((await api.post("/api/payouts", { amount: 100_000, phone: "0207654321", provider: "vod" }, { token: newcomer.token })).status).toBe(422);
+    // The second refusal sent a newer link: only the newest works.
+    expect((await press()).status).toBe(400);
+    const newest = new URL(accountLinkIn((await waitForMail(api.outboxDirectory!, newcomer.email, /^Confirm your new payout number$/, { count: 2 })).text, "/payouts/confirm-number")!.url).pathname;
+    const confirmed = await api.call(newest, { method: "POST", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain("is confirmed: you can withdraw to it now.");
+    const again = await api.call(newest, { method: "POST", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url } });
+    expect([again.status, again.text.includes("This link has already been used.")]).toEqual([400, true]);
+    // Confirmed: the withdrawal now meets the balance check instead (the newcomer has earned nothing).
+    expect((await api.post("/api/payouts", { amount: 100_000, phone: "0207654321", provider: "vod" }, { token: newcomer.token })).json.message).toBe("You can withdraw at most ₵0.00 now.");
+  });
+});
+
+describe("a withdrawal whose earnings were clawed back after it was requested (issue #49)", () => {
+  it("is e-mailed when requested, and its approval is refused with the reason while the worker's balance is below zero", async () => {
+    const client = await signUp(api, "client");
+    const earner = await approvedWorker(api, adminBearer);
+    const order = await createOrder(api, client);
+    await payByCard(api, client, order);
+    const completed = await api.post(`/api/tasks/${await taskOf(api, adminBearer, order.id)}/complete`, {}, { token: earner.token });
+    expect((await api.post(`/api/admin/completions/${completed.json.completionId}/approve`, {}, { token: adminBearer })).status).toBe(200);
+    const { availableBalance } = (await api.get("/api/dashboard/worker-stats", { token: earner.token })).json;
+    expect(availableBalance).toBeGreaterThan(0);
+    await confirmPayoutNumber(api, earner, "0241234567");
+
+    // The whole balance is asked for, and the worker hears of it by e-mail.
+    const requested = await api.post("/api/payouts", { amount: availableBalance, phone: "0241234567", provider: "mtn" }, { token: earner.token });
+    expect(requested.status, requested.text).toBe(201);
+    const mail = await waitForMail(api.outboxDirectory!, earner.email, /^Withdrawal requested/);
+    expect(mail.text).toContain(`withdrawal #${requested.json.id}`);
+    expect(mail.text).toContain("024 *** 4567");
+
+    // The client flags the delivery, the worker answers, the admin upholds it: the released earning is clawed back.
+    const [delivery] = (await api.get(`/api/orders/${order.id}/deliveries`, { token: client.token })).json.deliveries as { id: number }[];
+    expect((await api.post(`/api/orders/${order.id}/flags`, { deliveryIds: [delivery.id] }, { token: client.token })).status).toBe(201);
+    const screenshot = `data:image/png;base64,${Buffer.from(tinyPng()).toString("base64")}`;
+    expect((await api.post(`/api/worker/flags/${delivery.id}/evidence`, { screenshot }, { token: earner.token })).status).toBe(201);
+    const upheld = await api.post(`/api/admin/flags/${delivery.id}`, { decision: "uphold", reason: "The follow is gone." }, { token: adminBearer });
+    expect(upheld.status, upheld.text).toBe(200);
+    expect((await api.get("/api/dashboard/worker-stats", { token: earner.token })).json.availableBalance).toBe(-availableBalance);
+
+    const refused = await decide(requested.json.id, "approve");
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.message).toBe(
+      `This worker's available balance is ₵${availableBalance.toFixed(2)} below zero: earnings were clawed back after this withdrawal was requested. Approve it once new earnings cover that, or reject it.`,
+    );
+    const pending = (await api.get("/api/admin/payouts?status=pending", { token: adminBearer })).json as { id: number }[];
+    expect(pending.some((payout) => payout.id === requested.json.id)).toBe(true);
   });
 });
 

@@ -115,4 +115,19 @@ describe("unpaid orders expire", () => {
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(created.body.id);
   });
+
+  it("an unpaid top-up expires the same way (issue #49): it reads expired, its page says so, and it cannot be paid", async () => {
+    const client = await signUp(expiringStore.server);
+    const created = await call(expiringStore.server, "/api/wallet/top-ups", { body: { amount: 20_000 }, token: client.token });
+    expect(created.body).toMatchObject({ status: "pending" });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+    const charge = await call(expiringStore.server, "/api/payment/charge/mobile-money", {
+      body: { email: client.email, amount: Math.round(created.body.total * 100), topUpId: created.body.id, currency: "GHS", mobile_money: { phone: "0201234567", provider: "vod" } },
+      token: client.token,
+    });
+    expect(charge).toMatchObject({ status: 422, body: { message: "This top-up expired because it was not paid in time, and can no longer be paid. Please start a new top-up." } });
+    const page = await fetch(`${expiringStore.server.url}/wallet/top-ups/${created.body.id}`, { headers: { authorization: `Bearer ${client.token}` } });
+    expect(await page.text()).toContain("This top-up has expired");
+  });
 });

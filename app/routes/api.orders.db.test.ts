@@ -82,6 +82,17 @@ describe("POST /api/orders", () => {
     expect(again.body.id).toBe(first.body.id);
   });
 
+  it("refuses the same checkout key for another account or package with 422, and writes no second order (issue #49)", async () => {
+    const token = await signUp();
+    const first = await call("/api/orders", { body: checkoutBody({ checkoutKey: "draft_abc-2" }), token });
+    expect(first.status).toBe(201);
+    for (const changed of [{ targetUsername: "@kofi.gh" }, { packageId: "custom-instagram", package: { id: "custom-instagram", name: "500 Followers", platform: "instagram", price: "750.00", quantity: 500 } }]) {
+      const reused = await call("/api/orders", { body: checkoutBody({ checkoutKey: "draft_abc-2", ...changed }), token });
+      expect(reused).toEqual({ status: 422, body: { message: "This checkout was already placed for a different order. Please start the checkout again." } });
+    }
+    expect((await call("/api/orders", { token })).body).toHaveLength(1);
+  });
+
   it("answers 400 with an 'Invalid' message for a bad username, package or quantity", async () => {
     const token = await signUp();
     const badUsername = await call("/api/orders", { body: checkoutBody({ targetUsername: "ama mensah" }), token });

@@ -122,6 +122,17 @@ describe("POST /api/v2", () => {
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "100.00", currency: "GHS" });
   });
 
+  it("a reference sent again answers its first order; sent for another link or quantity it is refused and charges nothing (issue #49)", async () => {
+    const panel = await reseller(500);
+    const add = (link: string, quantity: string) => asForm({ key: panel.key, action: "add", service: "2", link, quantity, reference: "batch-7" });
+    const first = await add("https://www.tiktok.com/@ama.grows", "100");
+    expect(first.json).toEqual({ order: expect.any(Number) });
+    expect((await add("https://www.tiktok.com/@ama.grows", "100")).json).toEqual(first.json);
+    expect((await add("https://www.tiktok.com/@kofi.grows", "100")).json).toEqual({ error: "Incorrect reference: already used for a different order" });
+    expect((await add("https://www.tiktok.com/@ama.grows", "200")).json).toEqual({ error: "Incorrect reference: already used for a different order" });
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "350.00", currency: "GHS" });
+  });
+
   it("a revoked key stops at once; past the per-key limit, 429 with { error } and Retry-After", async () => {
     const panel = await reseller(0);
     expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaystackClient } from "~/features/paystack/paystack-client.server";
 import { type TestServer, startInProcessServer } from "../../server/testing/in-process-server";
 
 /*
@@ -41,7 +42,7 @@ async function postForm(path: string, token: string, fields: Record<string, stri
 }
 
 let sequence = 0;
-async function signUp(role: "client" | "worker" = "client"): Promise<{ token: string; email: string }> {
+async function signUp(role: "client" | "worker" = "client"): Promise<{ token: string; email: string; id: number }> {
   sequence += 1;
   const tag = `${process.pid}x${sequence}`;
   const email = `wallet${tag}@example.com`;
@@ -49,7 +50,7 @@ async function signUp(role: "client" | "worker" = "client"): Promise<{ token: st
     body: { email, username: `wallet_${tag}`, fullName: "Akosua Reseller", password: "secret-pass", role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) },
   });
   expect(result.status).toBe(201);
-  return { token: result.body.token, email };
+  return { token: result.body.token, email, id: result.body.user.id };
 }
 
 interface TopUp {
@@ -116,6 +117,69 @@ describe("GET /api/wallet and POST /api/wallet/top-ups", () => {
     expect(signedIn.status).toBe(200);
     expect((await call("/api/wallet", { token: signedIn.body.token })).status).toBe(403);
     expect((await call("/api/wallet/top-ups", { token: signedIn.body.token, body: { amount: 50 } })).status).toBe(403);
+  });
+});
+
+describe("a top-up refunded from Paystack's side after it was credited (issue #49)", () => {
+  it("takes its credit back out of the wallet once, below zero if spent; the wallet then pays for nothing and admins see it flagged", async () => {
+    const client = await signUp();
+    const topUp = await newTopUp(client.token, 100);
+    const started = await call("/api/payment/charge/card", { token: client.token, body: { email: client.email, amount: Math.round(topUp.total * 100), topUpId: topUp.id, currency: "GHS" } });
+    const { url, reference } = started.body.data;
+    await payOnCheckoutPage(url);
+    expect((await call("/api/wallet", { token: client.token })).body.balance).toBe(100);
+
+    // ₵75 of it is spent through the reseller API (50 TikTok followers).
+    const key = (await call("/api/keys", { token: client.token, body: { name: "Refund test" } })).body.key as string;
+    const add = () => call("/api/v2", { body: { key, action: "add", service: 2, link: "https://www.tiktok.com/@refund.taker", quantity: 50 } });
+    expect((await add()).body).toEqual({ order: expect.any(Number) });
+
+    // Paystack's dashboard refunds the whole ₵101.70 payment, through Paystack's API (here the sandbox's).
+    const dashboard = createPaystackClient({ baseUrl: `${server.url}/sandbox/paystack`, secretKey: sandboxKey });
+    expect((await dashboard.refund({ transaction: reference })).ok).toBe(true);
+    const deadline = Date.now() + 15_000;
+    let wallet = (await call("/api/wallet", { token: client.token })).body;
+    while (wallet.balance !== -75 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      wallet = (await call("/api/wallet", { token: client.token })).body;
+    }
+    expect(wallet.balance).toBe(-75);
+    expect(wallet.entries.filter((entry: { kind: string }) => entry.kind === "wallet_top_up_reversal")).toEqual([expect.objectContaining({ amount: -100, topUpId: topUp.id })]);
+
+    // Admins see the payment refunded in full from outside the store; the credit left once.
+    const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;
+    const attempts = (await call(`/api/admin/payments?q=${reference}`, { token: adminToken })).body.items;
+    expect(attempts[0]).toMatchObject({ refundState: "processed", refundOrigin: "paystack_dashboard", refundedAmount: 101.7 });
+    expect((await call("/api/wallet", { token: client.token })).body.balance).toBe(-75);
+
+    // Below zero, the wallet pays for nothing until it is covered; admins see the client's wallet below zero.
+    expect((await add()).body).toEqual({ error: "Not enough funds on balance" });
+    const detail = (await call(`/api/admin/users/${client.id}`, { token: adminToken })).body;
+    expect(detail.activity).toMatchObject({ walletBalance: -75, isWalletBelowZero: true });
+    const page = await fetch(`${server.url}/admin/users/${client.id}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(await page.text()).toContain("Below zero: a top-up was refunded after it was spent");
+    const ledger = await (await fetch(`${server.url}/admin/ledger`, { headers: { authorization: `Bearer ${adminToken}` } })).text();
+    expect(ledger).toContain("refunded top-ups whose credit is not reversed exactly once");
+  });
+});
+
+describe("an admin's wallet adjustment with an Idempotency-Key (issue #49)", () => {
+  it("books once when ten copies arrive at once, answering each with the first result and never a 500; the key with another amount is a 422", async () => {
+    const client = await signUp();
+    const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;
+    const adjust = (amount: number) =>
+      call(`/api/admin/users/${client.id}/wallet-adjustments`, { token: adminToken, body: { amount, reason: "Bank transfer" }, headers: { "idempotency-key": `deposit-${client.id}` } });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => adjust(5)));
+    for (const answer of answers) {
+      expect([201, 409], JSON.stringify(answer)).toContain(answer.status);
+      if (answer.status === 201) expect(answer.body).toMatchObject({ userId: client.id, balance: 5, adjustment: 5 });
+    }
+    expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThan(0);
+    const reused = await adjust(6);
+    expect(reused).toEqual({ status: 422, body: { message: "This Idempotency-Key was already used for a different request." } });
+    const wallet = (await call("/api/wallet", { token: client.token })).body;
+    expect(wallet.balance).toBe(5);
+    expect(wallet.entries).toHaveLength(1);
   });
 });
 

@@ -126,6 +126,10 @@ const sections: LegalSection[] = [
         </li>
         <li>If we cannot complete an order, the part that was not delivered is refunded to the original payment method.</li>
         <li>
+          A wallet top-up refunded to the card or mobile money wallet it came from is taken back out of your wallet balance. If you had spent
+          it, your balance goes below zero, and nothing can be paid from it until a new top-up covers that.
+        </li>
+        <li>
           There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
           people who followed or subscribed. Instead, for {refillWindowDays} days after an order is delivered you may request a refill
           on its page, once every {refillCooldownHours} hours, naming the deliveries that dropped: each is decided on evidence as a flag
@@ -194,12 +198,12 @@ const sections: LegalSection[] = [
         <li>
           A delivery a client names in a refill is a flagged delivery like any other: you answer it with a screenshot as above. A reward
           taken back is cancelled while it is held and deducted from your balance once released; your balance can go below zero, and
-          withdrawals wait until new earnings cover it.
+          withdrawals, including ones you requested before, wait until new earnings cover it.
         </li>
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
           place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
-          us (MTN, Telecel or AT). The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
+          us (MTN, Telecel or AT). We e-mail you every withdrawal request, and a new mobile money number receives money only after you confirm it by the link we e-mail you. The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
           exist only while clients have orders.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>

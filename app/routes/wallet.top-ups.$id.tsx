@@ -41,7 +41,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const otpReference = url.searchParams.get("next") === "otp" && reference.success ? reference.data : null;
   const money = (cedis: number) => formatMoney(toMinorUnits(cedis), topUp.currency);
   return {
-    topUp: { id: topUp.id, amount: money(topUp.amount), fee: money(topUp.fee), total: money(topUp.total), isCredited: topUp.status === "credited" },
+    topUp: { id: topUp.id, amount: money(topUp.amount), fee: money(topUp.fee), total: money(topUp.total), isCredited: topUp.status === "credited", isExpired: topUp.status === "expired" },
     otpReference,
   };
 }

@@ -31,6 +31,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { balanceMinor, currency, entries } = await walletOf(user);
   const wallet = {
     balance: formatMoney(balanceMinor, currency),
+    isBelowZero: balanceMinor < 0,
     limits: `${formatMoney(minimumTopUpMinor, currency)} to ${formatMoney(maximumTopUpMinor, currency)}`,
     rows: entries.map((entry) => ({
       id: entry.id,

@@ -48,7 +48,7 @@ export function readMail(raw: string): ReadMail {
 }
 
 /** The account link (`/auth/reset/…`, `/auth/verify/…`) an e-mail carries: its full address and token. */
-export function accountLinkIn(text: string, path: "/auth/reset" | "/auth/verify"): { url: string; token: string } | null {
+export function accountLinkIn(text: string, path: "/auth/reset" | "/auth/verify" | "/payouts/confirm-number"): { url: string; token: string } | null {
   const match = new RegExp(`https?://\\S+${path}/([A-Za-z0-9_-]{43})`).exec(text);
   return match ? { url: match[0], token: match[1]! } : null;
 }

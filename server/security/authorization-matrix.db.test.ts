@@ -7,6 +7,7 @@ import {
   Api,
   adminToken,
   approvedWorker,
+  confirmPayoutNumber,
   createOrder,
   payByCard,
   signIn,
@@ -113,6 +114,9 @@ async function buildWorld(): Promise<World> {
   const earned = await api.post(`/api/tasks/${task1}/complete`, {}, { token: worker.token });
   expect(earned.status, earned.text).toBe(201);
   expect((await api.post(`/api/admin/completions/${earned.json.completionId}/approve`, {}, { token: adminBearer })).status).toBe(200);
+  // Withdrawals go to confirmed numbers only (issue #49).
+  await confirmPayoutNumber(api, worker, "0551234987");
+  await confirmPayoutNumber(api, otherWorker, "0551234987");
   const payouts = [];
   for (let index = 0; index < 2; index++) {
     const payout = await api.post("/api/payouts", { amount: 0.2, phone: "0551234987", provider: "mtn" }, { token: worker.token });

@@ -52,6 +52,8 @@ function formPosts(): { pattern: string; path: string; cookie: () => string; exp
     "/dashboard": { cookie: () => client.cookie },
     "/profile": { cookie: () => worker.cookie },
     "/payouts": { cookie: () => worker.cookie },
+    // Confirming a payout number needs no body either (issue #49): an unknown link answers 400, the body unread.
+    "/payouts/confirm-number/:token": { path: "/payouts/confirm-number/not-a-real-link-token", cookie: () => "", expected: 400 },
     "/wallet": { cookie: () => client.cookie },
     "/wallet/top-ups/:id": { path: `/wallet/top-ups/${topUpId}`, cookie: () => client.cookie },
     "/mass-order": { cookie: () => client.cookie },

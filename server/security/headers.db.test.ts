@@ -68,6 +68,7 @@ function pagePaths(ids: { orderId: number; userId: number }): string[] {
     "/wallet/top-ups/:id": ["/wallet/top-ups/999999"],
     "/auth/reset/:token": ["/auth/reset/not-a-real-link-token"],
     "/auth/verify/:token": ["/auth/verify/not-a-real-link-token"],
+    "/payouts/confirm-number/:token": ["/payouts/confirm-number/not-a-real-link-token"],
     "/*": ["/no-such-page"],
   };
   const patterns = [...new Set(appRoutes.filter((route) => !route.pattern.startsWith("/api/")).map((route) => route.pattern))];

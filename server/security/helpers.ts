@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { expect } from "vitest";
-import { waitForMail } from "../../app/test/mailbox";
+import { mailsIn, waitForMail } from "../../app/test/mailbox";
 import { accountLinkIn } from "../../app/test/mime";
 import { type TestServer, startInProcessServer } from "../testing/in-process-server";
 
@@ -30,6 +30,9 @@ export function securityServerEnv(env: Record<string, string> = {}): Record<stri
     LOGIN_FAILURES_BEFORE_DELAY: "100000",
     LOGIN_FAILURES_PER_ADDRESS: "100000",
     COMPLETION_MIN_INTERVAL_MS: "0",
+    // The fuzzer and the matrix place many orders and top-ups from one client (issue #49's allowances have their own test).
+    ORDERS_PER_CLIENT_PER_HOUR: "100000",
+    TOP_UPS_PER_CLIENT_PER_HOUR: "100000",
     // Card charges in one API call (the raw-card mode): the suites tamper with those payloads. The
     // hosted mode's answers to the same call are checked in app/routes/api.payment.db.test.ts.
     PAYSTACK_CARD_MODE: "direct",
@@ -205,6 +208,24 @@ export async function confirmEmail(api: Api, account: Account): Promise<void> {
   const mail = await waitForMail(api.outboxDirectory, account.email, /^Confirm your e-mail address$/);
   const confirmed = await api.post("/api/auth/verify-email", { token: accountLinkIn(mail.text, "/auth/verify")?.token });
   expect(confirmed.status, confirmed.text).toBe(200);
+}
+
+/**
+ * Confirms `phone` as the worker's payout number (issue #49) as a worker does: a withdrawal to it is
+ * refused with a link e-mailed, and the link's page confirms it. Answers the refusal's message.
+ */
+export async function confirmPayoutNumber(api: Api, worker: Account, phone: string, provider: "mtn" | "vod" | "tgo" = "mtn"): Promise<string> {
+  if (!api.outboxDirectory) throw new Error("this Api does not know the server's outbox: make it with Api.of(server)");
+  const subject = /^Confirm your new payout number$/;
+  const earlierLinks = mailsIn(api.outboxDirectory).filter((mail) => mail.to === worker.email && subject.test(mail.subject)).length;
+  const refused = await api.post("/api/payouts", { amount: 100_000, phone, provider }, { token: worker.token });
+  expect(refused.status, refused.text).toBe(422);
+  const mail = await waitForMail(api.outboxDirectory, worker.email, subject, { count: earlierLinks + 1 });
+  const link = accountLinkIn(mail.text, "/payouts/confirm-number");
+  expect(link, mail.text).not.toBeNull();
+  const confirmed = await api.call(new URL(link!.url).pathname, { method: "POST", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: api.baseUrl } });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return refused.json.message;
 }
 
 /** An approved worker with a linked Instagram handle and a confirmed e-mail address: ready to work and withdraw. */

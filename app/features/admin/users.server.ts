@@ -2,7 +2,7 @@ import { toMajorUnits } from "~/lib/money";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { forgetSessionUser } from "~/features/auth/session-user-cache.server";
-import { balanceOf } from "~/features/ledger/ledger.server";
+import { balanceOf, walletBalanceMinor } from "~/features/ledger/ledger.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -39,6 +39,9 @@ export interface AdminUserDetail extends AdminUserListItem {
     /** Cedis under review, and released but not paid out (workers). */
     heldEarnings: number;
     availableBalance: number;
+    /** A client's wallet, in cedis; below zero only when a top-up was refunded after it was spent (issue #49). */
+    walletBalance: number;
+    isWalletBelowZero: boolean;
   };
   /** A worker's flagged deliveries decided over the last 90 days, and whether their tasks are paused for it (issue #48). */
   reliability: Reliability | null;
@@ -78,12 +81,13 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   const prisma = getPrisma();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: listSelect });
   if (!user) throw new AppError(404, "not_found", "User not found");
-  const [handles, orders, paidOrders, completions, balance, recentOrders, history, reliability] = await Promise.all([
+  const [handles, orders, paidOrders, completions, balance, walletMinor, recentOrders, history, reliability] = await Promise.all([
     prisma.workerHandle.findMany({ where: { workerId: userId }, orderBy: { platform: "asc" }, select: { platform: true, handle: true } }),
     prisma.order.count({ where: { clientId: userId } }),
     prisma.order.count({ where: { clientId: userId, paymentStatus: { not: "unpaid" } } }),
     prisma.taskCompletion.count({ where: { workerId: userId, review: { not: "rejected" }, droppedAt: null } }),
     balanceOf(prisma, userId),
+    walletBalanceMinor(prisma, userId),
     prisma.order.findMany({
       where: { clientId: userId },
       orderBy: { id: "desc" },
@@ -96,7 +100,15 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
   return {
     ...toListItem(user),
     handles,
-    activity: { orders, paidOrders, completions, heldEarnings: toMajorUnits(balance.heldMinor), availableBalance: toMajorUnits(balance.availableMinor) },
+    activity: {
+      orders,
+      paidOrders,
+      completions,
+      heldEarnings: toMajorUnits(balance.heldMinor),
+      availableBalance: toMajorUnits(balance.availableMinor),
+      walletBalance: toMajorUnits(walletMinor),
+      isWalletBelowZero: walletMinor < 0,
+    },
     recentOrders: recentOrders.map(({ totalMinor, createdAt, ...order }) => ({ ...order, total: toMajorUnits(totalMinor), createdAt: createdAt.toISOString() })),
     history,
     reliability,

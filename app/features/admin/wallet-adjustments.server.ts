@@ -6,12 +6,15 @@ import { catalogCurrency } from "~/features/catalog/catalog";
 import { adjustWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
+import { idempotencyKeyReusedMessage } from "~/lib/idempotency";
 import { formatMoney, toMajorUnits } from "~/lib/money";
 
 /**
  * An admin's correction of a client's wallet (issue #20): positive or negative, with a reason, in
  * the audit log, never below zero. `requestKey` (the call's Idempotency-Key) makes a retried request
- * book once; without one every call is its own adjustment.
+ * book once, also when the copies arrive at once (they queue on the wallet's lock and the later ones
+ * find the first one's entry); the key sent again with another amount or reason is refused (422),
+ * as it cannot mean the same request. Without a key every call is its own adjustment.
  */
 export async function adjustClientWallet(
   admin: PublicUser,
@@ -24,13 +27,15 @@ export async function adjustClientWallet(
     const client = await transaction.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!client) throw new AppError(404, "not_found", "User not found");
     if (client.role !== "client") throw new AppError(422, "forbidden", "Only client accounts have a wallet.");
-    const key = `${userId}:${requestKey}`;
-    const repeated = await transaction.ledgerEntry.findUnique({ where: { idempotencyKey: `adjustment:${key}` }, select: { id: true } });
-    if (!repeated) {
-      const before = await walletBalanceMinor(transaction, userId);
-      if (!(await adjustWallet(transaction, { userId, amountMinor: input.amount, currency: catalogCurrency, key }, input.reason))) {
-        throw new AppError(422, "insufficient_balance", `The balance is ${formatMoney(before)}: an adjustment of ${formatMoney(input.amount)} would take it below zero.`);
-      }
+    const before = await walletBalanceMinor(transaction, userId);
+    const outcome = await adjustWallet(transaction, { userId, amountMinor: input.amount, currency: catalogCurrency, key: `${userId}:${requestKey}` }, input.reason);
+    if (!outcome.booked && "refused" in outcome) {
+      throw new AppError(422, "insufficient_balance", `The balance is ${formatMoney(before)}: an adjustment of ${formatMoney(input.amount)} would take it below zero.`);
+    }
+    if (!outcome.booked && (outcome.earlier.amountMinor !== input.amount || outcome.earlier.reason !== input.reason)) {
+      throw new AppError(422, "idempotency_key_reused", idempotencyKeyReusedMessage);
+    }
+    if (outcome.booked) {
       await recordAdminAction(transaction, admin, {
         action: "wallet.adjust",
         targetType: "user",

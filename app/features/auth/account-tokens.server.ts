@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 type Db = Pick<Prisma.TransactionClient, "accountToken">;
 
 /**
- * Single-use links sent by e-mail (password reset, e-mail verification). The link carries 32 random
+ * Single-use links sent by e-mail (password reset, e-mail verification, a new payout number). The link carries 32 random
  * bytes; the database keeps only their SHA-256, so a leaked copy of it resets nobody's password.
  */
 export function hashAccountToken(token: string): string {
@@ -13,12 +13,12 @@ export function hashAccountToken(token: string): string {
 }
 
 /** A new link token for `userId`; earlier unused ones of the same purpose stop working (only the newest e-mail's link works). */
-export async function issueAccountToken(db: Db, input: { userId: number; purpose: AccountTokenPurpose; validMs: number; email?: string; now?: Date }): Promise<string> {
+export async function issueAccountToken(db: Db, input: { userId: number; purpose: AccountTokenPurpose; validMs: number; email?: string; payoutNumberId?: number; now?: Date }): Promise<string> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   await expireAccountTokens(db, input.userId, input.purpose, now);
   await db.accountToken.create({
-    data: { userId: input.userId, purpose: input.purpose, tokenHash: hashAccountToken(token), email: input.email, expiresAt: new Date(now.getTime() + input.validMs) },
+    data: { userId: input.userId, purpose: input.purpose, tokenHash: hashAccountToken(token), email: input.email, payoutNumberId: input.payoutNumberId, expiresAt: new Date(now.getTime() + input.validMs) },
   });
   return token;
 }

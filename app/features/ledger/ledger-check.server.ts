@@ -96,7 +96,22 @@ export const ledgerRules: LedgerRule[] = [
   { rule: "fully refunded payments whose refund entries do not add up to the payment", sql: `SELECT count(*)::int FROM payment_attempts a WHERE a.refund_state = 'processed' AND ${refundedSum("a")} <> a.amount_minor` },
   // Wallets (issue #20): never below zero; each wallet-paid order paid once, its price; each credited
   // top-up credited once, its amount; a refund only of a cancelled wallet-paid order, of what it paid.
-  { rule: "users with a negative wallet balance", sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "wallet")} < 0` },
+  // Never below zero, that is, but for refunded top-ups: their credit leaves however little is left (issue #49).
+  {
+    rule: "users with a negative wallet balance other than by refunded top-ups",
+    sql: `SELECT count(*)::int FROM users u WHERE ${bucketSum("u.id", "wallet")} - (SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.user_id = u.id AND l.kind = 'wallet_top_up_reversal') < 0`,
+  },
+  // Issue #49: a credited top-up whose payments were refunded has the refunded part of its credit (at
+  // most the credit: the fee went to Paystack) taken back exactly once; paid twice, the store still
+  // holds one payment and nothing is taken.
+  {
+    rule: "refunded top-ups whose credit is not reversed exactly once",
+    sql: `SELECT count(*)::int FROM wallet_top_ups t WHERE
+      -(SELECT coalesce(sum(l.amount_minor), 0) FROM ledger_entries l WHERE l.top_up_id = t.id AND l.kind = 'wallet_top_up_reversal' AND l.user_id = t.client_id AND l.bucket = 'wallet')
+        <> CASE WHEN t.credited_at IS NULL THEN 0
+           ELSE LEAST(t.amount_minor, GREATEST(0, t.total_minor - (SELECT coalesce(sum(a.amount_minor - ${refundedSum("a")}), 0) FROM payment_attempts a WHERE a.top_up_id = t.id AND a.status = 'success'))) END
+      OR EXISTS (SELECT 1 FROM ledger_entries l WHERE l.top_up_id = t.id AND l.kind = 'wallet_top_up_reversal' AND (l.user_id <> t.client_id OR l.bucket <> 'wallet' OR l.amount_minor >= 0))`,
+  },
   {
     rule: "orders paid from the wallet without exactly one wallet payment of their price by their client",
     sql: `SELECT count(*)::int FROM orders o WHERE o.paid_from_wallet AND (SELECT count(*) FROM ledger_entries l WHERE l.order_id = o.id AND l.kind = 'wallet_payment' AND l.amount_minor = -o.price_minor AND l.user_id = o.client_id AND l.bucket = 'wallet') <> 1`,

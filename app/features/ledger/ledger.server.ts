@@ -171,6 +171,35 @@ export async function creditTopUp(db: Db, topUp: WalletMovement & { topUpId: num
   });
 }
 
+type TopUpReversal = WalletMovement & { topUpId: number; paymentReference: string; refundKey: string };
+
+/**
+ * A credited top-up whose payment was refunded (issue #49): `amountMinor` of its credit back out of
+ * the wallet, once per refund (keyed by the refund, like the refund's own entry). No balance check:
+ * the money has already gone back to the card or wallet it came from, so the balance may go below
+ * zero, and spends from it (which need the balance to cover them) wait until it is covered.
+ */
+export async function reverseTopUpCredit(db: Db, reversal: TopUpReversal, description: string) {
+  await db.ledgerEntry.create({
+    data: {
+      userId: reversal.userId,
+      kind: "wallet_top_up_reversal",
+      bucket: "wallet",
+      amountMinor: -reversal.amountMinor,
+      currency: reversal.currency,
+      topUpId: reversal.topUpId,
+      idempotencyKey: `top-up-reversal:${reversal.paymentReference}:${reversal.refundKey}`,
+      description,
+    },
+  });
+}
+
+/** How much of a top-up's credit has been taken back (positive minor units). */
+export async function topUpReversedMinor(db: Db, topUpId: number): Promise<number> {
+  const sum = await db.ledgerEntry.aggregate({ where: { topUpId, kind: "wallet_top_up_reversal" }, _sum: { amountMinor: true } });
+  return -(sum._sum.amountMinor ?? 0);
+}
+
 /**
  * Pays an order from the wallet: false (nothing written) when the balance does not cover it. Call it
  * in the transaction that marks the order paid, so both or neither.
@@ -222,15 +251,23 @@ export async function refundUndeliveredToWallet(db: Db, order: { id: number; pri
   return true;
 }
 
+/** What `adjustWallet` did: booked it, refused it (below zero), or found the key's earlier adjustment. */
+export type WalletAdjustmentOutcome = { booked: true } | { booked: false; refused: "insufficient_balance" } | { booked: false; earlier: { amountMinor: number; reason: string } };
+
 /**
  * An admin's correction of a wallet, positive or negative, under `key` (one per request, so a retried
- * request books it once): false (nothing written) when it would take the balance below zero.
+ * request books it once). The key is looked up after the wallet's row lock: a concurrent request with
+ * the same key waits for the first one's commit and then finds its entry, instead of colliding on the
+ * unique key. Refused (nothing written) when it would take the balance below zero.
  */
-export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<boolean> {
+export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<WalletAdjustmentOutcome> {
   await lockWallet(db, adjustment.userId);
-  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return false;
+  const idempotencyKey = `adjustment:${adjustment.key}`;
+  const earlier = await db.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { amountMinor: true, description: true } });
+  if (earlier) return { booked: false, earlier: { amountMinor: earlier.amountMinor, reason: earlier.description ?? "" } };
+  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return { booked: false, refused: "insufficient_balance" };
   await db.ledgerEntry.create({
-    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey: `adjustment:${adjustment.key}`, description: reason },
+    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey, description: reason },
   });
-  return true;
+  return { booked: true };
 }

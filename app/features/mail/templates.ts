@@ -178,6 +178,28 @@ export function payoutSentMail({ name, payoutId, amountMinor, destination }: { n
   });
 }
 
+/** A new payout number waits for this link (issue #49): withdrawals go only to numbers the mailbox's owner confirmed. */
+export function payoutNumberMail({ name, destination, link, validHours }: { name: string; destination: string; link: string; validHours: number }): MailContent {
+  return renderMail({
+    subject: "Confirm your new payout number",
+    greetingName: name,
+    blocks: [`You asked to withdraw your earnings to a new mobile money number, ${destination}. Confirm it is yours before we send money there. The link works for ${validHours} hours.`],
+    action: { label: "Confirm my payout number", url: link },
+    after: ["Did not ask for this? Do not open the link: change your password and write to our support at once."],
+  });
+}
+
+/** Every withdrawal request is announced (issue #49): someone with the password alone cannot take the earnings unseen. */
+export function payoutRequestedMail({ name, payoutId, amountMinor, destination, payoutsUrl, supportUrl }: { name: string; payoutId: number; amountMinor: number; destination: string; payoutsUrl: string; supportUrl: string }): MailContent {
+  return renderMail({
+    subject: `Withdrawal requested — ${formatMoney(amountMinor)}`,
+    greetingName: name,
+    blocks: [`We received your withdrawal #${payoutId} of ${formatMoney(amountMinor)} to your mobile money wallet (${destination}). Our team reviews it before sending it.`],
+    action: { label: "Go to withdrawals", url: payoutsUrl },
+    after: [`Did not ask for this? Change your password and write to us at once: ${supportUrl}`],
+  });
+}
+
 export function payoutFailedMail({ name, payoutId, amountMinor, reason, payoutsUrl }: { name: string; payoutId: number; amountMinor: number; reason: string | null; payoutsUrl: string }): MailContent {
   return renderMail({
     subject: `Withdrawal not sent — ${formatMoney(amountMinor)}`,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { unitPriceMinor } from "~/features/catalog/catalog";
-import { apiV2Errors, apiV2Services, platformOfService } from "~/features/reseller-api/api-v2-contract";
+import { apiV2Services, placedRefusal, platformOfService } from "~/features/reseller-api/api-v2-contract";
 import { placeWalletOrder } from "~/features/reseller-api/wallet-orders.server";
 import { assertWalletOwner, walletBalanceOf } from "~/features/wallet/wallet.server";
 import { formatMoney } from "~/lib/money";
@@ -72,7 +72,7 @@ export async function placeMassOrder(user: PublicUser, text: string, batch: stri
     results.push(
       "orderId" in placed
         ? { lineNumber: line.lineNumber, text: line.text, orderId: placed.orderId, priceMinor: line.order.priceMinor }
-        : { lineNumber: line.lineNumber, text: line.text, error: apiV2Errors.notEnoughFunds },
+        : { lineNumber: line.lineNumber, text: line.text, error: placedRefusal[placed.refused] },
     );
   }
   const placed = results.filter((result) => "orderId" in result);

@@ -10,6 +10,8 @@ import { createDiskStorage, setUploadStorage, type UploadStorage } from "~/featu
 import { tinyPng } from "~/features/uploads/test-images";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
+import { sourcesMatching } from "~/test/source-scan";
+import { createTopUp, expireUnpaidTopUps, topUpFor } from "~/features/payments/top-ups.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
 import { createOrderSchema } from "./order-schema";
 import { cancelOrder } from "./order-cancellation.server";
@@ -171,5 +173,23 @@ describe("unpaid orders expire", () => {
     expect(await storage.get(expiredUpload!.storageKey)).toBeNull();
     expect(await uploadOf(expired.id)).toBeNull();
     expect(await storage.get(waitingUpload!.storageKey)).not.toBeNull();
+  });
+});
+
+describe("unpaid top-ups (issue #49)", () => {
+  it("the job expires a top-up unpaid for 24 hours, once, and leaves younger and credited ones alone", async () => {
+    const client = await createTestUser(prisma(), "client");
+    const [old, young, paid] = await Promise.all([createTopUp(client, 5000), createTopUp(client, 5000), createTopUp(client, 5000)]);
+    const dayAgo = new Date(Date.now() - 25 * hourMs);
+    await prisma().walletTopUp.updateMany({ where: { id: { in: [old.id, paid.id] } }, data: { createdAt: dayAgo } });
+    await prisma().walletTopUp.update({ where: { id: paid.id }, data: { creditedAt: new Date() } });
+    expect(await expireUnpaidTopUps()).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidTopUps()).toBe(0);
+    const statuses = await Promise.all([old, young, paid].map(async ({ id }) => (await topUpFor(client, id)).status));
+    expect(statuses).toEqual(["expired", "pending", "credited"]);
+  });
+
+  it("nothing outside top-ups.server.ts writes a top-up's state", async () => {
+    expect(await sourcesMatching(/\bwalletTopUp\.(update|updateMany|upsert|delete|deleteMany)\(|(UPDATE|DELETE FROM)\s+wallet_top_ups\b/i, "features/payments/top-ups.server.ts")).toEqual([]);
   });
 });

@@ -63,12 +63,17 @@ export async function expireUnpaidOrders(now = new Date(), batchSize = 100): Pro
     take: batchSize,
     select: { id: true },
   });
+  return expireEach(due, (id) => expireOrderIfDue(id, now), "an unpaid order");
+}
+
+/** Expires each record in turn (unpaid orders, top-ups): one that fails is logged and left for the next run. How many this call expired. */
+export async function expireEach(due: { id: number }[], expireOne: (id: number) => Promise<boolean>, what: string): Promise<number> {
   let expired = 0;
   for (const { id } of due) {
     try {
-      if (await expireOrderIfDue(id, now)) expired += 1;
+      if (await expireOne(id)) expired += 1;
     } catch (error) {
-      getLogger().error({ err: error, orderId: id }, "could not expire an unpaid order; the next run retries");
+      getLogger().error({ err: error, id }, `could not expire ${what}; the next run retries`);
     }
   }
   return expired;

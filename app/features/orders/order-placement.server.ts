@@ -1,8 +1,10 @@
+import { countCreation } from "~/features/auth/creation-limits.server";
 import { type CatalogPlatform, isValidQuantity, packageFor, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
 import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isUniqueViolation } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
+import { isSameOrder } from "~/lib/idempotency";
 import type { CreateOrderInput } from "./order-schema";
 import { assertClient, type OrderConfirmation, type OrderRow, orderSelect, type OrderViewer, toConfirmation } from "./orders.server";
 
@@ -28,8 +30,10 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
 
   if (input.checkoutKey) {
     const existing = await findByCheckoutKey(client.id, input.checkoutKey);
-    if (existing) return { order: toConfirmation(existing), created: false };
+    if (existing) return earlierOrderFor(existing, input);
   }
+  // A new order (not a retried checkout) counts against the hour's allowance (issue #49).
+  await countCreation("order", client.id);
 
   const screenshot = screenshotUploadId
     ? await findOwnScreenshot(client, screenshotUploadId)
@@ -49,11 +53,20 @@ export async function createOrder(client: OrderViewer, input: CreateOrderInput, 
     // A concurrent submission of the same checkout won the unique (client, checkout key) race.
     if (input.checkoutKey && isUniqueViolation(error)) {
       const existing = await findByCheckoutKey(client.id, input.checkoutKey);
-      if (existing) return { order: toConfirmation(existing), created: false };
+      if (existing) return earlierOrderFor(existing, input);
     }
     throw error;
   }
 }
+
+/** The order a checkout key placed, answered again; the key with another package or account is a mix-up (422, issue #49). */
+function earlierOrderFor(existing: OrderRow, input: CreateOrderInput): CreatedOrder {
+  if (!isSameOrder(existing, input)) throw new AppError(422, "idempotency_key_reused", checkoutKeyReusedMessage);
+  return { order: toConfirmation(existing), created: false };
+}
+
+/** Shown when a checkout key comes back for another order (an edited draft the browser did not renew). */
+export const checkoutKeyReusedMessage = "This checkout was already placed for a different order. Please start the checkout again.";
 
 /**
  * A new order's columns from the catalogue: what it buys, its target's address (derived here, never

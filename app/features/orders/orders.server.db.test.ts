@@ -157,8 +157,10 @@ describe("createOrder", () => {
     const client = await newUser();
     const input = body({ checkoutKey: "draft-1", accountScreenshot: pngDataUrl });
     const first = await createOrder(client, input);
-    const again = await createOrder(client, { ...input, quantity: 500 });
+    const again = await createOrder(client, input);
     expect(again).toEqual({ order: first.order, created: false });
+    // The key with another quantity is not the same checkout (issue #49): refused, nothing written.
+    await expectAppError(createOrder(client, { ...input, quantity: 500 }), 422);
     const concurrent = await Promise.all([1, 2, 3].map(() => createOrder(client, body({ checkoutKey: "draft-2" }))));
     expect(new Set(concurrent.map((result) => result.order.id)).size).toBe(1);
     expect(concurrent.filter((result) => result.created)).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
+import { reverseRefundedTopUp } from "./top-ups.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
 
 /**
@@ -108,6 +109,8 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
       },
     });
     if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
+    // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
+    if (attempt.topUpId !== null) await reverseRefundedTopUp(transaction, attempt.topUpId, { paymentReference: reference, refundKey });
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
     return "booked" as const;
   }, burstTransactionOptions);

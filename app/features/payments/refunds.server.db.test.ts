@@ -13,6 +13,9 @@ import { cardChargeSchema } from "./payment-schema";
 import { chargeCard } from "./payments.server";
 import { createPaystackClient, parsePaystackEvent, refundEventNames, signWebhookBody } from "~/features/paystack/paystack-client.server";
 import { reconcilePayments } from "./reconciler.server";
+import { createTopUp } from "./top-ups.server";
+import { checkLedger } from "~/features/ledger/ledger-check.server";
+import { reverseTopUpCredit } from "~/features/ledger/ledger.server";
 import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";
 
 /*
@@ -197,5 +200,39 @@ describe("refunds the store asks for", () => {
       await deliver(documentedEvent(name, { transaction_reference: reference }));
       expect(await attemptOf(reference), name).toMatchObject({ refundState: "failed", refundOrigin: "store", refundedAmountMinor: 0 });
     }
+  });
+});
+
+describe("a top-up refunded in Paystack's dashboard after it was credited (issue #49)", () => {
+  // Last in this file: it breaks the ledger on purpose at the end.
+  it("takes its credit back out of the wallet once, however often the refund is reported; the ledger check finds a second reversal", async () => {
+    const client = await createTestUser(prisma(), "client", { fullName: "Efua Topup" });
+    const topUp = await createTopUp(client, 5000);
+    const card = { number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: String(new Date().getFullYear() + 2) };
+    const paid = await chargeCard(client, cardChargeSchema.parse({ email: client.email, amount: 5085, topUpId: topUp.id, currency: "GHS", card }), "198.51.100.249");
+    expect(paid.data.status).toBe("success");
+    const reference = paid.data.reference as string;
+    const walletEntries = () => prisma().ledgerEntry.findMany({ where: { userId: client.id, bucket: "wallet" }, orderBy: { id: "asc" }, select: { kind: true, amountMinor: true } });
+    expect(await walletEntries()).toEqual([{ kind: "wallet_top_up", amountMinor: 5000 }]);
+
+    const dashboard = createPaystackClient({ baseUrl: paystack.sandbox.baseUrl, secretKey: sandboxSecretKey });
+    expect((await dashboard.refund({ transaction: reference })).ok).toBe(true);
+    const processed = () => paystack.webhooks.received.find((webhook) => webhook.body.event === "refund.processed" && webhook.body.data.transaction_reference === reference);
+    await paystack.webhooks.waitFor(() => processed() !== undefined);
+    // Reported twice (Paystack retries until it hears 200), and found again by the reconciler.
+    await receivePaystackWebhook(processed()!.rawBody, processed()!.signature);
+    await receivePaystackWebhook(processed()!.rawBody, processed()!.signature);
+    await reconcilePayments();
+    expect(await walletEntries()).toEqual([
+      { kind: "wallet_top_up", amountMinor: 5000 },
+      { kind: "wallet_top_up_reversal", amountMinor: -5000 },
+    ]);
+    const rule = "refunded top-ups whose credit is not reversed exactly once";
+    const offending = async () => (await checkLedger(prisma())).find((result) => result.rule === rule)!.offending;
+    expect(await offending()).toBe(0);
+
+    // Taken back a second time by mistake: the check says so.
+    await reverseTopUpCredit(prisma(), { userId: client.id, amountMinor: 5000, currency: "GHS", topUpId: topUp.id, paymentReference: reference, refundKey: "by-mistake" }, "twice");
+    expect(await offending()).toBe(1);
   });
 });

@@ -1,28 +1,32 @@
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
 import { queueEmail } from "~/features/mail/outbox.server";
-import { payoutFailedMail, payoutSentMail } from "~/features/mail/templates";
+import { payoutFailedMail, payoutRequestedMail, payoutSentMail } from "~/features/mail/templates";
 import type { Prisma } from "~/generated/prisma/client";
 import { payoutNetworkName } from "./payout-display";
 
 /**
- * The worker's e-mail when a withdrawal ends (issue #19): sent to the wallet, or not (failed, reversed
- * or rejected, the amount back in the balance). Queued in the transaction that ends it; keyed by the
- * payout and its ending, so a repeated webhook sends nothing more.
+ * The worker's e-mail when a withdrawal is requested (issue #49) and when it ends (issue #19): sent to
+ * the wallet, or not (failed, reversed or rejected, the amount back in the balance). Queued in the
+ * transaction that makes the change; keyed by the payout and the event, so a repeated webhook sends
+ * nothing more.
  */
-export async function queuePayoutEmail(db: Prisma.TransactionClient, payoutId: number, ending: "success" | "failed" | "reversed" | "rejected"): Promise<void> {
+export async function queuePayoutEmail(db: Prisma.TransactionClient, payoutId: number, ending: "requested" | "success" | "failed" | "reversed" | "rejected"): Promise<void> {
   const payout = await db.payout.findUniqueOrThrow({
     where: { id: payoutId },
     select: { id: true, amountMinor: true, accountNumber: true, bankCode: true, failureReason: true, worker: { select: { email: true, fullName: true } } },
   });
   const { worker } = payout;
+  const destination = `${payoutNetworkName(payout.bankCode)} ${maskedNumber(payout.accountNumber)}`;
   const content =
-    ending === "success"
-      ? payoutSentMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, destination: `${payoutNetworkName(payout.bankCode)} ${maskedNumber(payout.accountNumber)}` })
-      : payoutFailedMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, reason: payout.failureReason, payoutsUrl: absoluteLink("/payouts") });
+    ending === "requested"
+      ? payoutRequestedMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, destination, payoutsUrl: absoluteLink("/payouts"), supportUrl: absoluteLink("/support") })
+      : ending === "success"
+        ? payoutSentMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, destination })
+        : payoutFailedMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, reason: payout.failureReason, payoutsUrl: absoluteLink("/payouts") });
   await queueEmail(db, `payout:${payout.id}:${ending}`, worker.email, content);
 }
 
 /** "055 *** 4987": enough for the worker to recognise the wallet, not enough to reuse the number. */
-function maskedNumber(accountNumber: string): string {
+export function maskedNumber(accountNumber: string): string {
   return accountNumber.length > 6 ? `${accountNumber.slice(0, 3)} *** ${accountNumber.slice(-4)}` : accountNumber;
 }

@@ -14,6 +14,7 @@ import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { formatMoney, toMajorUnits } from "~/lib/money";
 import { queuePayoutEmail } from "./payout-emails.server";
+import { requireConfirmedPayoutNumber } from "./payout-numbers.server";
 import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
@@ -98,6 +99,8 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
   const amountMinor = Math.round(request.amount * 100);
   const minimumMinor = Math.round(getEnv().PAYOUT_MINIMUM_CEDIS * 100);
   if (amountMinor < minimumMinor) throw new AppError(400, "below_minimum", `The minimum withdrawal is ${formatMoney(minimumMinor)}.`);
+  const bankCode = bankCodes[request.provider];
+  await requireConfirmedPayoutNumber(worker, { accountNumber: request.phone, bankCode });
   const payout = await getPrisma().$transaction(async (transaction) => {
     // Requests of one worker queue on their row: the balance read below is the one this request spends.
     await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
@@ -115,12 +118,13 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
         channel: "mobile_money",
         accountNumber: request.phone,
         accountName: worker.fullName,
-        bankCode: bankCodes[request.provider],
+        bankCode,
         reference: `payout_${randomBytes(8).toString("hex")}`,
       },
       select: payoutSelect,
     });
     await reservePayout(transaction, { id: created.id, workerId: worker.id, amountMinor, currency: "GHS" });
+    await queuePayoutEmail(transaction, created.id, "requested");
     return created;
   }, burstTransactionOptions);
   return toView(payout);
@@ -160,8 +164,9 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
 export async function approvePayout(admin: PublicUser, payoutId: number): Promise<PayoutView> {
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
-    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true } });
+    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true, workerId: true } });
     if (!current) throw new AppError(404, "not_found", "Payout not found");
+    await refuseWhileBelowZero(transaction, current.workerId);
     // The claim: one approval starts one transfer.
     const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "processing" } });
     if (count === 0) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
@@ -169,6 +174,22 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
   });
   await sendPayoutTransfer(payoutId);
   return getPayoutView(payoutId);
+}
+
+/**
+ * A claw-back after the request (issue #49) can leave the worker owing: the withdrawal would pay out
+ * money they no longer have. Read under the worker's row lock, as requests and claw-backs queue there.
+ */
+async function refuseWhileBelowZero(transaction: Prisma.TransactionClient, workerId: number) {
+  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${workerId} FOR UPDATE`;
+  const available = await availableBalanceMinor(transaction, workerId);
+  if (available < 0) {
+    throw new AppError(
+      422,
+      "negative_balance",
+      `This worker's available balance is ${formatMoney(-available)} below zero: earnings were clawed back after this withdrawal was requested. Approve it once new earnings cover that, or reject it.`,
+    );
+  }
 }
 
 /** The admins' view of one payout. */

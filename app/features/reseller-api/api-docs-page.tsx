@@ -420,6 +420,7 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
       </>
     ),
     badReference: <>{actions("add")}: the reference is not 1-64 letters, digits, _ or -.</>,
+    referenceReused: <>{actions("add")}: the reference already placed an order for another service, link or quantity. The same add sent again answers its first order.</>,
     badRuns: <>{actions("add")}: runs is sent but is not a whole number from {minimumRuns} to {maximumRuns} (an order delivered at once sends no runs).</>,
     badInterval: <>{actions("add")}, drip-feed: interval is missing, or not a whole number of minutes from {minimumIntervalMinutes} to {maximumIntervalMinutes}.</>,
     intervalWithoutRuns: <>{actions("add")}: interval is sent without runs.</>,

@@ -31,6 +31,8 @@ export const apiV2Errors = {
   incorrectHandles: "Incorrect handles: name 1 to 100 accounts, separated by commas",
   handlesOfOneOrder: "Incorrect request: handles names the drops of one order; send it with order, not orders",
   badReference: "Incorrect reference: use 1-64 letters, digits, _ or -",
+  // A reference names one order (issue #49): sent again for another order, it is refused.
+  referenceReused: "Incorrect reference: already used for a different order",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
   // Drip-feed `add` (issue #21, decision 0026).
@@ -89,3 +91,6 @@ export function apiV2Services(): ApiV2Service[] {
 }
 
 export const apiV2Currency = catalogCurrency;
+
+/** Why a wallet order was not placed, in the API's words. */
+export const placedRefusal = { insufficient_balance: apiV2Errors.notEnoughFunds, reference_reused: apiV2Errors.referenceReused } as const;

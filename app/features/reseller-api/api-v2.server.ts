@@ -8,7 +8,7 @@ import type { OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
-import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumHandlesPerRefill, maximumOrdersPerRequest } from "./api-v2-contract";
+import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumHandlesPerRefill, maximumOrdersPerRequest, placedRefusal } from "./api-v2-contract";
 import { checkOrderLine, wholeNumber } from "./order-line";
 import { placeWalletOrder } from "./wallet-orders.server";
 
@@ -61,7 +61,7 @@ async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Pr
   const reference = params.reference?.trim() || null;
   if (reference !== null && !referencePattern.test(reference)) return refusal(apiV2Errors.badReference);
   const placed = await placeWalletOrder(caller.userId, line, { apiKeyId: caller.keyId, clientReference: reference, dripFeed }, now);
-  return "orderId" in placed ? { order: placed.orderId } : refusal(apiV2Errors.notEnoughFunds);
+  return "orderId" in placed ? { order: placed.orderId } : refusal(placedRefusal[placed.refused]);
 }
 
 const statusSelect = { id: true, status: true, paymentStatus: true, totalMinor: true, currency: true, ...dripFeedSelect } as const;

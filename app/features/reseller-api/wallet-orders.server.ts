@@ -5,6 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { isAppError } from "~/lib/errors";
+import { isSameOrder, type OrderWhat } from "~/lib/idempotency";
 import type { OrderLine } from "./order-line";
 
 /**
@@ -13,7 +14,7 @@ import type { OrderLine } from "./order-line";
  * page place orders with this. `clientReference` makes a retry return the first order instead of a
  * second one, also when both arrive at once.
  */
-export type PlacedWalletOrder = { orderId: number } | { refused: "insufficient_balance" };
+export type PlacedWalletOrder = { orderId: number } | { refused: "insufficient_balance" | "reference_reused" };
 
 export async function placeWalletOrder(
   clientId: number,
@@ -23,7 +24,7 @@ export async function placeWalletOrder(
 ): Promise<PlacedWalletOrder> {
   if (clientReference) {
     const earlier = await orderByReference(clientId, clientReference);
-    if (earlier) return { orderId: earlier.id };
+    if (earlier) return earlierOrderFor(earlier, line);
   }
   try {
     const orderId = await getPrisma().$transaction(async (transaction) => {
@@ -46,12 +47,17 @@ export async function placeWalletOrder(
     // The same reference sent twice at once: the first one's order is the answer to both.
     if (clientReference && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       const earlier = await orderByReference(clientId, clientReference);
-      if (earlier) return { orderId: earlier.id };
+      if (earlier) return earlierOrderFor(earlier, line);
     }
     throw error;
   }
 }
 
+/** The order a reference placed, answered again; the reference with another service, link or quantity is refused (issue #49). */
+function earlierOrderFor(earlier: { id: number } & OrderWhat, line: OrderLine): PlacedWalletOrder {
+  return isSameOrder(earlier, { platform: line.platform, quantity: line.quantity, targetUsername: line.username }) ? { orderId: earlier.id } : { refused: "reference_reused" };
+}
+
 function orderByReference(clientId: number, clientReference: string) {
-  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true } });
+  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true, platform: true, quantity: true, targetUsername: true } });
 }

@@ -126,7 +126,7 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     answer: (
       <p>
         A completed task's reward is held for 72 hours while we check that the follow stays, then it becomes available. Workers request
-        a withdrawal from their dashboard, and once our team approves it the money is sent to their mobile money wallet.
+        a withdrawal from their dashboard, and once our team approves it the money is sent to their mobile money wallet. A new wallet number is confirmed first, by a link we e-mail to the worker.
       </p>
     ),
   },

@@ -25,6 +25,8 @@ export interface TopUpPageData {
   fee: string;
   total: string;
   isCredited: boolean;
+  /** Not paid in time (issue #49): nothing can pay it now. */
+  isExpired: boolean;
 }
 
 /** What the page's action answered (top-up-payment.server.ts), as the page needs it. */
@@ -73,6 +75,16 @@ export function TopUpPaymentPage({ topUp, otpReference, answer }: { topUp: TopUp
             This top-up is paid
           </h2>
           <p className="mt-1 text-sm">{topUp.amount} is in your wallet.</p>
+          <Link to="/wallet" className={buttonVariants({ variant: "brand", className: "mt-4" })}>
+            Go to your wallet
+          </Link>
+        </section>
+      ) : topUp.isExpired ? (
+        <section role="status" aria-labelledby="expired-heading" className="rounded-2xl border p-6">
+          <h2 id="expired-heading" className="text-lg font-bold">
+            This top-up has expired
+          </h2>
+          <p className="mt-1 text-sm">It was not paid in time, and can no longer be paid. Start a new top-up from your wallet.</p>
           <Link to="/wallet" className={buttonVariants({ variant: "brand", className: "mt-4" })}>
             Go to your wallet
           </Link>

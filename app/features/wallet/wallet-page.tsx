@@ -29,6 +29,8 @@ export interface WalletHistoryRow {
 
 export interface WalletPageData {
   balance: string;
+  /** A top-up refunded after its credit was spent (issue #49): nothing is paid from the balance until it is covered. */
+  isBelowZero: boolean;
   rows: WalletHistoryRow[];
   /** "₵5.00 to ₵20,000.00": the top-up form's bounds, from the schema's. */
   limits: string;
@@ -69,7 +71,14 @@ export function WalletPage({ wallet, notice, lastResult }: { wallet: WalletPageD
             Balance
           </h2>
           <p className="mt-2 break-all text-4xl font-extrabold tracking-tight tabular-nums sm:text-5xl">{wallet.balance}</p>
-          <p className="mt-3 text-sm text-muted-foreground">Ready to spend on any package.</p>
+          {wallet.isBelowZero ? (
+            <p role="status" className="mt-3 text-sm font-medium text-destructive">
+              Your balance is below zero: a top-up was refunded to the card or wallet it came from after its credit was spent. Top up to cover it; until then
+              nothing can be paid from your balance.
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-muted-foreground">Ready to spend on any package.</p>
+          )}
           <div className="mt-5 flex flex-wrap gap-2">
             <Link to="/mass-order" className={buttonVariants({ variant: "outline", size: "sm" })}>
               <ListPlus aria-hidden="true" />
