@@ -7,10 +7,10 @@ describe("loggablePath", () => {
     expect(loggablePath("/orders/12")).toBe("/orders/12");
   });
 
-  it("redacts the token of reset and verification links, however the path is written", () => {
-    for (const url of ["/auth/reset/tok3n", "/auth/reset/tok3n.data?_routes=x", "/AUTH/Reset/tok3n", "/auth/re%73et/tok3n", "//auth//verify/tok3n", "/auth/verify/tok3n"]) {
+  it("redacts the token of reset, verification and payout-number links, however the path is written", () => {
+    for (const url of ["/auth/reset/tok3n", "/auth/reset/tok3n.data?_routes=x", "/AUTH/Reset/tok3n", "/auth/re%73et/tok3n", "//auth//verify/tok3n", "/auth/verify/tok3n", "/payouts/confirm-number/tok3n"]) {
       expect(loggablePath(url)).not.toContain("tok3n");
-      expect(loggablePath(url)).toMatch(/^\/auth\/(reset|verify)\/\[redacted\]$/);
+      expect(loggablePath(url)).toMatch(/^(\/auth\/(reset|verify)|\/payouts\/confirm-number)\/\[redacted\]$/);
     }
   });
 

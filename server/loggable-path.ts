@@ -1,10 +1,10 @@
 /*
  * The path a log line may name. Query strings are left out (they can carry e-mails, references and
- * API keys: `?key=`), and the token of a single-use account link is replaced, because such a link
- * stays valid for an hour after it is logged. Matched as the router matches, so the same link written
+ * API keys: `?key=`), and the token of a single-use e-mailed link is replaced, because such a link
+ * still works for hours after it is logged. Matched as the router matches, so the same link written
  * in capitals or with escapes (`/AUTH/re%73et/<token>`) is redacted too.
  */
-const secretLinkPrefixes = ["/auth/reset/", "/auth/verify/"];
+const secretLinkPrefixes = ["/auth/reset/", "/auth/verify/", "/payouts/confirm-number/"];
 
 export function loggablePath(url: string): string {
   const path = url.split("?")[0];
