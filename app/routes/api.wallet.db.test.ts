@@ -130,7 +130,7 @@ describe("a top-up refunded from Paystack's side after it was credited (issue #4
     expect((await call("/api/wallet", { token: client.token })).body.balance).toBe(100);
 
     // ₵75 of it is spent through the reseller API (50 TikTok followers).
-    const key = (await call("/api/keys", { token: client.token, body: { name: "Refund test" } })).body.key as string;
+    const key = (await call("/api/keys", { token: client.token, body: { name: "Refund test", password: "secret-pass" } })).body.key as string;
     const add = () => call("/api/v2", { body: { key, action: "add", service: 2, link: "https://www.tiktok.com/@refund.taker", quantity: 50 } });
     expect((await add()).body).toEqual({ order: expect.any(Number) });
 
