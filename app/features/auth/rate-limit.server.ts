@@ -110,12 +110,20 @@ export async function countWithinLimits(
  * are taken in one order, so two callers sharing keys cannot deadlock.
  */
 export async function takeWithinLimits(limits: readonly EventLimit[]): Promise<number[]> {
-  const lockKeys = [...new Set(limits.map(({ bucket, key }) => JSON.stringify([bucket, key])))].sort();
   return getPrisma().$transaction(async (transaction) => {
     const sql = sqlOfPrisma(transaction);
-    for (const lockKey of lockKeys) await sql.query("SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended($1::text, 0))", [lockKey]);
+    await lockLimitKeys(sql, limits);
     return countWithinLimits(limits, sql);
   });
+}
+
+/**
+ * Takes an advisory lock per (bucket, key) of `limits` until the end of `transaction`: a caller that
+ * then checks and counts them (countWithinLimits) in the same transaction is the only one doing so.
+ */
+export async function lockLimitKeys(transaction: SqlQueries, limits: readonly { bucket: string; key: string }[]): Promise<void> {
+  const lockKeys = [...new Set(limits.map(({ bucket, key }) => JSON.stringify([bucket, key])))].sort();
+  for (const lockKey of lockKeys) await transaction.query("SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended($1::text, 0))", [lockKey]);
 }
 
 /** takeWithinLimits of one limit: whether the event was counted (false: the limit is reached). */

@@ -107,6 +107,16 @@ describe("charge attempt limits", () => {
     expect((await chargeCard(other, cardCharge(other, (await newOrder(other)).id), newAddress())).data.status).toBe("failed");
   });
 
+  it("holds the per-client limit when charges of 12 orders start at once: 5 are made, the rest refused with 429 (issue #49)", async () => {
+    const client = await newClient();
+    const orders = [];
+    for (let index = 0; index < 12; index++) orders.push(await newOrder(client));
+    const results = await Promise.allSettled(orders.map((order) => chargeCard(client, cardCharge(client, order.id), newAddress())));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
+    for (const result of results) if (result.status === "rejected") expectTooMany(result.reason);
+    expect(await prisma().paymentAttempt.count({ where: { orderId: { in: orders.map((order) => order.id) } } })).toBe(5);
+  });
+
   it("refuses the attempt past the per-address limit, whoever pays from that address, and only there", async () => {
     const shared = newAddress();
     for (const attempts of [3, 3, 2]) {

@@ -1,4 +1,4 @@
-import { countWithinLimits, type RowWithinLimits } from "~/features/auth/rate-limit.server";
+import { countWithinLimits, lockLimitKeys, type RowWithinLimits } from "~/features/auth/rate-limit.server";
 import type { SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
@@ -53,12 +53,15 @@ function limitsOf(start: ChargeStart): Limit[] {
 
 /**
  * Counts a charge attempt that starts now against every limit it falls under, and inserts its row
- * (`attempt`, with the placeholders of `parameters`), in the statement that checks them; when any
+ * (`attempt`, with the placeholders of `parameters`), in the statement that checks them, inside the
+ * caller's transaction (`store`) and under its limits' locks; when any
  * limit is reached neither is written and the answer is 429 with Retry-After (when several are, the
  * one that frees up last speaks).
  */
 export async function recordChargeStart(store: Store, start: ChargeStart, attempt: { parameters: StatementParameters; row: RowWithinLimits; now: number }): Promise<void> {
   const limits = limitsOf(start);
+  // Charges of other orders from the same client, address or phone wait here: the count sees theirs.
+  await lockLimitKeys(store, limits);
   const waits = await countWithinLimits(
     limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs, limit: perHour })),
     store,

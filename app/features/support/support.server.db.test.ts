@@ -91,6 +91,14 @@ describe("createSupportTicket", () => {
     await expect(createSupportTicket({ ...request, email: "ama.neighbour@example.com" }, { userId: null, clientAddress: address })).resolves.toMatchObject({ status: "open" });
   });
 
+  it(`stores ${SUPPORT_TICKET_LIMIT_PER_HOUR} of 30 tickets sent at once by one person, and refuses the rest with 429 (issue #49)`, async () => {
+    const person = { ...request, email: "kojo.burst@example.com" };
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => createSupportTicket(person, { userId: null, clientAddress: newAddress() })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(SUPPORT_TICKET_LIMIT_PER_HOUR);
+    expect(results.every((result) => result.status === "fulfilled" || (isAppError(result.reason) && result.reason.status === 429))).toBe(true);
+    expect(await testDatabase.database.prisma.supportTicket.count({ where: { email: person.email } })).toBe(SUPPORT_TICKET_LIMIT_PER_HOUR);
+  });
+
   it("counts a signed-in author's tickets whatever reply address they give", async () => {
     const { user } = await registerAccount(
       { email: "abena.limit@example.com", username: "abena_limit", fullName: "Abena Limit", password: "secret-pass", role: "client" },

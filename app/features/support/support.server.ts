@@ -1,4 +1,4 @@
-import { msUntilBelowLimits, recordEvents } from "~/features/auth/rate-limit.server";
+import { takeWithinLimits } from "~/features/auth/rate-limit.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -45,7 +45,8 @@ function limitsOf(input: SupportTicketInput, { userId, clientAddress }: Author) 
  */
 export async function createSupportTicket(input: SupportTicketInput, author: Author): Promise<CreatedSupportTicket> {
   const limits = limitsOf(input, author);
-  const waits = await msUntilBelowLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs: ticketWindowMs, limit: perHour })));
+  // Checked and counted in one locked step, so parallel submissions cannot pass a limit together.
+  const waits = await takeWithinLimits(limits.map(({ bucket, key, perHour }) => ({ bucket, key, windowMs: ticketWindowMs, limit: perHour })));
   for (const [index, limit] of limits.entries()) {
     if (waits[index] > 0) throw tooManyTickets(limit.isPersonal, waits[index]);
   }
@@ -60,7 +61,6 @@ export async function createSupportTicket(input: SupportTicketInput, author: Aut
     },
     select: { id: true, status: true, createdAt: true },
   });
-  await recordEvents(limits);
   return ticket;
 }
 
