@@ -162,7 +162,7 @@ test("a top-up refunded from Paystack's side after it was spent leaves the walle
   const { url, reference } = started.data;
   await page.request.post(url, { form: { step: "card", number: "4084084084084081", cvv: "408", expiry_month: "12", expiry_year: nextYear } });
   expect((await (await page.request.get(`/api/payment/verify/${reference}`)).json()).data.status).toBe("success");
-  const key = (await (await page.request.post("/api/keys", { data: { name: "Refund journey" } })).json()).key;
+  const key = (await (await page.request.post("/api/keys", { data: { name: "Refund journey", password: client.password } })).json()).key;
   const added = await (await page.request.post("/api/v2", { data: { key, action: "add", service: 2, link: "https://www.tiktok.com/@refund.journey", quantity: 50 } })).json();
   expect(added).toEqual({ order: expect.any(Number) });
 
