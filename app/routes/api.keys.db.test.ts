@@ -93,6 +93,22 @@ describe("POST /api/keys", () => {
   });
 });
 
+describe("creating keys again and again (issue #49)", () => {
+  it("allows 10 keys an hour per account, revoked ones included, then answers 429 with Retry-After", async () => {
+    const token = await signUp();
+    for (let created = 0; created < 10; created++) {
+      const key = await call("/api/keys", { body: { name: `Key ${created}`, password }, token });
+      expect(key.status, key.text).toBe(201);
+      // Revoked at once: the five-live-keys cap is not what stops this client.
+      expect((await call(`/api/keys/${key.body.id}`, { method: "DELETE", token })).status).toBe(200);
+    }
+    const response = await fetch(`${server.url}/api/keys`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ password }) });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect((await response.json()).message).toMatch(/^You have created 10 API keys in the last hour\. Please wait (59|60) minutes and try again\.$/);
+  });
+});
+
 describe("GET /api/keys and DELETE /api/keys/:id", () => {
   it("lists the client's keys newest first without any secret", async () => {
     const token = await signUp();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
+import { countCreation } from "~/features/auth/creation-limits.server";
 import { isCurrentPassword } from "~/features/auth/current-password.server";
 import { absoluteLink } from "~/features/mail/mail-delivery.server";
 import { queueEmail } from "~/features/mail/outbox.server";
@@ -51,6 +52,7 @@ function assertClient(user: PublicUser) {
 export async function createApiKey(user: PublicUser, { name = "API key", password }: { name?: string; password: string }): Promise<ApiKeyView & { key: string }> {
   assertClient(user);
   if (!(await isCurrentPassword(user.id, password))) throw new AppError(403, "wrong_password", "Your current password is not right.");
+  await countCreation("api-key", user.id);
   const key = `smb_${randomBytes(32).toString("base64url")}`;
   const prisma = getPrisma();
   const created = await prisma.$transaction(async (transaction) => {

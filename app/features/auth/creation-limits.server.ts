@@ -7,8 +7,9 @@ import { AppError } from "~/lib/errors";
 import { countWithinLimits } from "./rate-limit.server";
 
 /**
- * How many unpaid orders and wallet top-ups one client account may create per hour (issue #49): 200
- * unpaid ₵200,000 orders in 3 s distort what the store reports and what workers are offered. Counted
+ * How many unpaid orders, wallet top-ups and API keys one client account may create per hour (issue
+ * #49): 200 unpaid ₵200,000 orders in 3 s distort what the store reports and what workers are offered,
+ * and keys revoked and created again would each get the per-key request limit afresh. Counted
  * and recorded in one statement (countWithinLimits) under the client's row lock, so concurrent
  * requests of one account queue there and the limit holds exactly; a refused one counts nothing.
  */
@@ -17,6 +18,7 @@ const windowMs = 60 * 60 * 1000;
 const creations = {
   order: { bucket: "create:order", perHour: () => getEnv().ORDERS_PER_CLIENT_PER_HOUR, what: "orders" },
   "top-up": { bucket: "create:top-up", perHour: () => getEnv().TOP_UPS_PER_CLIENT_PER_HOUR, what: "top-ups" },
+  "api-key": { bucket: "create:api-key", perHour: () => getEnv().API_KEYS_PER_CLIENT_PER_HOUR, what: "API keys" },
 } as const;
 
 /** Counts one creation of `kind` by the client now, or answers 429 with Retry-After when the hour's allowance is spent. */
