@@ -129,6 +129,8 @@ function storeServer(serverPort: number, cardMode: "hosted" | "direct"): Extract
       // No spot checks: a journey's worker withdraws what their first tasks earned. Spot checks have their own tests.
       SPOT_CHECK_FIRST_COMPLETIONS: "0",
       SPOT_CHECK_ONE_IN: "0",
+      // Journeys side by side leave open tasks in this one store: a worker sees past other journeys' (SPEC: 10).
+      AVAILABLE_TASKS_SHOWN: "50",
       // A worker's first task (₵0.45) can be withdrawn in e2e/payout-journey.spec.ts.
       PAYOUT_MINIMUM_CEDIS: "0.40",
       // The admin that approves workers in e2e/fulfilment.spec.ts.

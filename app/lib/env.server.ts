@@ -101,6 +101,12 @@ const envSchema = z.object({
   // (API v2, mass order) are paid at once and do not count.
   ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(30),
   TOP_UPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // API keys created per client account per hour: revoking and creating keys again cannot get round
+  // the per-key request limit.
+  API_KEYS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // How many available tasks a worker is shown, oldest first (SPEC §9: 10). The browser tests' one
+  // shared store holds more open tasks than that, from journeys running side by side.
+  AVAILABLE_TASKS_SHOWN: z.coerce.number().int().min(1).max(50).default(10),
   // Account screenshots (decision 0020): stored per client account per hour, and the bytes one account
   // may keep on orders not paid yet and checkouts not finished (paid orders' screenshots do not count).
   SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(10),

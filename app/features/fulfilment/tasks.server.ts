@@ -171,10 +171,8 @@ export async function accountScreenshotsOf(taskIds: number[]): Promise<Map<numbe
   return new Map(rows.map((row) => [row.id, `/api/uploads/${row.order.screenshotUploadId}`]));
 }
 
-/** SPEC §9: the dashboard lists the first 10. */
-export const availableTaskLimit = 10;
-
-export async function listAvailableTasks(worker: PublicUser, limit = availableTaskLimit): Promise<TaskView[]> {
+/** SPEC §9: the dashboard lists the first 10 (AVAILABLE_TASKS_SHOWN). */
+export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AVAILABLE_TASKS_SHOWN): Promise<TaskView[]> {
   assertActiveWorker(worker);
   const query = availableTasksQuery(
     worker,
