@@ -302,7 +302,8 @@ test.describe("buying", () => {
     await tabToNext(page, screenshot);
     await screenshotAround(page, screenshot, "screenshot-input-focused.png");
     // The keyboard opens the file chooser with Space, like a click would; the chooser takes the file.
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5_000 }), page.keyboard.press("Space")]);
+    // As long as an assertion may wait (playwright.config.ts): 5 s ran out once on a loaded machine.
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10_000 }), page.keyboard.press("Space")]);
     await chooser.setFiles({ name: "profile.png", mimeType: "image/png", buffer: onePixelPng });
     const continueButton = page.getByRole("button", { name: "Continue" });
     await expect(continueButton).toBeEnabled();
