@@ -301,9 +301,10 @@ test.describe("buying", () => {
     const screenshot = page.getByLabel("Screenshot of your profile");
     await tabToNext(page, screenshot);
     await screenshotAround(page, screenshot, "screenshot-input-focused.png");
-    // The keyboard opens the file chooser with Space, like a click would; the chooser takes the file.
-    // As long as an assertion may wait (playwright.config.ts): 5 s ran out once on a loaded machine.
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10_000 }), page.keyboard.press("Space")]);
+    // The keyboard opens the file chooser with Space or Enter, like a click would; the chooser takes the
+    // file. Headless Chromium now and then drops the first key's activation (2 of 3 CI runs on
+    // 2026-11-29): Enter is the keyboard's second way.
+    const chooser = await openFileChooserByKeyboard(page);
     await chooser.setFiles({ name: "profile.png", mimeType: "image/png", buffer: onePixelPng });
     const continueButton = page.getByRole("button", { name: "Continue" });
     await expect(continueButton).toBeEnabled();
@@ -410,3 +411,12 @@ test.describe("account settings", () => {
     await expect(page.getByRole("status").filter({ hasText: "Your new password is saved." })).toBeVisible();
   });
 });
+
+/** The file chooser of the focused file input, opened by Space or else by Enter, keyboard only. */
+async function openFileChooserByKeyboard(page: Page) {
+  for (const key of ["Space", "Enter"]) {
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 5_000 }).catch(() => undefined), page.keyboard.press(key)]);
+    if (chooser) return chooser;
+  }
+  throw new Error("neither Space nor Enter opened the file chooser");
+}
