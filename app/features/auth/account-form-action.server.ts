@@ -4,9 +4,10 @@ import { isAppError } from "~/lib/errors";
 
 /**
  * Runs one account form's post (password reset, settings): conform parses it with the form's zod
- * schema, then `run` does the work. Invalid input and a service's refusal (a 4xx AppError) come back
- * as the form's answer (`result`, for conform's lastResult) and the response's status, with the typed
- * values kept; anything else propagates to the error page.
+ * schema, then `run` does the work. Invalid input and a service's refusal (a 4xx AppError, or the 503
+ * of a full password-hashing queue, which says when to try again) come back as the form's answer
+ * (`result`, for conform's lastResult) and the response's status, with the typed values kept;
+ * anything else propagates to the error page.
  */
 export async function runAccountForm<Schema extends z.ZodType<Record<string, unknown>>, Result>(
   formData: FormData,
@@ -18,7 +19,7 @@ export async function runAccountForm<Schema extends z.ZodType<Record<string, unk
   try {
     return { ok: true as const, value: await run(submission.value) };
   } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
+    if (!isAppError(error) || (error.status >= 500 && error.status !== 503)) throw error;
     const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
     return { ok: false as const, result: submission.reply({ formErrors: [error.message], hideFields: passwordFields }), init: { status: error.status, headers } as ResponseInit };
   }
