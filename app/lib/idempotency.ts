@@ -6,8 +6,8 @@
 export const idempotencyKeyReusedMessage = "This Idempotency-Key was already used for a different request.";
 
 /** What an order was placed for: a key sent again must name the same thing to get the same order. */
-export type OrderWhat = { platform: string; quantity: number; targetUsername: string };
+export type OrderWhat = { packageId: string; quantity: number; targetUrl: string };
 
 export function isSameOrder(earlier: OrderWhat, again: OrderWhat): boolean {
-  return earlier.platform === again.platform && earlier.quantity === again.quantity && earlier.targetUsername === again.targetUsername;
+  return earlier.packageId === again.packageId && earlier.quantity === again.quantity && earlier.targetUrl === again.targetUrl;
 }

@@ -1,3 +1,4 @@
+import { getCatalogue } from "~/features/catalog/services.server";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
@@ -55,7 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     if (order.paymentStatus === "paid") {
       // The success step: the server's draft has done its job (SPEC §4 "clears stored checkout data").
       const headers: HeadersInit = (await readServerDraft(request)) ? { "Set-Cookie": await clearServerDraft(request) } : {};
-      return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf(order), pageUrl }, { headers });
+      return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf((await getCatalogue()).find(order.package.id)), pageUrl }, { headers });
     }
     const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
     const cardMode: CardMode = isHostedCardMode() ? "hosted" : "direct";

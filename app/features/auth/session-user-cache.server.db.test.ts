@@ -1,7 +1,7 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "~/lib/database/db.server";
-import { UserChangeFeed } from "~/lib/database/user-changes.server";
+import { ChangeFeed } from "~/lib/database/table-changes.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
 import { suspendUser } from "~/features/admin/users.server";
 import { changeName } from "./account-settings.server";
@@ -91,7 +91,7 @@ describe("the signed-in users a process keeps", () => {
 
 describe("SessionUserCache", () => {
   const feedOf = () => {
-    const feed = new UserChangeFeed(async () => async () => {});
+    const feed = new ChangeFeed(async () => async () => {});
     return feed;
   };
 

@@ -1,5 +1,5 @@
 import { type Database, getDatabase } from "~/lib/database/db.server";
-import type { UserChange } from "~/lib/database/user-changes.server";
+import type { RowChange } from "~/lib/database/table-changes.server";
 
 /*
  * The signed-in users this process has looked up, kept while it hears of every change to them
@@ -55,7 +55,7 @@ export class SessionUserCache<User> {
     this.#kept.set(id, { user, expiresAt: Date.now() + sessionUserLifetimeMs });
   }
 
-  #forget(change: UserChange) {
+  #forget(change: RowChange) {
     this.#changes += 1;
     if (change === "all") this.#kept.clear();
     else this.#kept.delete(change);

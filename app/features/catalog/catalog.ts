@@ -1,26 +1,62 @@
 /**
- * The catalogue as code (SPEC §3, §9): one module for the browser and the server, so the price a
- * client sees is the price the server charges. Every amount is in pesewas (GHS minor units).
+ * The catalogue's rules (SPEC §3, §9; issue #50): one module for the browser and the server, so the
+ * price a client sees is the price the server charges. The services themselves are data the operator
+ * edits (services.server.ts); each page and call gets them from the server. Every amount is in
+ * pesewas (GHS minor units).
  */
-export const catalogPlatforms = ["instagram", "tiktok", "youtube"] as const;
+/** The platforms the store can sell on, SPEC's three first. "twitter" is SPEC's value for X. */
+export const catalogPlatforms = ["instagram", "tiktok", "youtube", "twitter", "facebook"] as const;
 export type CatalogPlatform = (typeof catalogPlatforms)[number];
 
-export const catalogCurrency = "GHS" as const;
-export const unitPriceMinor: Record<CatalogPlatform, number> = { instagram: 150, tiktok: 150, youtube: 200 };
+/** What a service sells: followers first (SPEC's flow). YouTube's followers are subscribers. */
+export const serviceKinds = ["followers", "subscribers", "likes", "views", "comments"] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
+export const serviceTargets = ["profile", "post"] as const;
+export type ServiceTarget = (typeof serviceTargets)[number];
 
+/** A service of the catalogue, as the operator priced it. */
+export interface CatalogService {
+  /** SPEC's package id for its three (custom-instagram, custom-tiktok, custom-youtube), a slug for the others. */
+  id: string;
+  /** The reseller API's service number. */
+  number: number;
+  platform: CatalogPlatform;
+  kind: ServiceKind;
+  target: ServiceTarget;
+  name: string;
+  description: string;
+  unitPriceMinor: number;
+  workerRewardMinor: number;
+  minQuantity: number;
+  maxQuantity: number;
+  /** Days after delivery a refill may be asked for; 0: none. */
+  refillDays: number;
+  dripFeed: boolean;
+  cancel: boolean;
+  deliveryTime: string;
+  active: boolean;
+  position: number;
+}
+
+export const catalogCurrency = "GHS" as const;
+
+/** SPEC §9's quantities for followers; a service offers those within its minimum and maximum. */
 export const presetQuantities = [50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000] as const;
 export const popularQuantities: ReadonlySet<number> = new Set([100, 500, 1000, 5000]);
 export const defaultQuantity = 100;
+/** SPEC's bounds of its follower packages (the seeded services' minimum and maximum). */
 export const minimumQuantity = 50;
 export const maximumQuantity = 100_000;
 
-/**
- * What a worker earns per action (one follow, one subscription): 30 % of the unit price, in pesewas
- * (instagram/tiktok 45, youtube 60). The rest pays for the platform, review and support.
- */
-export const rewardShareTenths = 3;
-export function rewardPerActionMinor(platform: CatalogPlatform): number {
-  return Math.round((unitPriceMinor[platform] * rewardShareTenths) / 10);
+/** The quantities offered as buttons for `service`: SPEC's presets within its bounds, its minimum first when lower. */
+export function presetQuantitiesFor(service: Pick<CatalogService, "minQuantity" | "maxQuantity">): number[] {
+  const within = presetQuantities.filter((quantity) => quantity >= service.minQuantity && quantity <= service.maxQuantity);
+  return within[0] === service.minQuantity ? within : [service.minQuantity, ...within];
+}
+
+/** The quantity a service's page opens with: SPEC's 100, or the nearest the service allows. */
+export function defaultQuantityFor(service: Pick<CatalogService, "minQuantity" | "maxQuantity">): number {
+  return Math.min(Math.max(defaultQuantity, service.minQuantity), service.maxQuantity);
 }
 
 /** SPEC §5: the processing fee is 1.7 % of the price, rounded to the nearest pesewa (half up). */
@@ -31,14 +67,21 @@ export function processingFeeMinor(amountMinor: number): number {
   return Math.floor((amountMinor * feePerMille + 500) / 1000);
 }
 
-export const platformLabels: Record<CatalogPlatform, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" };
+export const platformLabels: Record<CatalogPlatform, string> = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube", twitter: "X", facebook: "Facebook" };
+
+/** "Followers", "Likes", … as a service's kind reads in a heading or a tab. */
+export const kindLabels: Record<ServiceKind, string> = { followers: "Followers", subscribers: "Subscribers", likes: "Likes", views: "Views", comments: "Comments" };
+
+export function isServiceKind(value: unknown): value is ServiceKind {
+  return typeof value === "string" && (serviceKinds as readonly string[]).includes(value);
+}
 
 export function isCatalogPlatform(value: unknown): value is CatalogPlatform {
   return typeof value === "string" && (catalogPlatforms as readonly string[]).includes(value);
 }
 
-export function isValidQuantity(quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= minimumQuantity && quantity <= maximumQuantity;
+export function isValidQuantity(service: Pick<CatalogService, "minQuantity" | "maxQuantity">, quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= service.minQuantity && quantity <= service.maxQuantity;
 }
 
 export interface OrderPrice {
@@ -48,17 +91,18 @@ export interface OrderPrice {
   currency: typeof catalogCurrency;
 }
 
-/** Price, fee and total of `quantity` units on `platform`, in pesewas. */
-export function priceOrder(platform: CatalogPlatform, quantity: number): OrderPrice {
-  if (!isValidQuantity(quantity)) throw new RangeError(`quantity must be a whole number from ${minimumQuantity} to ${maximumQuantity}`);
-  const priceMinor = unitPriceMinor[platform] * quantity;
+/** Price, fee and total of `quantity` units of `service`, in pesewas. */
+export function priceOrder(service: Pick<CatalogService, "unitPriceMinor" | "minQuantity" | "maxQuantity">, quantity: number): OrderPrice {
+  if (!isValidQuantity(service, quantity)) throw new RangeError(`quantity must be a whole number from ${service.minQuantity} to ${service.maxQuantity}`);
+  const priceMinor = service.unitPriceMinor * quantity;
   const feeMinor = processingFeeMinor(priceMinor);
   return { priceMinor, feeMinor, totalMinor: priceMinor + feeMinor, currency: catalogCurrency };
 }
 
 /** SPEC §3's Package, as the packages page builds it. */
 export interface CatalogPackage {
-  id: `custom-${CatalogPlatform}`;
+  /** The service's id. */
+  id: string;
   name: string;
   description: string;
   platform: CatalogPlatform;
@@ -69,25 +113,22 @@ export interface CatalogPackage {
   features: string[];
 }
 
-export function packageFor(platform: CatalogPlatform, quantity: number): CatalogPackage {
-  const unit = platform === "youtube" ? "Subscribers" : "Followers";
-  const { priceMinor } = priceOrder(platform, quantity);
+/** `quantity` units of `service` as SPEC's Package ("1,000 Subscribers", "100 Likes"). */
+export function packageFor(service: CatalogService, quantity: number): CatalogPackage {
+  const unit = kindLabels[service.kind];
+  const count = quantity.toLocaleString("en-US");
+  const { priceMinor } = priceOrder(service, quantity);
+  const delivery = service.dripFeed || service.kind === "followers" || service.kind === "subscribers" ? "Gradual Delivery" : "Delivered by Real People";
   return {
-    id: `custom-${platform}`,
-    name: `${quantity.toLocaleString("en-US")} ${unit}`,
-    description: `${quantity.toLocaleString("en-US")} ${platformLabels[platform]} ${unit.toLowerCase()} from real people, delivered gradually.`,
-    platform,
+    id: service.id,
+    name: `${count} ${unit}`,
+    description: `${count} ${platformLabels[service.platform]} ${unit.toLowerCase()} from real people, delivered gradually.`,
+    platform: service.platform,
     price: formatMinor(priceMinor),
     quantity,
-    deliveryTime: platform === "youtube" ? "48-72 Hours" : "24-48 Hours",
-    features: [`${quantity.toLocaleString("en-US")} Real ${unit}`, "100% Safe & Secure", "Gradual Delivery", "No Password Required", "24/7 Support"],
+    deliveryTime: service.deliveryTime,
+    features: [`${count} Real ${unit}`, "100% Safe & Secure", delivery, "No Password Required", "24/7 Support"],
   };
-}
-
-/** The platform of a package id (`custom-instagram` → instagram), or null. */
-export function platformFromPackageId(packageId: string): CatalogPlatform | null {
-  const platform = packageId.startsWith("custom-") ? packageId.slice("custom-".length) : "";
-  return isCatalogPlatform(platform) ? platform : null;
 }
 
 /** Minor units as a 2-decimal string (15000 → "150.00"). */
@@ -99,7 +140,8 @@ export function formatMinor(amountMinor: number): string {
 
 /**
  * The profile an order targets, derived on the server from the platform and username (the
- * browser's targetUrl is not trusted): instagram.com/<u>, tiktok.com/@<u>, youtube.com/@<u>.
+ * browser's targetUrl is not trusted): instagram.com/<u>, tiktok.com/@<u>, youtube.com/@<u>,
+ * x.com/<u>, facebook.com/<u>.
  */
 export function targetUrlFor(platform: CatalogPlatform, targetUsername: string): string {
   const name = targetUsername.replace(/^@/, "");
@@ -110,5 +152,9 @@ export function targetUrlFor(platform: CatalogPlatform, targetUsername: string):
       return `https://www.tiktok.com/@${name}`;
     case "youtube":
       return `https://www.youtube.com/@${name}`;
+    case "twitter":
+      return `https://x.com/${name}`;
+    case "facebook":
+      return `https://www.facebook.com/${name}`;
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
-import { isCatalogPlatform, rewardPerActionMinor, targetUrlFor } from "~/features/catalog/catalog";
+import { isCatalogPlatform, targetUrlFor } from "~/features/catalog/catalog";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -36,7 +36,8 @@ async function dropAndRedeliver(db: Db, completionId: number, transition: "uphel
         platform: task.platform,
         type: task.type,
         targetUrl: task.targetUrl,
-        rewardMinor: isCatalogPlatform(task.platform) ? rewardPerActionMinor(task.platform) : dropped.rewardMinor,
+        // The re-delivery pays what the order was bought with, as the dropped delivery did.
+        rewardMinor: dropped.rewardMinor,
         currency: task.currency,
         requiredCompletions: 1,
         replacesCompletionId: dropped.id,

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { isCatalogPlatform, platformLabels, rewardPerActionMinor } from "~/features/catalog/catalog";
+import { isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
 import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
 import { markReplaced, sampleForSpotCheck } from "~/features/deliveries/delivery-lifecycle.server";
 import { spotCheckHours } from "~/features/deliveries/delivery-rules";
@@ -60,7 +60,7 @@ export async function openTaskForPaidOrder(sql: SqlQueries, orderId: number): Pr
 }
 
 /** What opening a paid order's task needs of it, read with `paidOrderForTaskColumns`. */
-export type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; currency: "GHS" | "USD"; hasTask: boolean };
+export type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; hasTask: boolean };
 
 /**
  * The select list of a PaidOrderForTask on `orders` aliased `alias`: a caller that writes the order
@@ -68,7 +68,7 @@ export type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; service
  */
 export const paidOrderForTaskColumns = (alias: string) =>
   `${paidOrderScheduleColumns(alias)}, ${alias}.platform::text AS platform, ${alias}.service_type::text AS "serviceType", ${alias}.target_url AS "targetUrl",
-   ${alias}.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = ${alias}.id) AS "hasTask"`;
+   ${alias}.reward_minor AS "rewardMinor", ${alias}.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = ${alias}.id) AS "hasTask"`;
 
 /** openTaskForPaidOrder with the order already read. */
 export async function openTaskFor(sql: SqlQueries, order: PaidOrderForTask): Promise<void> {
@@ -87,7 +87,7 @@ export async function openTaskInsert(sql: SqlQueries, parameters: StatementParam
   const now = parameters.add(new Date().toISOString(), "timestamp");
   return `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
      VALUES (${parameters.add(order.id, "int")}, ${parameters.add(order.platform, "platform")}, ${parameters.add(order.serviceType, "engagement_type")}, ${parameters.add(order.targetUrl, "text")},
-       ${parameters.add(rewardPerActionMinor(order.platform), "int")}, ${parameters.add(order.currency, "currency")}, ${parameters.add(requiredCompletions, "int")}, 0, 'available', ${now}, ${now})`;
+       ${parameters.add(order.rewardMinor, "int")}, ${parameters.add(order.currency, "currency")}, ${parameters.add(requiredCompletions, "int")}, 0, 'available', ${now}, ${now})`;
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */
@@ -119,8 +119,9 @@ interface TaskRow {
  * neither their account nor their handle has completed before (any order), oldest first; none while
  * the store has paused their tasks for reliability (issue #21). A refill's re-delivery task is one
  * more open task of its target, so it goes only to workers who never did that target.
- * One entry per target, its oldest open order's task: a worker completes a target once, however
- * many orders it has (completeTask credits that oldest order). The filter is in the query, so the
+ * One entry per target and kind (a post's likes and its comments are two), its oldest open order's
+ * task: a worker does an action on a target once, however many orders it has (completeTask credits
+ * that oldest order). The filter is in the query, so the
  * first 10 are 10 targets; each row looks for an older open task of its target through the
  * (target_url, status, created_at) index, and the walk still stops after 10.
  * The platform is compared as the enum, not as text: PostgreSQL cannot estimate `platform::text IN`,
@@ -140,11 +141,11 @@ function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prism
       AND t.platform IN (${Prisma.join(platforms.map((platform) => Prisma.sql`CAST(${platform} AS platform)`))})
       AND NOT EXISTS (
         SELECT 1 FROM task_completions c
-        WHERE c.target_url = t.target_url AND (c.worker_id = ${worker.id} OR (c.platform = t.platform AND c.handle = h.handle))
+        WHERE c.target_url = t.target_url AND c.type = t.type AND (c.worker_id = ${worker.id} OR (c.platform = t.platform AND c.handle = h.handle))
       )
       AND NOT EXISTS (
         SELECT 1 FROM tasks older
-        WHERE older.target_url = t.target_url AND older.status = 'available' AND older.completion_count < older.required_completions
+        WHERE older.target_url = t.target_url AND older.type = t.type AND older.status = 'available' AND older.completion_count < older.required_completions
           AND (older.created_at, older.id) < (t.created_at, t.id)
       )
     ${tail}`;
@@ -251,6 +252,9 @@ type ClaimedTask = {
   createdAt: string;
 };
 
+/** How the ledger names one action of a kind ("Instagram follow of …"). */
+const actionNouns: Partial<Record<EngagementType, string>> = { followers: "follow", subscribers: "subscription", likes: "like", views: "view", comments: "comment" };
+
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
 export const tasksPaused = () =>
@@ -292,14 +296,14 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
            updated_at = $2::timestamp
          WHERE id = (
            SELECT id FROM tasks
-           WHERE target_url = $1::text AND status = 'available' AND completion_count < required_completions
+           WHERE target_url = $1::text AND type = $3::engagement_type AND status = 'available' AND completion_count < required_completions
            ORDER BY replaces_completion_id IS NULL, created_at, id
            LIMIT 1
            FOR UPDATE
          )
          RETURNING id, order_id AS "orderId", refill_id AS "refillId", replaces_completion_id AS "replacesId", reward_minor AS "rewardMinor", currency::text AS currency,
            platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
-        [task.targetUrl, now.toISOString()],
+        [task.targetUrl, now.toISOString(), task.type],
       );
       if (!claimed) throw noLongerAvailable();
 
@@ -316,15 +320,15 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
 
       const holdUntil = new Date(now.getTime() + env.COMPLETION_HOLD_HOURS * 3_600_000);
       const [created] = await sql.query<{ id: number; review: CompletionReview }>(
-        `INSERT INTO task_completions (task_id, worker_id, proof, reward_minor, currency, target_url, platform, handle, hold_until, completed_at)
-         VALUES ($1::int, $2::int, $3::text, $4::int, $5::currency, $6::text, $7::platform, $8::text, $9::timestamp, $10::timestamp)
+        `INSERT INTO task_completions (task_id, worker_id, proof, reward_minor, currency, target_url, type, platform, handle, hold_until, completed_at)
+         VALUES ($1::int, $2::int, $3::text, $4::int, $5::currency, $6::text, $7::engagement_type, $8::platform, $9::text, $10::timestamp, $11::timestamp)
          RETURNING id, review::text AS review`,
-        [claimed.id, worker.id, `@${handle}`, claimed.rewardMinor, claimed.currency, task.targetUrl, task.platform, handle, holdUntil.toISOString(), now.toISOString()],
+        [claimed.id, worker.id, `@${handle}`, claimed.rewardMinor, claimed.currency, task.targetUrl, task.type, task.platform, handle, holdUntil.toISOString(), now.toISOString()],
       );
       await recordHeldEarning(
         sql,
         { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
-        `Task ${claimed.id}: ${label} follow of ${task.targetUrl}`,
+        `Task ${claimed.id}: ${label} ${actionNouns[task.type] ?? "action"} of ${task.targetUrl}`,
       );
       if (isSpotChecked(earlierCompletions, env.SPOT_CHECK_FIRST_COMPLETIONS, env.SPOT_CHECK_ONE_IN)) {
         await sampleForSpotCheck(sql, created.id, new Date(now.getTime() + spotCheckHours * 3_600_000), now);
@@ -373,13 +377,13 @@ async function assertWithinLimits(sql: SqlQueries, workerId: number, now: Date, 
 async function readTaskForCompletion(taskId: number, workerId: number) {
   // Past PostgreSQL's integer the statement would fail; no task has such an id.
   if (!Number.isSafeInteger(taskId) || taskId < 1 || taskId > maximumRecordId) return undefined;
-  const [row] = await getDatabase().sql.query<{ platform: Platform; target_url: string; linked_handle: string | null; is_repeat: boolean }>(
-    `SELECT t.platform::text AS platform, t.target_url, h.handle AS linked_handle,
+  const [row] = await getDatabase().sql.query<{ platform: Platform; type: EngagementType; target_url: string; linked_handle: string | null; is_repeat: boolean }>(
+    `SELECT t.platform::text AS platform, t.type::text AS type, t.target_url, h.handle AS linked_handle,
        EXISTS (SELECT 1 FROM task_completions c
-               WHERE c.target_url = t.target_url AND (c.worker_id = $2 OR (c.platform = t.platform AND c.handle = h.handle))) AS is_repeat
+               WHERE c.target_url = t.target_url AND c.type = t.type AND (c.worker_id = $2 OR (c.platform = t.platform AND c.handle = h.handle))) AS is_repeat
      FROM tasks t LEFT JOIN worker_handles h ON h.worker_id = $2 AND h.platform = t.platform
      WHERE t.id = $1`,
     [taskId, workerId],
   );
-  return row && { platform: row.platform, targetUrl: row.target_url, linkedHandle: row.linked_handle, isRepeat: row.is_repeat };
+  return row && { platform: row.platform, type: row.type, targetUrl: row.target_url, linkedHandle: row.linked_handle, isRepeat: row.is_repeat };
 }

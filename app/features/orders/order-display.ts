@@ -1,4 +1,4 @@
-import { isCatalogPlatform, isValidQuantity, packageFor, platformLabels } from "~/features/catalog/catalog";
+import { type CatalogService, isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
 import type { OrderConfirmation } from "./orders.server";
 
 /**
@@ -69,17 +69,15 @@ export function platformLabel(platform: string): string {
   return isCatalogPlatform(platform) ? platformLabels[platform] : platform;
 }
 
-/** The catalogue's promised delivery time of the order's package ("24-48 Hours", "48-72 Hours" for YouTube). */
-export function deliveryTimeOf(order: Pick<OrderConfirmation, "package" | "quantity">): string {
-  const { platform } = order.package;
-  if (isCatalogPlatform(platform) && isValidQuantity(order.quantity)) return packageFor(platform, order.quantity).deliveryTime;
-  return "24-48 Hours";
+/** The promised delivery time of the order's service ("24-48 Hours", "48-72 Hours" for YouTube), as the catalogue says it now. */
+export function deliveryTimeOf(service: Pick<CatalogService, "deliveryTime"> | undefined): string {
+  return service?.deliveryTime ?? "24-48 Hours";
 }
 
 /** A new checkout of the same package (the way on from an expired order): /packages with it chosen. */
 export function newCheckoutHref(order: Pick<OrderConfirmation, "package" | "quantity">): string {
-  const { platform } = order.package;
+  const { platform, id } = order.package;
   if (!isCatalogPlatform(platform)) return "/packages";
-  const query = new URLSearchParams({ platform, ...(isValidQuantity(order.quantity) ? { quantity: String(order.quantity) } : {}) });
+  const query = new URLSearchParams({ platform, service: id, quantity: String(order.quantity) });
   return `/packages?${query}`;
 }

@@ -1,3 +1,4 @@
+import { getCatalogue } from "~/features/catalog/services.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -34,7 +35,7 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
     order,
     reference: orderReference(order.id, order.createdAt),
     orderDate: formatOrderDateTime(order.createdAt),
-    deliveryTime: deliveryTimeOf(order),
+    deliveryTime: deliveryTimeOf((await getCatalogue()).find(order.package.id)),
     cancellation: offer && {
       refundsPayment: offer.refundsPayment,
       until: offer.until && formatOrderDateTime(offer.until),

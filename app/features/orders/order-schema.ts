@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { maximumRecordId } from "~/lib/record-id";
-import { type CatalogPlatform, maximumQuantity, minimumQuantity, platformFromPackageId } from "~/features/catalog/catalog";
+import type { CatalogService } from "~/features/catalog/catalog";
+import { parseCommentLines } from "~/features/catalog/comment-lines";
+import { postTargetFromLink } from "~/features/catalog/post-link";
 
 /**
  * The contract of POST /api/orders (SPEC §3 "Order create payload", DESIGN §6), shared by the
  * checkout page and the server. The body may carry anything else the browser holds (targetUrl,
  * price, amount, the whole package): unknown keys are dropped, so nothing priced by a browser is
- * ever read. Prices come from the catalogue on the server.
+ * ever read. Prices come from the catalogue on the server. What the order targets is checked against
+ * its service once the server has found it (`orderTargetSchemaFor`): a username for a profile
+ * service, a post's link for a post service, and the client's lines for a comments service.
  */
 
 /** SPEC §5: an optional leading @, then letters, digits, underscores or dots. */
@@ -23,11 +27,13 @@ export const targetUsernameSchema = z
   .pipe(z.string().min(1, "Invalid username format").max(maximumUsernameLength, "Username too long"))
   .transform((value) => `@${value}`);
 
-const quantitySchema = z
-  .number({ error: "Quantity is required" })
-  .int("Quantity must be a whole number")
-  .min(minimumQuantity, `The minimum you can buy is ${minimumQuantity}`)
-  .max(maximumQuantity, "Maximum limit is 100,000");
+/** A quantity within the service's bounds, in SPEC's words ("The minimum you can buy is 50", "Maximum limit is 100,000"). */
+export const quantitySchemaFor = (service: Pick<CatalogService, "minQuantity" | "maxQuantity">) =>
+  z
+    .number({ error: "Quantity is required" })
+    .int("Quantity must be a whole number")
+    .min(service.minQuantity, `The minimum you can buy is ${service.minQuantity.toLocaleString("en-US")}`)
+    .max(service.maxQuantity, `Maximum limit is ${service.maxQuantity.toLocaleString("en-US")}`);
 
 /** The checkout draft's idempotency key: one order per draft however often it is submitted. */
 export const checkoutKeySchema = z
@@ -35,11 +41,12 @@ export const checkoutKeySchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "Checkout key must be 1-64 letters, digits, _ or -");
 
 const orderFields = z.object({
-  packageId: z
-    .string({ error: "Package is required" })
-    .refine((id) => platformFromPackageId(id) !== null, "Unknown package: choose an Instagram, TikTok or YouTube package"),
-  quantity: quantitySchema,
-  targetUsername: targetUsernameSchema,
+  packageId: z.string({ error: "Package is required" }).trim().min(1, "Package is required").max(64, "Unknown package: choose one of the packages on sale"),
+  // Bounds, target and comments depend on the service: checked by orderTargetSchemaFor.
+  quantity: z.number({ error: "Quantity is required" }).int("Quantity must be a whole number"),
+  targetUsername: z.unknown().optional(),
+  targetUrl: z.unknown().optional(),
+  comments: z.unknown().optional(),
   accountScreenshot: z
     .union([z.string(), z.null()], { error: "Please upload an image file (PNG, JPG, etc.)" })
     .optional()
@@ -59,15 +66,51 @@ function liftPackageQuantity(body: unknown): unknown {
   return { ...record, quantity: (packageValue as Record<string, unknown>).quantity };
 }
 
-export const createOrderSchema = z.preprocess(
-  liftPackageQuantity,
-  orderFields.transform((fields) => ({
-    ...fields,
-    platform: platformFromPackageId(fields.packageId) as CatalogPlatform,
-  })),
-);
+export const createOrderSchema = z.preprocess(liftPackageQuantity, orderFields);
 
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
+
+/** What an order of `service` targets, checked: the quantity, the profile (username) or post (link), and a comments order's lines. */
+export interface OrderTarget {
+  quantity: number;
+  /** With its leading @; "" for a post. */
+  targetUsername: string;
+  /** A post's canonical link; undefined for a profile (its address is derived from the username). */
+  postUrl?: string;
+  commentLines: string[];
+}
+
+/** Comments as the checkout's textarea sends them (one per line) or as a JSON list. */
+const commentsText = z.union([z.string(), z.array(z.string()).transform((lines) => lines.join("\n"))], { error: "Comments are required: one per line" });
+
+export function orderTargetSchemaFor(service: CatalogService): z.ZodType<OrderTarget> {
+  const quantity = quantitySchemaFor(service);
+  if (service.target === "profile") {
+    return z
+      .object({ quantity, targetUsername: targetUsernameSchema })
+      .transform(({ quantity, targetUsername }) => ({ quantity, targetUsername, commentLines: [] }));
+  }
+  return z
+    .object({
+      quantity,
+      targetUrl: z.string({ error: "Post link is required" }).trim().min(1, "Post link is required"),
+      comments: service.kind === "comments" ? commentsText : z.unknown().optional(),
+    })
+    .transform(({ quantity, targetUrl, comments }, context) => {
+      const post = postTargetFromLink(targetUrl, service.platform);
+      if ("problem" in post) {
+        context.addIssue({ code: "custom", path: ["targetUrl"], message: post.message });
+        return z.NEVER;
+      }
+      if (service.kind !== "comments") return { quantity, targetUsername: "", postUrl: post.url, commentLines: [] };
+      const lines = parseCommentLines(typeof comments === "string" ? comments : "", quantity);
+      if ("message" in lines) {
+        context.addIssue({ code: "custom", path: ["comments"], message: lines.message });
+        return z.NEVER;
+      }
+      return { quantity, targetUsername: "", postUrl: post.url, commentLines: lines.lines };
+    });
+}
 
 /** Query of GET /api/orders: newest first, `cursor` is the last id of the previous page. */
 export const listOrdersQuerySchema = z.object({

@@ -25,7 +25,7 @@ type PaymentStatus = "unpaid" | "paid" | "refunded";
 /** SPEC §3's order on the confirmation page, plus price and fee (DESIGN §6) and a few fields the checkout needs. */
 export interface OrderConfirmation {
   id: number;
-  package: { name: string; platform: string };
+  package: { id: string; name: string; platform: string };
   username: string;
   quantity: number;
   /** How many of `quantity` have been delivered so far. */
@@ -78,6 +78,7 @@ export interface ClientStats {
 
 export const orderSelect = {
   id: true,
+  packageId: true,
   packageName: true,
   platform: true,
   quantity: true,
@@ -105,7 +106,7 @@ export const notFound = () => new AppError(404, "not_found", "Order not found");
 export function toConfirmation(order: OrderRow): OrderConfirmation {
   return {
     id: order.id,
-    package: { name: order.packageName, platform: order.platform },
+    package: { id: order.packageId, name: order.packageName, platform: order.platform },
     username: order.targetUsername,
     quantity: order.quantity,
     deliveredQuantity: order.deliveredQuantity,
@@ -282,17 +283,17 @@ export async function findOrderOfPayment(paymentReference: string): Promise<Orde
  * The select list of an OrderOfPayment on `orders o`: a caller that reads the payment anyway (the
  * status page's check, payments.server.ts) joins the order there and reads it in that statement.
  */
-export const orderOfPaymentColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_name AS "packageName"`;
+export const orderOfPaymentColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_id AS "packageId", o.package_name AS "packageName"`;
 
 /** A row read with orderOfPaymentColumns; its `id` is null where an outer join found no order (a top-up's payment). */
-export type OrderOfPaymentRow = { id: number | null; createdAt: string; expiredAt: string | null; platform: string; quantity: number; packageName: string };
+export type OrderOfPaymentRow = { id: number | null; createdAt: string; expiredAt: string | null; platform: string; quantity: number; packageId: string; packageName: string };
 
 export function orderOfPayment(order: OrderOfPaymentRow): OrderOfPayment | null {
   if (order.id === null) return null;
   return {
     reference: orderReference(order.id, order.createdAt),
     hasExpired: order.expiredAt !== null,
-    newCheckoutHref: newCheckoutHref({ package: { name: order.packageName, platform: order.platform }, quantity: order.quantity }),
+    newCheckoutHref: newCheckoutHref({ package: { id: order.packageId, name: order.packageName, platform: order.platform }, quantity: order.quantity }),
   };
 }
 

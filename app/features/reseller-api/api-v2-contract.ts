@@ -1,5 +1,6 @@
 import { dripFeedErrors } from "~/features/drip-feed/drip-feed";
-import { type CatalogPlatform, catalogCurrency, catalogPlatforms, formatMinor, maximumQuantity, minimumQuantity, platformLabels, unitPriceMinor } from "~/features/catalog/catalog";
+import { type CatalogService, catalogCurrency, formatMinor } from "~/features/catalog/catalog";
+import { type Catalogue, categoryOf } from "~/features/catalog/services.server";
 
 /**
  * The reseller API's contract (issue #20): the de facto "API v2" of SMM panels (one URL, `key` and
@@ -17,8 +18,7 @@ export const apiV2Errors = {
   invalidKey: "Invalid API key",
   unknownAction: "Incorrect request: unknown action",
   unknownService: "Incorrect service ID",
-  badQuantity: `Quantity must be a whole number from ${minimumQuantity} to ${maximumQuantity}`,
-  badLink: "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account",
+  badLink: "Incorrect link: send the profile URL or @handle of the account",
   wrongPlatformLink: "Incorrect link: this service is for another platform",
   notEnoughFunds: "Not enough funds on balance",
   incorrectOrderId: "Incorrect order ID",
@@ -40,6 +40,8 @@ export const apiV2Errors = {
   badInterval: dripFeedErrors.badInterval,
   intervalWithoutRuns: dripFeedErrors.intervalWithoutRuns,
   dripTotalTooLarge: dripFeedErrors.totalTooLarge,
+  noDripFeed: "Incorrect request: this service is not drip-fed",
+  badQuantityFor: (service: Pick<CatalogService, "minQuantity" | "maxQuantity">) => `Quantity must be a whole number from ${service.minQuantity} to ${service.maxQuantity}`,
 } as const;
 
 /** The de facto API's order statuses. */
@@ -58,7 +60,8 @@ export const maximumHandlesPerRefill = 100;
 export interface ApiV2Service {
   service: number;
   name: string;
-  type: "Default";
+  /** "Custom Comments" for a comments service (`add` takes `comments`), as panels name it. */
+  type: "Default" | "Custom Comments";
   category: string;
   /** Price per 1000 in the wallet currency, two decimals. */
   rate: string;
@@ -66,27 +69,22 @@ export interface ApiV2Service {
   max: number;
   refill: boolean;
   cancel: boolean;
+  dripfeed: boolean;
 }
 
-/** Service ids are stable: 1 Instagram, 2 TikTok, 3 YouTube (the catalogue's order). */
-export const serviceIds: Record<CatalogPlatform, number> = { instagram: 1, tiktok: 2, youtube: 3 };
-
-export function platformOfService(service: number): CatalogPlatform | null {
-  return catalogPlatforms.find((platform) => serviceIds[platform] === service) ?? null;
-}
-
-/** The services, from the same catalogue as /packages: the price per 1000 is 1000 units' price. */
-export function apiV2Services(): ApiV2Service[] {
-  return catalogPlatforms.map((platform) => ({
-    service: serviceIds[platform],
-    name: `${platformLabels[platform]} ${platform === "youtube" ? "Subscribers" : "Followers"} (real people)`,
-    type: "Default",
-    category: platformLabels[platform],
-    rate: formatMinor(unitPriceMinor[platform] * 1000),
-    min: minimumQuantity,
-    max: maximumQuantity,
-    refill: true,
-    cancel: true,
+/** The services on sale, from the same catalogue as /packages: the price per 1000 is 1000 units' price. */
+export function apiV2Services(catalogue: Catalogue): ApiV2Service[] {
+  return catalogue.active.map((service) => ({
+    service: service.number,
+    name: service.name,
+    type: service.kind === "comments" ? "Custom Comments" : "Default",
+    category: categoryOf(service),
+    rate: formatMinor(service.unitPriceMinor * 1000),
+    min: service.minQuantity,
+    max: service.maxQuantity,
+    refill: service.refillDays > 0,
+    cancel: service.cancel,
+    dripfeed: service.dripFeed,
   }));
 }
 

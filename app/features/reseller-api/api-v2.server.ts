@@ -1,4 +1,5 @@
-import { formatMinor, maximumQuantity } from "~/features/catalog/catalog";
+import { formatMinor } from "~/features/catalog/catalog";
+import { getCatalogue } from "~/features/catalog/services.server";
 import { checkDripFeed } from "~/features/drip-feed/drip-feed";
 import { dripFeedSelect, toDripFeedView } from "~/features/drip-feed/drip-feed.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
@@ -32,7 +33,7 @@ export function isApiV2Action(action: string | undefined): action is ApiV2Action
 export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, params: ApiV2Params, now = new Date()): Promise<Answer> {
   switch (action) {
     case "services":
-      return apiV2Services();
+      return apiV2Services(await getCatalogue());
     case "balance":
       return { balance: formatMinor(await walletBalanceMinor(getPrisma(), caller.userId)), currency: apiV2Currency };
     case "add":
@@ -51,13 +52,15 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
 const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Promise<Answer> {
-  const checked = checkOrderLine(params);
+  const checked = checkOrderLine(await getCatalogue(), params);
   if ("error" in checked) return refusal(checked.error);
   // Drip-feed (issue #21): `quantity` per run, `runs` runs, one every `interval` minutes; priced for the whole.
   const dripFeed = checkDripFeed(params);
   if (dripFeed !== null && "error" in dripFeed) return refusal(dripFeed.error);
-  if (dripFeed !== null && checked.quantity * dripFeed.runs > maximumQuantity) return refusal(apiV2Errors.dripTotalTooLarge);
-  const line = dripFeed === null ? checked : { ...checked, quantity: checked.quantity * dripFeed.runs, priceMinor: checked.priceMinor * dripFeed.runs };
+  if (dripFeed !== null && !checked.service.dripFeed) return refusal(apiV2Errors.noDripFeed);
+  if (dripFeed !== null && checked.quantity * dripFeed.runs > checked.service.maxQuantity) return refusal(apiV2Errors.dripTotalTooLarge);
+  const quantity = dripFeed === null ? checked.quantity : checked.quantity * dripFeed.runs;
+  const line = { ...checked, quantity, target: { ...checked.target, quantity }, priceMinor: checked.priceMinor * (dripFeed?.runs ?? 1) };
   const reference = params.reference?.trim() || null;
   if (reference !== null && !referencePattern.test(reference)) return refusal(apiV2Errors.badReference);
   const placed = await placeWalletOrder(caller.userId, line, { apiKeyId: caller.keyId, clientReference: reference, dripFeed }, now);

@@ -30,7 +30,8 @@ export async function placeWalletOrder(
     const orderId = await getPrisma().$transaction(async (transaction) => {
       const order = await transaction.order.create({
         data: {
-          ...pricedOrderFields(clientId, line.platform, line.quantity, line.username),
+          ...pricedOrderFields(clientId, line.service, line.target),
+          commentLines: { create: line.target.commentLines.map((text, index) => ({ position: index + 1, text })) },
           apiKeyId,
           clientReference,
           // A drip-feed order (issue #21): `line.quantity` is the whole, delivered run by run.
@@ -55,9 +56,10 @@ export async function placeWalletOrder(
 
 /** The order a reference placed, answered again; the reference with another service, link or quantity is refused (issue #49). */
 function earlierOrderFor(earlier: { id: number } & OrderWhat, line: OrderLine): PlacedWalletOrder {
-  return isSameOrder(earlier, { platform: line.platform, quantity: line.quantity, targetUsername: line.username }) ? { orderId: earlier.id } : { refused: "reference_reused" };
+  const placing = pricedOrderFields(0, line.service, line.target);
+  return isSameOrder(earlier, { packageId: placing.packageId, quantity: line.quantity, targetUrl: placing.targetUrl }) ? { orderId: earlier.id } : { refused: "reference_reused" };
 }
 
 function orderByReference(clientId: number, clientReference: string) {
-  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true, platform: true, quantity: true, targetUsername: true } });
+  return getPrisma().order.findUnique({ where: { clientId_clientReference: { clientId, clientReference } }, select: { id: true, packageId: true, quantity: true, targetUrl: true } });
 }

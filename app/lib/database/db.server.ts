@@ -4,13 +4,15 @@ import { PrismaClient } from "~/generated/prisma/client";
 import { lockDataDirectory } from "./pglite-lock.server";
 import { type SqlClient, sqlClientForPglite, sqlClientForPool } from "./sql-client.server";
 import { burstTransactionOptions } from "./transaction-options";
-import { UserChangeFeed, listenOnPglite, listenOnPostgres } from "./user-changes.server";
+import { ChangeFeed, type ChangingTable, listenOnPglite, listenOnPostgres } from "./table-changes.server";
 
 export interface Database {
   prisma: PrismaClient;
   sql: SqlClient;
-  /** Changes to `users` rows by every process on this database (user-changes.server.ts). */
-  userChanges: UserChangeFeed;
+  /** Changes to `users` rows by every process on this database (table-changes.server.ts). */
+  userChanges: ChangeFeed;
+  /** Changes to the catalogue (`services`) by every process on this database. */
+  serviceChanges: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -57,13 +59,15 @@ async function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): Prom
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   // PGlite is one connection: concurrent transactions queue on it, hence the same generous maxWait.
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: burstTransactionOptions });
-  const userChanges = new UserChangeFeed((feed) => listenOnPglite(pglite, feed));
+  const userChanges = new ChangeFeed((feed) => listenOnPglite(pglite, "users", feed));
+  const serviceChanges = new ChangeFeed((feed) => listenOnPglite(pglite, "services", feed));
   return {
     prisma,
     sql: sqlClientForPglite(pglite),
     userChanges,
+    serviceChanges,
     async close() {
-      await userChanges.close();
+      await Promise.all([userChanges.close(), serviceChanges.close()]);
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
       await afterClose();
@@ -79,7 +83,10 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSe
   const searchPath = schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {};
   // A bounded wait for a connection (defaultPoolSettings); keepAlive notices connections that died silently.
   const pool = new pg.Pool({ connectionString, ...poolSettings, keepAlive: true, ...searchPath });
-  const userChanges = new UserChangeFeed((feed) => listenOnPostgres(pg.Client, { connectionString, ...searchPath, application_name: "smb users_changed" }, feed));
+  const listen = (table: ChangingTable) => (feed: ChangeFeed) =>
+    listenOnPostgres(pg.Client, { connectionString, ...searchPath, application_name: `smb ${table}_changed` }, table, feed);
+  const userChanges = new ChangeFeed(listen("users"));
+  const serviceChanges = new ChangeFeed(listen("services"));
   // An idle connection dropped by the network must not crash the process: the pool replaces it,
   // and the next query (or /healthz) reports the outage.
   pool.on("error", () => {});
@@ -90,8 +97,9 @@ async function openPostgres(databaseUrl: string, explicitSchema?: string, poolSe
     prisma,
     sql: sqlClientForPool(pool),
     userChanges,
+    serviceChanges,
     async close() {
-      await userChanges.close();
+      await Promise.all([userChanges.close(), serviceChanges.close()]);
       await prisma.$disconnect();
       await pool.end();
     },

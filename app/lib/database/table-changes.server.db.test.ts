@@ -2,17 +2,17 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "~/test/test-database";
-import { type UserChange, UserChangeFeed, listenOnPostgres, parseUserChange } from "./user-changes.server";
+import { type RowChange, ChangeFeed, listenOnPostgres, parseRowChange } from "./table-changes.server";
 
-describe("parseUserChange", () => {
+describe("parseRowChange", () => {
   it("reads the trigger's payload for the listener's own schema only", () => {
-    expect(parseUserChange("public 42", "public")).toBe(42);
-    expect(parseUserChange("public *", "public")).toBe("all");
-    expect(parseUserChange("test_1_abc 42", "public")).toBeUndefined();
-    expect(parseUserChange("public", "public")).toBeUndefined();
-    expect(parseUserChange("public 4x", "public")).toBe("all");
-    expect(parseUserChange("my schema 7", "my schema")).toBe(7);
-    expect(parseUserChange("my schema 7", "schema")).toBeUndefined();
+    expect(parseRowChange("public 42", "public")).toBe(42);
+    expect(parseRowChange("public *", "public")).toBe("all");
+    expect(parseRowChange("test_1_abc 42", "public")).toBeUndefined();
+    expect(parseRowChange("public", "public")).toBeUndefined();
+    expect(parseRowChange("public 4x", "public")).toBe("all");
+    expect(parseRowChange("my schema 7", "my schema")).toBe(7);
+    expect(parseRowChange("my schema 7", "schema")).toBeUndefined();
   });
 });
 
@@ -32,10 +32,10 @@ describe.skipIf(!testDatabaseUrl)("listening on PostgreSQL", () => {
   });
 
   it("hears its schema's changes, reconnects after its connection is killed, and stops when told", async () => {
-    const heard: UserChange[] = [];
+    const heard: RowChange[] = [];
     const states: boolean[] = [];
     const schema = testDatabase.schema ?? "";
-    const feed = new UserChangeFeed((target) => listenOnPostgres(pg.Client, { connectionString: url, options: `-c search_path=${schema}`, application_name: applicationName }, target));
+    const feed = new ChangeFeed((target) => listenOnPostgres(pg.Client, { connectionString: url, options: `-c search_path=${schema}`, application_name: applicationName }, "users", target));
     feed.watch({ changed: (change) => heard.push(change), watching: (isWatching) => states.push(isWatching) });
     await expect.poll(() => feed.isWatching, { timeout: 10_000 }).toBe(true);
 

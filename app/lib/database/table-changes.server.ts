@@ -2,21 +2,22 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
 /*
- * Changes to `users` rows, for whoever keeps copies of them (the signed-in users of
- * session-user-cache.server.ts, decision 0036). Two sources, one feed:
+ * Changes to the rows of a table whose copies processes keep: `users` (the signed-in users of
+ * session-user-cache.server.ts, decision 0036) and `services` (the catalogue, decision 0046). Two
+ * sources, one feed per table:
  *
- * - every process's writes: the users_changed trigger (migration 20261128010000) NOTIFYs each update,
- *   deletion and TRUNCATE on commit, and each process LISTENs on a connection of its own;
- * - the services of this process that change a signed-in user's fields announce it once done
- *   (forgetSessionUser), so the request that follows a sign-out or a new name here never waits for
- *   the notification to come round.
+ * - every process's writes: the table's <table>_changed trigger (migrations 20261128010000 and
+ *   20261129120100) NOTIFYs each change on commit as "<schema> <id>" or "<schema> *", and each process
+ *   LISTENs on a connection of its own;
+ * - the services of this process that change a kept row announce it once done (forgetSessionUser,
+ *   the catalogue's writes), so the request that follows never waits for the notification to come round.
  */
 
-/** A users row that changed (its id), or every row ("all": a TRUNCATE, or a write naming no id). */
-export type UserChange = number | "all";
+/** A row that changed (its numeric id), or every row ("all": a TRUNCATE, or a write naming no numeric id). */
+export type RowChange = number | "all";
 
-export interface UserChangeWatcher {
-  changed(change: UserChange): void;
+export interface ChangeWatcher {
+  changed(change: RowChange): void;
   /**
    * false: notifications may be missed from now on (the listening connection dropped; it reconnects);
    * true: listening (again). Copies are trustworthy only while true.
@@ -28,13 +29,13 @@ export interface UserChangeWatcher {
  * The feed of one database. It starts listening when its first watcher comes (`listen`, given by the
  * engine) and stops when the database closes.
  */
-export class UserChangeFeed {
-  readonly #watchers = new Set<UserChangeWatcher>();
-  readonly #listen: (feed: UserChangeFeed) => Promise<() => Promise<void>>;
+export class ChangeFeed {
+  readonly #watchers = new Set<ChangeWatcher>();
+  readonly #listen: (feed: ChangeFeed) => Promise<() => Promise<void>>;
   #stopListening: Promise<() => Promise<void>> | undefined;
   #isWatching = false;
 
-  constructor(listen: (feed: UserChangeFeed) => Promise<() => Promise<void>>) {
+  constructor(listen: (feed: ChangeFeed) => Promise<() => Promise<void>>) {
     this.#listen = listen;
   }
 
@@ -43,13 +44,13 @@ export class UserChangeFeed {
   }
 
   /** The watcher hears `watching` with the current state at once. */
-  watch(watcher: UserChangeWatcher): void {
+  watch(watcher: ChangeWatcher): void {
     this.#watchers.add(watcher);
     watcher.watching(this.#isWatching);
     this.#stopListening ??= this.#listen(this).catch(() => async () => {});
   }
 
-  announce(change: UserChange): void {
+  announce(change: RowChange): void {
     for (const watcher of this.#watchers) watcher.changed(change);
   }
 
@@ -64,10 +65,14 @@ export class UserChangeFeed {
   }
 }
 
-const channel = "users_changed";
+/** The channel a table's trigger notifies on. */
+const channelOf = (table: ChangingTable) => `${table}_changed`;
+
+/** The tables whose changes are announced. */
+export type ChangingTable = "users" | "services";
 
 /** "<schema> <id>" or "<schema> *" (the trigger's payload) as a change of `schema`'s users, else undefined. */
-export function parseUserChange(payload: string, schema: string): UserChange | undefined {
+export function parseRowChange(payload: string, schema: string): RowChange | undefined {
   // The row comes last: a schema's name may hold a space.
   const at = payload.lastIndexOf(" ");
   if (at < 0 || payload.slice(0, at) !== schema) return undefined;
@@ -82,7 +87,8 @@ export function parseUserChange(payload: string, schema: string): UserChange | u
  * long as the database is open, reconnecting after a drop. Notifications of other schemas on the
  * same database (the tests' schemas) are left aside. Returns the function that stops it.
  */
-export async function listenOnPostgres(Client: typeof pg.Client, config: pg.ClientConfig, feed: UserChangeFeed): Promise<() => Promise<void>> {
+export async function listenOnPostgres(Client: typeof pg.Client, config: pg.ClientConfig, table: ChangingTable, feed: ChangeFeed): Promise<() => Promise<void>> {
+  const channel = channelOf(table);
   let connection: pg.Client | undefined;
   let isStopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -106,12 +112,12 @@ export async function listenOnPostgres(Client: typeof pg.Client, config: pg.Clie
     client.on("error", () => lost(client));
     client.on("end", () => lost(client));
     client.on("notification", ({ channel: heard, payload }) => {
-      const change = heard === channel && schema !== undefined && payload !== undefined ? parseUserChange(payload, schema) : undefined;
+      const change = heard === channel && schema !== undefined && payload !== undefined ? parseRowChange(payload, schema) : undefined;
       if (change !== undefined) feed.announce(change);
     });
     try {
       await client.connect();
-      schema = await usersSchema((text) => client.query<{ schema: string }>(text));
+      schema = await schemaOf(table, (text) => client.query<{ schema: string }>(text));
       await client.query(`LISTEN ${channel}`);
       // Stopped meanwhile.
       if (connection !== client) return void client.end().catch(() => {});
@@ -133,10 +139,10 @@ export async function listenOnPostgres(Client: typeof pg.Client, config: pg.Clie
   };
 }
 
-/** The schema of the `users` table the connection's statements name (the trigger's TG_TABLE_SCHEMA). */
-async function usersSchema(query: (text: string) => Promise<{ rows: { schema: string }[] }>): Promise<string> {
-  const { rows } = await query(`SELECT nspname AS schema FROM pg_namespace WHERE oid = (SELECT relnamespace FROM pg_class WHERE oid = 'users'::regclass)`);
-  if (!rows[0]) throw new Error("no users table");
+/** The schema of the table the connection's statements name (the trigger's TG_TABLE_SCHEMA). */
+async function schemaOf(table: ChangingTable, query: (text: string) => Promise<{ rows: { schema: string }[] }>): Promise<string> {
+  const { rows } = await query(`SELECT nspname AS schema FROM pg_namespace WHERE oid = (SELECT relnamespace FROM pg_class WHERE oid = '${table}'::regclass)`);
+  if (!rows[0]) throw new Error(`no ${table} table`);
   return rows[0].schema;
 }
 
@@ -144,10 +150,10 @@ const minimumRetryMs = 250;
 const maximumRetryMs = 10_000;
 
 /** PGlite is in this process: its notifications come with the statement that caused them. */
-export async function listenOnPglite(pglite: PGlite, feed: UserChangeFeed): Promise<() => Promise<void>> {
-  const schema = await usersSchema((text) => pglite.query<{ schema: string }>(text));
-  const unlisten = await pglite.listen(channel, (payload) => {
-    const change = parseUserChange(payload, schema);
+export async function listenOnPglite(pglite: PGlite, table: ChangingTable, feed: ChangeFeed): Promise<() => Promise<void>> {
+  const schema = await schemaOf(table, (text) => pglite.query<{ schema: string }>(text));
+  const unlisten = await pglite.listen(channelOf(table), (payload) => {
+    const change = parseRowChange(payload, schema);
     if (change !== undefined) feed.announce(change);
   });
   feed.setWatching(true);
