@@ -270,7 +270,7 @@ export async function moveService(admin: PublicUser, id: string, direction: "up"
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
     // One admin reorders at a time: positions are read and rewritten as a whole.
-    await transaction.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended('services order', 0))`;
+    await transaction.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('services order', 0))`;
     const service = await transaction.service.findUnique({ where: { id } });
     if (!service) throw new AppError(404, "not_found", "Service not found");
     const siblings = new Catalogue((await transaction.service.findMany({ where: { platform: service.platform } })).map(toCatalogService)).services;
