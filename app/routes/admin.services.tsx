@@ -137,19 +137,19 @@ function ServicesTable({ services }: { services: AdminServiceView[] }) {
                 <td className="px-3 py-2 text-right tabular-nums">{service.position}</td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap gap-1">
-                    <Link to={`/admin/services?edit=${encodeURIComponent(service.id)}#edit-service`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Edit ${service.name}`}>
+                    <Link to={`/admin/services?edit=${encodeURIComponent(service.id)}#edit-service`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Edit ${service.name} (${service.id})`}>
                       Edit
                     </Link>
-                    <ActionButton intent={service.active ? "disable" : "enable"} id={service.id} label={`${service.active ? "Disable" : "Enable"} ${service.name}`}>
+                    <ActionButton intent={service.active ? "disable" : "enable"} id={service.id} label={`${service.active ? "Disable" : "Enable"} ${service.name} (${service.id})`}>
                       {service.active ? "Disable" : "Enable"}
                     </ActionButton>
                     {canMoveUp ? (
-                      <ActionButton intent="up" id={service.id} label={`Move ${service.name} up`}>
+                      <ActionButton intent="up" id={service.id} label={`Move ${service.name} (${service.id}) up`}>
                         Up
                       </ActionButton>
                     ) : null}
                     {canMoveDown ? (
-                      <ActionButton intent="down" id={service.id} label={`Move ${service.name} down`}>
+                      <ActionButton intent="down" id={service.id} label={`Move ${service.name} (${service.id}) down`}>
                         Down
                       </ActionButton>
                     ) : null}
