@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
@@ -121,7 +122,7 @@ function ServicesTable({ services }: { services: AdminServiceView[] }) {
                 <td className="px-3 py-2 whitespace-nowrap">{platformName(service.platform)}</td>
                 <td className="px-3 py-2">{kindLabels[service.kind]}</td>
                 <td className="px-3 py-2">{service.target === "profile" ? "Profile" : "Post"}</td>
-                <th scope="row" className="px-3 py-2 font-medium text-foreground">
+                <th scope="row" className="min-w-36 px-3 py-2 font-medium text-foreground">
                   {service.name}
                   <span className="block font-mono text-xs font-normal text-muted-foreground">{service.id}</span>
                 </th>
@@ -136,21 +137,21 @@ function ServicesTable({ services }: { services: AdminServiceView[] }) {
                 <td className="px-3 py-2 font-medium">{service.active ? "Active" : "Disabled"}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{service.position}</td>
                 <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Link to={`/admin/services?edit=${encodeURIComponent(service.id)}#edit-service`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Edit ${service.name}`}>
+                  <div className="flex flex-nowrap gap-1">
+                    <Link to={`/admin/services?edit=${encodeURIComponent(service.id)}#edit-service`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Edit ${service.name} (${service.id})`}>
                       Edit
                     </Link>
-                    <ActionButton intent={service.active ? "disable" : "enable"} id={service.id} label={`${service.active ? "Disable" : "Enable"} ${service.name}`}>
+                    <ActionButton intent={service.active ? "disable" : "enable"} id={service.id} label={`${service.active ? "Disable" : "Enable"} ${service.name} (${service.id})`}>
                       {service.active ? "Disable" : "Enable"}
                     </ActionButton>
                     {canMoveUp ? (
-                      <ActionButton intent="up" id={service.id} label={`Move ${service.name} up`}>
-                        Up
+                      <ActionButton intent="up" id={service.id} label={`Move ${service.name} (${service.id}) up`}>
+                        <ArrowUp aria-hidden="true" />
                       </ActionButton>
                     ) : null}
                     {canMoveDown ? (
-                      <ActionButton intent="down" id={service.id} label={`Move ${service.name} down`}>
-                        Down
+                      <ActionButton intent="down" id={service.id} label={`Move ${service.name} (${service.id}) down`}>
+                        <ArrowDown aria-hidden="true" />
                       </ActionButton>
                     ) : null}
                   </div>

@@ -277,6 +277,8 @@ async function setUp(): Promise<Fixtures> {
     { method: "POST", path: `/api/admin/payments/${voucher.reference}/reverify`, token: asAdmin, template: {} },
     { method: "POST", path: "/api/admin/tickets/999999/answer", token: asAdmin, template: { reply: "Answered by e-mail" } },
     { method: "POST", path: "/api/admin/payouts/999999/reject", token: asAdmin, template: { reason: "Wrong number" } },
+    { method: "POST", path: "/api/admin/services", token: asAdmin, template: { platform: "tiktok", kind: "likes", target: "post", name: "Fuzz Likes", description: "Fuzzed", unitPrice: "0.20", workerReward: "0.06", min: 20, max: 1000, refillDays: 0, dripFeed: false, cancel: true, deliveryTime: "24-48 Hours", active: true } },
+    { method: "PATCH", path: "/api/admin/services/x-views", token: asAdmin, template: { name: "X Post Views", unitPrice: "0.10", workerReward: "0.03", min: 100, max: 100000, refillDays: 0, active: true } },
     { method: "POST", path: "/api/no-such-call", token: asClient, template: { anything: 1 } },
   ];
   const queries: QueryTarget[] = [

@@ -17,7 +17,7 @@ import type { AdminServiceView } from "~/features/catalog/services.server";
 
 type ServiceFormInput = z.input<typeof createServiceSchema>;
 
-const targetLabels = { profile: "A profile (followers, subscribers)", post: "A post or video (likes, views, comments)" } as const;
+const targetLabels = { profile: "Profile (followers, subscribers)", post: "Post or video (likes, views, comments)" } as const;
 
 /** The form's starting values: the service being edited, or a new one's defaults. */
 function defaultsOf(service: AdminServiceView | undefined): Record<string, string | boolean> {
