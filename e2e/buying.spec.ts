@@ -291,8 +291,8 @@ test.describe("with JavaScript", () => {
 });
 
 test("a platform that is not sold gets an honest note", async ({ page }) => {
-  await open(page, "/packages?platform=twitter");
-  await expect(page.getByRole("status").filter({ hasText: "Twitter packages are not available yet." })).toBeVisible();
+  await open(page, "/packages?platform=myspace");
+  await expect(page.getByRole("status").filter({ hasText: "Packages for that platform are not available yet." })).toBeVisible();
   await expect(platformTab(page, "Instagram")).toHaveAttribute("aria-current", "page");
 });
 

@@ -24,6 +24,7 @@ export const withoutJavaScript = [
   "api-access.spec.ts", // creating and revoking API keys on /profile
   "auth.spec.ts", // signing up, in and out; a refused sign-in or sign-up answered in the page
   "buying.spec.ts", // the buying journey's forms: the price, "Complete Your Order" inline, the review; /checkout with no draft
+  "catalogue.spec.ts", // buying likes on a post's link: its refusal in the page, the review and the mobile-money form
   "checkout-trips.spec.ts", // a refused payment on the payment step's forms, "Complete Your Order" in the page
   "deliveries.spec.ts", // flagging deliveries on the order page, and "select all on this page" as a link
   "drip-feed.spec.ts", // paying from the balance with gradual delivery, and stopping its runs

@@ -262,7 +262,7 @@ function ServiceChooser({
         <ServiceTabs services={services} selected={service} />
       </div>
 
-      <section aria-labelledby="package-heading" className="mt-8 grid gap-8 rounded-2xl border bg-card p-6 shadow-sm sm:p-8 md:grid-cols-2">
+      <section aria-labelledby="package-heading" className="mt-8 grid grid-cols-1 gap-8 rounded-2xl border bg-card p-6 shadow-sm sm:p-8 md:grid-cols-2">
         <div>
           <p className="text-sm font-semibold text-primary">{service.name}</p>
           <h2 id="package-heading" className="mt-1 text-2xl font-bold">
@@ -283,12 +283,12 @@ function ServiceChooser({
           </p>
         </div>
 
-        <div className="grid content-start gap-5">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-5">
           <div className="grid gap-2">
             <span className="text-sm font-semibold">Package size</span>
             <QuantityDropdown service={service} selected={problem ? 0 : quantity} />
           </div>
-          <Form method="get" action="/packages" replace preventScrollReset onSubmit={startJourney} className="grid gap-5">
+          <Form method="get" action="/packages" replace preventScrollReset onSubmit={startJourney} className="grid grid-cols-1 gap-5">
             <input type="hidden" name="platform" value={platform} />
             <input type="hidden" name="service" value={service.id} />
             <div className="grid gap-2">
@@ -305,7 +305,7 @@ function ServiceChooser({
                   onChange={(event) => setQuantityText(event.currentTarget.value)}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={problem ? "quantity-problem" : "quantity-hint"}
-                  className="h-11 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive"
+                  className="h-11 w-0 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive"
                 />
                 {/* Without JavaScript the price follows the box only when the form is sent. */}
                 <noscript>

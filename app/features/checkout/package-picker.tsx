@@ -28,7 +28,7 @@ const tabClass = (isSelected: boolean) =>
 /** A tab per platform on sale (SPEC's three first). Links rather than script-driven tabs: each tab is an address. */
 export function PlatformTabs({ platforms, selected }: { platforms: readonly CatalogPlatform[]; selected: CatalogPlatform | null }) {
   return (
-    <nav aria-label="Platforms" className="mx-auto flex w-fit max-w-full gap-1 overflow-x-auto rounded-xl border bg-muted p-1">
+    <nav aria-label="Platforms" className="mx-auto flex w-fit max-w-full flex-wrap justify-center gap-1 rounded-xl border bg-muted p-1">
       {platforms.map((platform) => (
         <Link key={platform} to={packagesHref(platform)} preventScrollReset aria-current={platform === selected ? "page" : undefined} className={tabClass(platform === selected)}>
           {platformLabels[platform]}
