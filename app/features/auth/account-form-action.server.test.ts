@@ -24,7 +24,7 @@ describe("runAccountForm", () => {
 
   it("lets any other server error reach the error page", async () => {
     const broken = runAccountForm(form(), schema, async () => {
-      throw new AppError(500, "internal", "Something broke.");
+      throw new AppError(500, "conflict", "Something broke.");
     });
     await expect(broken).rejects.toThrow("Something broke.");
     await expect(runAccountForm(form(), schema, async () => Promise.reject(new Error("database gone")))).rejects.toThrow("database gone");
