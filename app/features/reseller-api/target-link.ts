@@ -1,56 +1,38 @@
-import type { CatalogPlatform } from "~/features/catalog/catalog";
+import { pastedUrl, platformOfHost, profileName } from "~/features/catalog/pasted-link";
 import { targetUsernameSchema } from "~/features/orders/order-schema";
+import type { Platform } from "~/generated/prisma/client";
 
 /**
  * The `link` of a reseller API order, as panels pass what their customers pasted: a profile URL
- * (instagram.com/<name>, tiktok.com/@<name>, youtube.com/@<name>, with or without www./m., a trailing
- * slash or a query) or a handle (@name or name). It becomes the order's target username under the
- * same rule as the checkout's verification form, or a reason it cannot.
+ * (instagram.com/<name>, tiktok.com/@<name>, youtube.com/@<name>, x.com/<name> or twitter.com/<name>,
+ * facebook.com/<name>; with or without the scheme, www./m./mobile./web., a trailing slash or a query)
+ * or a handle (@name or name). It becomes the order's target username under the same rule as the
+ * checkout's verification form, or a reason it cannot.
+ *
+ * facebook.com/profile.php?id=<digits> is refused: an order keeps a username, and a profile known
+ * only by its number has none.
  */
-
-const hostsByPlatform: Record<CatalogPlatform, RegExp> = {
-  instagram: /^(?:www\.|m\.)?instagram\.com$/,
-  tiktok: /^(?:www\.|m\.|vm\.)?tiktok\.com$/,
-  youtube: /^(?:www\.|m\.)?youtube\.com$/,
-};
 
 export type TargetLink = { username: string } | { problem: "bad_link" | "wrong_platform" };
 
-export function targetFromLink(link: string, platform: CatalogPlatform): TargetLink {
+export function targetFromLink(link: string, platform: Platform): TargetLink {
   const text = link.trim();
   if (text.length === 0 || text.length > 300) return { problem: "bad_link" };
-  const candidate = /^https?:\/\//i.test(text) || /^(?:www\.|m\.)?[a-z]+\.com\//i.test(text) ? usernameFromUrl(text, platform) : { name: text };
+  const url = pastedUrl(text);
+  // "ama.grows" is a handle that looks like a host name: a link has a scheme, a path or a platform's host.
+  const isLink = url !== null && (/^https?:\/\//i.test(text) || /[/?#]/.test(text) || platformOfHost(url.hostname) !== null);
+  const candidate = isLink ? usernameFromUrl(url, platform) : { name: text };
   if ("problem" in candidate) return candidate;
   const username = targetUsernameSchema.safeParse(candidate.name);
   return username.success ? { username: username.data } : { problem: "bad_link" };
 }
 
-function usernameFromUrl(text: string, platform: CatalogPlatform): { name: string } | { problem: "bad_link" | "wrong_platform" } {
-  let url: URL;
-  try {
-    url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
-  } catch {
-    return { problem: "bad_link" };
-  }
-  const host = url.hostname.toLowerCase();
-  const owner = (Object.keys(hostsByPlatform) as CatalogPlatform[]).find((candidate) => hostsByPlatform[candidate].test(host));
+function usernameFromUrl(url: URL, platform: Platform): { name: string } | { problem: "bad_link" | "wrong_platform" } {
+  const owner = platformOfHost(url.hostname);
   if (!owner) return { problem: "bad_link" };
   if (owner !== platform) return { problem: "wrong_platform" };
-  const [first, ...rest] = url.pathname.split("/").filter(Boolean);
   // A profile only: a post, a reel or a video (anything deeper) is not what followers are sent to.
-  if (!first || rest.length > 0) return { problem: "bad_link" };
-  // TikTok and YouTube profiles are /@name; Instagram's are /name.
-  if (platform !== "instagram" && !first.startsWith("@")) return { problem: "bad_link" };
-  if (platform === "instagram" && first.startsWith("@")) return { problem: "bad_link" };
-  const name = decodedSegment(first);
-  return name === undefined ? { problem: "bad_link" } : { name };
-}
-
-/** A path segment's text, or undefined when its percent-escapes are not UTF-8 ("%E0%A4%A"). */
-function decodedSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
+  if (url.pathname.split("/").filter(Boolean).length !== 1) return { problem: "bad_link" };
+  const name = profileName(url, platform);
+  return name === null ? { problem: "bad_link" } : { name };
 }
