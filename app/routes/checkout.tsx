@@ -6,13 +6,13 @@ import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
-import { type CheckoutSelection, readStoredDraft, clearStoredDraft, packageOf } from "~/features/checkout/checkout-draft";
+import { type CheckoutSelection, readStoredDraft, clearStoredDraft, storefrontServiceOf } from "~/features/checkout/checkout-draft";
 import { CheckoutReview, CheckoutSteps } from "~/features/checkout/checkout-review";
-import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
+import { clearServerDraft, readServerDraft, readServerSelection } from "~/features/checkout/checkout-session.server";
 import { createOrderFromServerDraft } from "~/features/checkout/checkout.server";
 import { packagesHref } from "~/features/checkout/package-picker";
 import { deliveryTimeOf, newCheckoutHref } from "~/features/orders/order-display";
-import { targetUrlFor } from "~/features/catalog/catalog";
+import { type CatalogService, targetUrlFor } from "~/features/catalog/catalog";
 import { parseRecordId } from "~/lib/record-id";
 import { getOrderFor } from "~/features/orders/orders.server";
 import { handlePaymentForm, isPaymentIntent } from "~/features/payments/checkout-payment-action.server";
@@ -64,7 +64,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const walletBalanceMinor = user.role === "client" ? await walletBalanceOf(user) : 0;
     return { step: "payment" as const, order, pageUrl, payerEmail: user.email, method, cardMode, serverStep: serverStepOf(url), walletBalanceMinor };
   }
-  return { step: "review" as const, serverDraft: await readServerDraft(request), pageUrl };
+  // The review prices the draft from its service: the server's draft is read here; the browser's
+  // (session storage, not sent here) finds its service among those on sale.
+  const catalogue = await getCatalogue();
+  const findService = (id: string) => catalogue.find(id);
+  const serverDraft = await readServerSelection(request, findService);
+  return {
+    step: "review" as const,
+    serverDraft: serverDraft && { selection: serverDraft.selection, service: storefrontServiceOf(serverDraft.service) },
+    services: catalogue.active.map(storefrontServiceOf),
+    pageUrl,
+  };
 }
 
 async function readOrder(user: NonNullable<Awaited<ReturnType<typeof findRequestUser>>>, url: URL) {
@@ -102,10 +112,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return handlePaymentForm(request, user, order, formData, intent, context.clientAddress);
   }
   if (!user) throw redirect(signInHref("/checkout"));
-  const draft = await readServerDraft(request);
-  if (!draft || draft.screenshot?.kind !== "upload") throw redirect("/packages");
+  const catalogue = await getCatalogue();
+  const draft = await readServerSelection(request, (id) => catalogue.find(id));
+  if (!draft || draft.selection.screenshot?.kind === "data-url") throw redirect("/packages");
   try {
-    const order = await createOrderFromServerDraft(user, { ...draft, screenshot: draft.screenshot });
+    const order = await createOrderFromServerDraft(user, draft.selection);
     return redirect(`/checkout?orderId=${order.id}`);
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -178,7 +189,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </CheckoutPage>
     );
   }
-  return <ReviewStep serverDraft={loaderData.serverDraft} pageUrl={loaderData.pageUrl} failure={actionData && "message" in actionData ? actionData.message : undefined} />;
+  return (
+    <ReviewStep
+      serverDraft={loaderData.serverDraft}
+      services={loaderData.services}
+      pageUrl={loaderData.pageUrl}
+      failure={actionData && "message" in actionData ? actionData.message : undefined}
+    />
+  );
 }
 
 function CheckoutPage({ step, children }: { step: "review" | "payment" | "success"; children: React.ReactNode }) {
@@ -193,30 +211,36 @@ function CheckoutPage({ step, children }: { step: "review" | "payment" | "succes
   );
 }
 
-function ReviewStep({ serverDraft, pageUrl, failure }: { serverDraft: CheckoutSelection | null; pageUrl: string; failure: string | undefined }) {
+type ChosenDraft = { selection: CheckoutSelection; service: CatalogService };
+
+function ReviewStep({ serverDraft, services, pageUrl, failure }: { serverDraft: ChosenDraft | null; services: CatalogService[]; pageUrl: string; failure: string | undefined }) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const navigate = useNavigate();
   const navigation = useNavigation();
   // undefined until the browser's storage has been read (SPEC: 'Loading checkout...' meanwhile).
-  const [storedDraft, setStoredDraft] = useState<CheckoutSelection | null | undefined>(undefined);
+  const [storedDraft, setStoredDraft] = useState<ChosenDraft | null | undefined>(undefined);
   const [isCreating, setCreating] = useState(false);
 
   useEffect(() => {
-    const draft = readStoredDraft();
-    if (!draft) {
-      // Missing or unparseable (SPEC §5): start again on /packages, unless the server keeps a draft.
+    const findService = (id: string) => services.find((service) => service.id === id);
+    const selection = readStoredDraft(findService);
+    const service = selection && findService(selection.serviceId);
+    if (!selection || !service) {
+      // Missing, unparseable or no longer on sale (SPEC §5): start again on /packages, unless the server keeps a draft.
       clearStoredDraft();
       if (!serverDraft) void navigate("/packages", { replace: true });
+      setStoredDraft(null);
+      return;
     }
-    setStoredDraft(draft);
-  }, [navigate, serverDraft]);
+    setStoredDraft({ selection, service });
+  }, [navigate, serverDraft, services]);
 
   useEffect(() => {
     if (failure) toast({ title: orderCreationFailed, description: failure, variant: "destructive" });
   }, [failure]);
 
-  const selection = storedDraft ?? serverDraft;
-  if (!selection) {
+  const chosen = storedDraft ?? serverDraft;
+  if (!chosen) {
     return (
       <CheckoutPage step="review">
         <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
@@ -256,17 +280,21 @@ function ReviewStep({ serverDraft, pageUrl, failure }: { serverDraft: CheckoutSe
   const createFromStoredDraft = async (event: FormEvent<HTMLFormElement>) => {
     if (!storedDraft) return; // the server's draft: the form posts to the action
     event.preventDefault();
+    const { selection } = storedDraft;
     setCreating(true);
     try {
       const order = await apiRequest<{ id?: number }>("/api/orders", {
         method: "POST",
         body: {
-          packageId: packageOf(storedDraft).id,
-          quantity: storedDraft.quantity,
-          targetUsername: storedDraft.username,
-          targetUrl: targetUrlFor(storedDraft.platform, storedDraft.username),
-          accountScreenshot: storedDraft.screenshot?.kind === "data-url" ? storedDraft.screenshot.dataUrl : null,
-          checkoutKey: storedDraft.checkoutKey,
+          packageId: selection.serviceId,
+          quantity: selection.quantity,
+          // SPEC §3's username and profile address for a profile service; the post's link for a post service.
+          ...(selection.postUrl === null
+            ? { targetUsername: selection.username, targetUrl: targetUrlFor(selection.platform, selection.username) }
+            : { targetUrl: selection.postUrl }),
+          ...(selection.comments.length > 0 ? { comments: selection.comments } : {}),
+          accountScreenshot: selection.screenshot?.kind === "data-url" ? selection.screenshot.dataUrl : null,
+          checkoutKey: selection.checkoutKey,
         },
       });
       if (!order?.id) throw new Error(orderCreationFallback);
@@ -288,13 +316,14 @@ function ReviewStep({ serverDraft, pageUrl, failure }: { serverDraft: CheckoutSe
         </p>
       ) : null}
       <CheckoutReview
-        selection={selection}
+        selection={chosen.selection}
+        service={chosen.service}
         pageUrl={pageUrl}
         actions={
           <Form id={proceedFormId} method="post" onSubmit={createFromStoredDraft} className="grid gap-3">
             {/* Below lg the bar at the bottom of the screen has this button (barAction). */}
             <ProceedButton isBusy={isBusy} className="max-lg:hidden" />
-            <Link to={packagesHref(selection.platform, selection.quantity)} className={buttonVariants({ variant: "outline", className: "w-full" })}>
+            <Link to={packagesHref(chosen.service, chosen.selection.quantity)} className={buttonVariants({ variant: "outline", className: "w-full" })}>
               <ArrowLeft aria-hidden="true" />
               Back
             </Link>

@@ -9,12 +9,16 @@ import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
 import type { SessionUser } from "~/lib/session-user";
-import { type CatalogPlatform, defaultQuantity, isCatalogPlatform, packageFor, platformLabels, priceOrder } from "~/features/catalog/catalog";
-import { AccountVerificationForm, type VerificationErrors } from "~/features/checkout/account-verification-form";
+import { type CatalogPlatform, type CatalogService, defaultQuantityFor, isCatalogPlatform, kindLabels, packageFor, platformLabels, priceOrder } from "~/features/catalog/catalog";
+import { getCatalogue, serviceOnSale } from "~/features/catalog/services.server";
+import { AccountVerificationForm } from "~/features/checkout/account-verification-form";
+import { storefrontOrder, storefrontServiceOf } from "~/features/checkout/checkout-draft";
 import { commitServerDraft } from "~/features/checkout/checkout-session.server";
-import { verifyAccountForCheckout } from "~/features/checkout/checkout.server";
-import { PlatformTabs, QuantityDropdown, packagesHref } from "~/features/checkout/package-picker";
-import { accountVerificationSchema, quantityFromText, quantityProblem } from "~/features/checkout/verification-schema";
+import { postTargetForCheckout, verifyAccountForCheckout } from "~/features/checkout/checkout.server";
+import { PlatformTabs, QuantityDropdown, ServiceTabs, packagesHref } from "~/features/checkout/package-picker";
+import { PostTargetForm } from "~/features/checkout/post-target-form";
+import { accountVerificationSchemaFor, checkoutChoiceSchema, quantityFromText, quantityProblem, quantityRangeOf } from "~/features/checkout/verification-schema";
+import { orderTargetSchemaFor } from "~/features/orders/order-schema";
 import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
@@ -27,13 +31,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     {
       title: "Buy Followers",
-      description: "Instagram and TikTok followers and YouTube subscribers from real people, from 50 to 100,000. Pay in cedis by card or mobile money.",
+      description: "Followers, likes, views and comments from real people on Instagram, TikTok, YouTube, X and Facebook. Pay in cedis by card or mobile money.",
       path: "/packages",
     },
     matches,
   );
 
-// The page is a function of its address for signed-out visitors: the page cache may keep it.
+// The page is a function of its address (and the catalogue) for signed-out visitors: the page cache may keep it.
 const anonymousPageCache = cacheForAnonymousVisitors(60);
 
 /** A screenshot refused by the client's upload quota also says when to come back (Retry-After), as the API does. */
@@ -42,23 +46,65 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return { ...anonymousPageCache(), ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
-/** SPEC §2: platforms the footer links to that are not sold (yet) get an honest note, not a silent switch. */
-const platformsNotSold: Record<string, string> = { twitter: "Twitter", facebook: "Facebook" };
 const completeOrderId = "complete-order";
 
-export function loader({ url }: Route.LoaderArgs) {
+/** "Instagram, TikTok or YouTube". */
+function listOf(platforms: readonly CatalogPlatform[]): string {
+  const labels = platforms.map((platform) => platformLabels[platform]);
+  return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
+
+/**
+ * The platform and service the address asks for (`?platform=` — "x" and "twitter" are X — and
+ * `?service=`), among those on sale; a platform or service that is not on sale gets an honest note
+ * (SPEC §2's footer links to every platform), not a silent switch.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
   const query = url.searchParams;
-  const requested = query.get("platform")?.toLowerCase() ?? null;
-  const platform: CatalogPlatform = isCatalogPlatform(requested) ? requested : "instagram";
+  const catalogue = await getCatalogue();
+  const platforms = catalogue.platformsOnSale;
+  const requested = query.get("platform")?.trim().toLowerCase() || null;
+  const named = requested === "x" ? "twitter" : requested;
+  const serviceId = query.get("service");
+  const askedService = serviceId ? catalogue.find(serviceId) : undefined;
+  let platform: CatalogPlatform | null = platforms[0] ?? null;
+  let notice: string | null = null;
+  if (named === null) {
+    if (askedService?.active) platform = askedService.platform;
+  } else if (isCatalogPlatform(named) && platforms.includes(named)) {
+    platform = named;
+  } else {
+    const which = isCatalogPlatform(named) ? `${platformLabels[named]} packages are` : "Packages for that platform are";
+    notice = platforms.length > 0 ? `${which} not available yet. Choose ${listOf(platforms)}.` : `${which} not available yet.`;
+  }
+  const services = platform ? storefrontOrder(catalogue.activeOn(platform)).map(storefrontServiceOf) : [];
+  const chosen = services.find((service) => service.id === serviceId) ?? services[0] ?? null;
+  if (serviceId && !notice && chosen && chosen.id !== serviceId) {
+    notice = askedService ? `${askedService.name} is not on sale at the moment.` : "That package is not on sale: choose one below.";
+  }
   return {
+    platforms,
     platform,
-    platformNotSold: requested && Object.hasOwn(platformsNotSold, requested) ? platformsNotSold[requested] : null,
-    quantityText: (query.get("quantity") ?? String(defaultQuantity)).slice(0, 9),
+    services,
+    serviceId: chosen?.id ?? null,
+    notice,
+    quantityText: (query.get("quantity") ?? String(chosen ? defaultQuantityFor(chosen) : 0)).slice(0, 9),
     isVerifying: query.get("verify") === "1",
   };
 }
 
-/** "Complete Your Order" without JavaScript: upload the screenshot, keep the draft, go to /checkout. */
+/** What "Complete Your Order" refused, field by field; `form` above the form. */
+export interface CompleteOrderErrors {
+  username?: string;
+  screenshot?: string;
+  link?: string;
+  comments?: string;
+  form?: string;
+}
+
+type CompleteOrderAnswer = { errors: CompleteOrderErrors; username?: string; link?: string; comments?: string };
+
+/** "Complete Your Order" without JavaScript: keep the draft (a profile's screenshot uploaded), go to /checkout. */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await findRequestUser(request);
   if (!user) {
@@ -67,33 +113,109 @@ export async function action({ request, url }: Route.ActionArgs) {
     throw redirect(signInHref(`${back.pathname}${back.search}`));
   }
   const formData = await readFormData(request);
-  const username = String(formData.get("username") ?? "");
-  // conform parses the post (no automatic coercion: the schema sees the posted strings and file).
-  const submission = parseWithZod(formData, { schema: accountVerificationSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data({ errors: verificationErrorsOf(submission.error), username }, 400);
+  const choice = checkoutChoiceSchema.safeParse({ service: formData.get("service") ?? undefined, quantity: formData.get("quantity") ?? undefined });
+  if (!choice.success) return data<CompleteOrderAnswer>({ errors: { form: choice.error.issues[0]?.message ?? "Choose a package" } }, 400);
   try {
-    const draft = await verifyAccountForCheckout(user, submission.value);
+    const service = await serviceOnSale(choice.data.service);
+    const draft = service.target === "profile" ? await verifyProfile(user, service, formData) : verifyPost(user, service, choice.data.quantity, formData);
+    if ("errors" in draft) return data<CompleteOrderAnswer>(draft, 400);
     return redirect("/checkout", { headers: { "Set-Cookie": await commitServerDraft(draft) } });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const errors: VerificationErrors = error.status === 403 ? { form: error.message } : { screenshot: error.message };
+    // Screenshots are refused for what they are (type, size, quota); the rest is the form's.
+    const isScreenshotRefusal = formData.has("screenshot") && error.status !== 403 && error.code !== "unknown_package" && error.code !== "service_unavailable";
+    const errors: CompleteOrderErrors = error.code === "payload_too_large" ? { comments: error.message } : isScreenshotRefusal ? { screenshot: error.message } : { form: error.message };
+    const answer: CompleteOrderAnswer = { errors, username: String(formData.get("username") ?? ""), link: String(formData.get("link") ?? ""), comments: String(formData.get("comments") ?? "") };
     const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
-    return data({ errors, username }, { status: error.status, headers });
+    return data(answer, { status: error.status, headers });
   }
 }
 
-/** conform's errors as the form shows them: its two fields' own, and the first of any other (platform, quantity) above the form. */
-function verificationErrorsOf(error: Record<string, string[] | null> | null | undefined): VerificationErrors {
-  const errors: VerificationErrors = {};
+async function verifyProfile(user: SessionUser & Parameters<typeof verifyAccountForCheckout>[0], service: CatalogService, formData: FormData) {
+  const username = String(formData.get("username") ?? "");
+  // conform parses the post (no automatic coercion: the schema sees the posted strings and file).
+  const submission = parseWithZod(formData, { schema: accountVerificationSchemaFor(service), disableAutoCoercion: true });
+  if (submission.status !== "success") return { errors: fieldErrorsOf(submission.error, ["username", "screenshot"]), username } satisfies CompleteOrderAnswer;
+  return verifyAccountForCheckout(user, service, submission.value);
+}
+
+function verifyPost(user: Parameters<typeof postTargetForCheckout>[0], service: CatalogService, quantity: number, formData: FormData) {
+  const link = String(formData.get("link") ?? "");
+  const comments = String(formData.get("comments") ?? "");
+  const target = orderTargetSchemaFor(service).safeParse({ quantity, targetUrl: link, comments: service.kind === "comments" ? comments : undefined });
+  if (!target.success) {
+    const error: Record<string, string[]> = {};
+    for (const issue of target.error.issues) (error[issue.path[0] === "targetUrl" ? "link" : String(issue.path[0] ?? "")] ??= []).push(issue.message);
+    return { errors: fieldErrorsOf(error, ["link", "comments"]), link, comments } satisfies CompleteOrderAnswer;
+  }
+  return postTargetForCheckout(user, service, target.data);
+}
+
+/** Errors as the form shows them: its fields' own, and the first of any other (the quantity) above the form. */
+function fieldErrorsOf(error: Record<string, string[] | null> | null | undefined, fields: readonly (keyof CompleteOrderErrors)[]): CompleteOrderErrors {
+  const errors: CompleteOrderErrors = {};
   for (const [name, messages] of Object.entries(error ?? {})) {
-    const field = name === "username" || name === "screenshot" ? name : "form";
+    const field = (fields as readonly string[]).includes(name) ? (name as keyof CompleteOrderErrors) : "form";
     errors[field] ??= messages?.[0];
   }
   return errors;
 }
 
 export default function Packages({ loaderData, actionData }: Route.ComponentProps) {
-  const { platform, platformNotSold, isVerifying } = loaderData;
+  const { platforms, platform, services, serviceId, notice } = loaderData;
+  const service = services.find((candidate) => candidate.id === serviceId);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
+      <header className="text-center">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Packages</p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">Grow with real people</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
+          {!service || service.target === "profile"
+            ? "Pick a platform and how many followers you want. Real people on our worker network follow your account, a little at a time."
+            : "Pick a platform, what you want and how much. Real people on our worker network like, watch or comment on your post."}
+        </p>
+      </header>
+
+      {notice ? (
+        <p role="status" className="mx-auto mt-8 flex max-w-2xl items-start gap-2 rounded-lg border bg-muted/50 px-4 py-3 text-sm">
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          {notice}
+        </p>
+      ) : null}
+
+      {platform && service ? (
+        <ServiceChooser key={service.id} platforms={platforms} platform={platform} services={services} service={service} loaderData={loaderData} actionData={actionData} />
+      ) : (
+        <p className="mx-auto mt-8 max-w-2xl text-center text-muted-foreground">Nothing is on sale at the moment. Please come back soon.</p>
+      )}
+
+      <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-muted-foreground">
+        Changed your mind? A paid order can be cancelled within 1 hour of payment, before delivery begins, for a full refund.{" "}
+        <Link to="/how-it-works" className="font-medium text-primary underline-offset-4 hover:underline">
+          How it works
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The tabs, the chosen service's package (quantity, price, start button) and "Complete Your Order". */
+function ServiceChooser({
+  platforms,
+  platform,
+  services,
+  service,
+  loaderData,
+  actionData,
+}: {
+  platforms: CatalogPlatform[];
+  platform: CatalogPlatform;
+  services: CatalogService[];
+  service: CatalogService;
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { isVerifying } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const navigate = useNavigate();
   const [quantityText, setQuantityText] = useState(loaderData.quantityText);
@@ -101,14 +223,15 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
   const [isDialogOpen, setDialogOpen] = useState(false);
 
   // A preset, a tab or the back button changes the address: the box follows it.
-  useEffect(() => setQuantityText(loaderData.quantityText), [loaderData.quantityText, platform]);
+  useEffect(() => setQuantityText(loaderData.quantityText), [loaderData.quantityText]);
 
   const quantity = quantityFromText(quantityText);
-  const problem = quantityProblem(quantity);
-  const chosen = packageFor(platform, problem ? defaultQuantity : quantity);
-  const price = problem ? null : priceOrder(platform, quantity);
-  const verifyHref = packagesHref(platform, quantity, { verify: "1" });
+  const problem = quantityProblem(quantity, service);
+  const chosen = packageFor(service, problem ? defaultQuantityFor(service) : quantity);
+  const price = problem ? null : priceOrder(service, quantity);
+  const verifyHref = packagesHref(service, quantity, { verify: "1" });
   const showsInline = isVerifying || actionData !== undefined;
+  const range = quantityRangeOf(service);
 
   // With JavaScript, "START YOUR GROWTH JOURNEY" opens the dialog (SPEC §2) or says why it cannot (§6).
   const startJourney = (event: FormEvent<HTMLFormElement>) => {
@@ -133,33 +256,19 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <header className="text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Packages</p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">Grow with real people</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
-          Pick a platform and how many followers you want. Real people on our worker network follow your account, a little at a time.
-        </p>
-      </header>
-
-      {platformNotSold ? (
-        <p role="status" className="mx-auto mt-8 flex max-w-2xl items-start gap-2 rounded-lg border bg-muted/50 px-4 py-3 text-sm">
-          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          {platformNotSold} packages are not available yet. Choose Instagram, TikTok or YouTube.
-        </p>
-      ) : null}
-
-      <div className="mt-8">
-        <PlatformTabs selected={platform} />
+    <>
+      <div className="mt-8 grid gap-3">
+        <PlatformTabs platforms={platforms} selected={platform} />
+        <ServiceTabs services={services} selected={service} />
       </div>
 
       <section aria-labelledby="package-heading" className="mt-8 grid gap-8 rounded-2xl border bg-card p-6 shadow-sm sm:p-8 md:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold text-primary">{platformLabels[platform]}</p>
+          <p className="text-sm font-semibold text-primary">{service.name}</p>
           <h2 id="package-heading" className="mt-1 text-2xl font-bold">
-            {problem ? `${platformLabels[platform]} package` : chosen.name}
+            {problem ? `${platformLabels[platform]} ${kindLabels[service.kind].toLowerCase()} package` : chosen.name}
           </h2>
-          <p className="mt-2 text-sm text-muted-foreground">{problem ? "Choose from 50 to 100,000." : chosen.description}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{problem ? `Choose ${range}.` : service.target === "post" && service.description ? service.description : chosen.description}</p>
           <ul className="mt-6 grid gap-2 text-sm">
             {chosen.features.slice(problem ? 1 : 0).map((feature) => (
               <li key={feature} className="flex items-center gap-2">
@@ -177,10 +286,11 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
         <div className="grid content-start gap-5">
           <div className="grid gap-2">
             <span className="text-sm font-semibold">Package size</span>
-            <QuantityDropdown platform={platform} selected={problem ? 0 : quantity} />
+            <QuantityDropdown service={service} selected={problem ? 0 : quantity} />
           </div>
           <Form method="get" action="/packages" replace preventScrollReset onSubmit={startJourney} className="grid gap-5">
             <input type="hidden" name="platform" value={platform} />
+            <input type="hidden" name="service" value={service.id} />
             <div className="grid gap-2">
               <label htmlFor="custom-quantity" className="text-sm font-semibold">
                 Or enter a custom amount
@@ -210,7 +320,8 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
                 </p>
               ) : (
                 <p id="quantity-hint" className="text-xs text-muted-foreground">
-                  From 50 to 100,000.
+                  {range[0].toUpperCase()}
+                  {range.slice(1)}.
                 </p>
               )}
             </div>
@@ -243,41 +354,42 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
           <h2 id="complete-order-heading" className="text-2xl font-bold tracking-tight">
             Complete Your Order
           </h2>
-          <CompleteOrder user={user} platform={platform} quantity={problem ? null : quantity} verifyHref={verifyHref} actionData={actionData} />
+          <CompleteOrder user={user} service={service} quantity={problem ? null : quantity} verifyHref={verifyHref} actionData={actionData} />
         </section>
       ) : null}
 
       {isDialogOpen && !problem ? (
         <ModalDialog isOpen title="Complete Your Order" description={`${chosen.name} on ${platformLabels[platform]}${price ? ` for ${formatMoney(price.priceMinor)}` : ""}.`} onClosed={() => setDialogOpen(false)} opener={opener}>
-          <AccountVerificationForm platform={platform} quantity={quantity} action={verifyHref} />
+          <TargetForm service={service} quantity={quantity} action={verifyHref} />
         </ModalDialog>
       ) : null}
-
-      <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-muted-foreground">
-        Changed your mind? A paid order can be cancelled within 1 hour of payment, before delivery begins, for a full refund.{" "}
-        <Link to="/how-it-works" className="font-medium text-primary underline-offset-4 hover:underline">
-          How it works
-        </Link>
-      </p>
-    </div>
+    </>
   );
+}
+
+/** What the order is for: a profile's username and screenshot, or a post's link (and comments). */
+function TargetForm({ service, quantity, action, actionData }: { service: CatalogService; quantity: number; action: string; actionData?: Route.ComponentProps["actionData"] }) {
+  if (service.target === "profile") {
+    return <AccountVerificationForm service={service} quantity={quantity} action={action} errors={actionData?.errors} defaultUsername={actionData?.username} />;
+  }
+  return <PostTargetForm service={service} quantity={quantity} action={action} errors={actionData?.errors} defaultLink={actionData?.link} defaultComments={actionData?.comments} />;
 }
 
 /** The inline "Complete Your Order" (no JavaScript, or a failed post): the form, or why it cannot show. */
 function CompleteOrder({
   user,
-  platform,
+  service,
   quantity,
   verifyHref,
   actionData,
 }: {
   user: SessionUser | null;
-  platform: CatalogPlatform;
+  service: CatalogService;
   quantity: number | null;
   verifyHref: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  if (quantity === null) return <p className="mt-4 text-sm text-muted-foreground">Choose a package size from 50 to 100,000 first.</p>;
+  if (quantity === null) return <p className="mt-4 text-sm text-muted-foreground">Choose a package size {quantityRangeOf(service)} first.</p>;
   if (!user) {
     return (
       <div role="alert" className="mt-4 grid gap-3">
@@ -297,14 +409,14 @@ function CompleteOrder({
       </div>
     );
   }
-  const chosen = packageFor(platform, quantity);
+  const chosen = packageFor(service, quantity);
   return (
     <>
       <p className="mt-2 text-sm text-muted-foreground">
-        {chosen.name} on {platformLabels[platform]} for {formatMoney(priceOrder(platform, quantity).priceMinor)}.
+        {chosen.name} on {platformLabels[service.platform]} for {formatMoney(priceOrder(service, quantity).priceMinor)}.
       </p>
       <div className="mt-6">
-        <AccountVerificationForm platform={platform} quantity={quantity} action={verifyHref} errors={actionData?.errors} defaultUsername={actionData?.username} />
+        <TargetForm service={service} quantity={quantity} action={verifyHref} actionData={actionData} />
       </div>
     </>
   );

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceOrder } from "~/features/catalog/catalog";
+
+/** The seeded follower services' prices and bounds (SPEC §9: ₵1.50 a follower, 50 to 100,000). */
+const followerService = { unitPriceMinor: 150, minQuantity: 50, maxQuantity: 100_000 };
 import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
@@ -493,7 +496,7 @@ describe("fuzzing every POST/PUT /api route", () => {
     const worker = await signUp(api, "worker");
     expect((await api.get("/api/auth/me", { token: worker.token })).json).toMatchObject({ role: "worker", status: "pending_review" });
     const order = await createOrder(api, fixtures.client);
-    expect(order.amount).toBe(priceOrder("instagram", 50).totalMinor / 100);
+    expect(order.amount).toBe(priceOrder(followerService, 50).totalMinor / 100);
     const server500s = server.output().match(/unhandled (?:error in an \/api route|request error)/g) ?? [];
     expect(server500s, "the server logged no unhandled error").toEqual([]);
   });

@@ -246,10 +246,16 @@ export async function updateService(admin: PublicUser, id: string, patch: Servic
     const [locked] = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM services WHERE id = ${id} FOR UPDATE`;
     if (!locked) throw new AppError(404, "not_found", "Service not found");
     const before = toCatalogService(await transaction.service.findUniqueOrThrow({ where: { id } }));
+    // What a service sells is fixed: its orders, tasks and the panels that name it by number rely on it.
+    for (const field of ["platform", "kind", "target"] as const) {
+      if (patch[field] !== undefined && patch[field] !== before[field]) {
+        throw new AppError(400, "invalid_field", `Invalid ${field}: what a service sells (platform, kind, target) cannot change; create a new service and disable this one`, { details: { field } });
+      }
+    }
     const columns = Object.fromEntries(Object.entries(columnsOf(patch)).filter(([, value]) => value !== undefined));
     const merged = { ...before, ...columns } as CatalogService;
     const [problem] = serviceRuleProblems(merged);
-    if (problem) throw new AppError(400, "invalid_field", `Invalid ${problem.field}: ${problem.message}`);
+    if (problem) throw new AppError(400, "invalid_field", `Invalid ${problem.field}: ${problem.message}`, { details: { field: problem.field } });
     const row = await transaction.service.update({ where: { id }, data: { ...columns, updatedAt: new Date() } });
     const after = toAdminServiceView(toCatalogService(row));
     await recordAdminAction(transaction, admin, { action: "service.update", targetType: "service", targetId: id, details: { before: { ...toAdminServiceView(before) }, after: { ...after } } });

@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { type CatalogPlatform, packageFor } from "~/features/catalog/catalog";
+import { type CatalogService, packageFor } from "~/features/catalog/catalog";
 import { targetUsernameSchema } from "~/features/orders/order-schema";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -17,7 +17,8 @@ export interface VerificationErrors {
 }
 
 interface AccountVerificationFormProps {
-  platform: CatalogPlatform;
+  /** A profile service (followers, subscribers). */
+  service: CatalogService;
   quantity: number;
   /** Where the form posts (the packages page, keeping the choice in its query). */
   action: string;
@@ -31,7 +32,7 @@ interface AccountVerificationFormProps {
  * /checkout; without it (or when the browser's storage refuses a large screenshot) the same form
  * posts to the server, which uploads the screenshot and keeps the draft.
  */
-export function AccountVerificationForm({ platform, quantity, action, errors, defaultUsername = "" }: AccountVerificationFormProps) {
+export function AccountVerificationForm({ service, quantity, action, errors, defaultUsername = "" }: AccountVerificationFormProps) {
   const isHydrated = useHydrated();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -73,7 +74,7 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
     setPreparing(true);
     try {
       const dataUrl = await readAsDataUrl(screenshot);
-      if (storeDraft(draftFor(packageFor(platform, quantity), parsed.data, dataUrl, newCheckoutKey()))) {
+      if (storeDraft(draftFor(packageFor(service, quantity), { username: parsed.data }, dataUrl, newCheckoutKey()))) {
         await navigate("/checkout");
         return;
       }
@@ -89,7 +90,7 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
   // otherwise widen the form past the dialog's right padding on a phone.
   return (
     <Form method="post" encType="multipart/form-data" action={action} onSubmit={isHydrated ? continueToCheckout : undefined} noValidate className="grid grid-cols-1 gap-5">
-      <input type="hidden" name="platform" value={platform} />
+      <input type="hidden" name="service" value={service.id} />
       <input type="hidden" name="quantity" value={quantity} />
       {errors?.form ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -99,7 +100,7 @@ export function AccountVerificationForm({ platform, quantity, action, errors, de
 
       <div className="grid gap-2">
         <label htmlFor={usernameId} className="text-sm font-semibold">
-          {platform === "youtube" ? "Channel handle" : "Account username"}
+          {service.platform === "youtube" ? "Channel handle" : "Account username"}
         </label>
         <input
           id={usernameId}

@@ -1,6 +1,6 @@
 import { BadgeCheck, Check, Clock, Lock, RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
-import { priceOrder, platformLabels } from "~/features/catalog/catalog";
+import { type CatalogService, priceOrder, platformLabels } from "~/features/catalog/catalog";
 import { ContactMethods } from "~/features/support/contact-methods";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
@@ -48,6 +48,8 @@ function screenshotSource(selection: CheckoutSelection): string | null {
 
 interface CheckoutReviewProps {
   selection: CheckoutSelection;
+  /** The selection's service, from the catalogue the loader read: its price is the one charged. */
+  service: CatalogService;
   pageUrl: string;
   /** Under the price: "Proceed to Payment" (from lg up) and Back. */
   actions: ReactNode;
@@ -56,9 +58,9 @@ interface CheckoutReviewProps {
 }
 
 /** SPEC §2's review step: summary, price with the 1.7% fee, order details, safety note, support. */
-export function CheckoutReview({ selection, pageUrl, actions, barAction }: CheckoutReviewProps) {
-  const chosen = packageOf(selection);
-  const price = priceOrder(selection.platform, selection.quantity);
+export function CheckoutReview({ selection, service, pageUrl, actions, barAction }: CheckoutReviewProps) {
+  const chosen = packageOf(selection, service);
+  const price = priceOrder(service, selection.quantity);
   const screenshot = screenshotSource(selection);
 
   return (
@@ -72,20 +74,45 @@ export function CheckoutReview({ selection, pageUrl, actions, barAction }: Check
             <SummaryRow label="Package">{chosen.name}</SummaryRow>
             <SummaryRow label="Platform">{platformLabels[selection.platform]}</SummaryRow>
             <SummaryRow label="Description">{chosen.description}</SummaryRow>
-            <SummaryRow label="Target account">{selection.username}</SummaryRow>
-            <SummaryRow label="Screenshot">
-              {screenshot ? (
-                <span className="flex items-center gap-3">
-                  <img src={screenshot} alt={`Screenshot of ${selection.username}`} className="size-14 rounded-md border object-cover" />
-                  <span className="flex items-center gap-1 font-medium text-primary">
-                    <BadgeCheck className="size-4" aria-hidden="true" />
-                    Screenshot uploaded
-                  </span>
-                </span>
-              ) : (
-                "None"
-              )}
-            </SummaryRow>
+            {selection.postUrl === null ? (
+              <>
+                <SummaryRow label="Target account">{selection.username}</SummaryRow>
+                <SummaryRow label="Screenshot">
+                  {screenshot ? (
+                    <span className="flex items-center gap-3">
+                      <img src={screenshot} alt={`Screenshot of ${selection.username}`} className="size-14 rounded-md border object-cover" />
+                      <span className="flex items-center gap-1 font-medium text-primary">
+                        <BadgeCheck className="size-4" aria-hidden="true" />
+                        Screenshot uploaded
+                      </span>
+                    </span>
+                  ) : (
+                    "None"
+                  )}
+                </SummaryRow>
+              </>
+            ) : (
+              <SummaryRow label={service.platform === "tiktok" || service.platform === "youtube" ? "Video" : "Post"}>
+                <a href={selection.postUrl} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary underline-offset-4 hover:underline">
+                  {selection.postUrl}
+                </a>
+              </SummaryRow>
+            )}
+            {selection.comments.length > 0 ? (
+              <SummaryRow label="Comments">
+                <details>
+                  <summary className="cursor-pointer rounded-sm focus-ring">
+                    {selection.comments.length.toLocaleString("en-US")} {selection.comments.length === 1 ? "comment" : "comments"}, one per person
+                  </summary>
+                  <ol className="mt-2 grid list-decimal gap-1 pl-5 font-normal break-words">
+                    {selection.comments.map((comment, index) => (
+                      // The same comment may be asked for twice: its place is its identity.
+                      <li key={index}>{comment}</li>
+                    ))}
+                  </ol>
+                </details>
+              </SummaryRow>
+            ) : null}
           </dl>
         </section>
 
@@ -113,7 +140,7 @@ export function CheckoutReview({ selection, pageUrl, actions, barAction }: Check
             Safe checkout, money back
           </h2>
           <ul className="mt-3 grid gap-2 text-sm">
-            <li>We never ask for your password: we only need the public username.</li>
+            <li>We never ask for your password: we only need the public {selection.postUrl === null ? "username" : "link"}.</li>
             <li>Card and mobile money payments are handled by Paystack; we never store your card number.</li>
             <li className="flex items-start gap-2">
               <RotateCcw className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />

@@ -2,53 +2,74 @@ import { ChevronDown } from "~/components/page-icons";
 import { Check } from "~/components/icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/link";
-import { type CatalogPlatform, catalogPlatforms, platformLabels, popularQuantities, presetQuantities, priceOrder } from "~/features/catalog/catalog";
+import { type CatalogPlatform, type CatalogService, kindLabels, platformLabels, popularQuantities, presetQuantitiesFor, priceOrder } from "~/features/catalog/catalog";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 
-/** Where a choice on the packages page lives: the URL, so it works without JavaScript and can be shared. */
-export function packagesHref(platform: CatalogPlatform, quantity?: number, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ platform, ...(quantity === undefined ? {} : { quantity: String(quantity) }), ...extra });
+type ServiceChoice = Pick<CatalogService, "platform" | "id">;
+
+/**
+ * Where a choice on the packages page lives: the URL, so it works without JavaScript and can be
+ * shared. A platform alone opens its first service (followers: SPEC's flow); a service names itself.
+ */
+export function packagesHref(choice: CatalogPlatform | ServiceChoice, quantity?: number, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(typeof choice === "string" ? { platform: choice } : { platform: choice.platform, service: choice.id });
+  if (quantity !== undefined) query.set("quantity", String(quantity));
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
   return `/packages?${query}`;
 }
 
-export const unitNameOf = (platform: CatalogPlatform) => (platform === "youtube" ? "Subscribers" : "Followers");
+/** "Followers", "Likes": what a quantity of `service` counts. */
+export const unitNameOf = (service: Pick<CatalogService, "kind">) => kindLabels[service.kind];
 
-/** The three platform tabs (SPEC §2). Links rather than script-driven tabs: each tab is an address. */
-export function PlatformTabs({ selected }: { selected: CatalogPlatform }) {
+const tabClass = (isSelected: boolean) =>
+  cn("shrink-0 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-ring sm:px-5", isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground");
+
+/** A tab per platform on sale (SPEC's three first). Links rather than script-driven tabs: each tab is an address. */
+export function PlatformTabs({ platforms, selected }: { platforms: readonly CatalogPlatform[]; selected: CatalogPlatform | null }) {
   return (
     <nav aria-label="Platforms" className="mx-auto flex w-fit max-w-full gap-1 overflow-x-auto rounded-xl border bg-muted p-1">
-      {catalogPlatforms.map((platform) => {
-        const isSelected = platform === selected;
-        return (
-          <Link
-            key={platform}
-            to={packagesHref(platform)}
-            preventScrollReset
-            aria-current={isSelected ? "page" : undefined}
-            className={cn(
-              "rounded-lg px-5 py-2 text-sm font-semibold transition-colors focus-ring",
-              isSelected ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {platformLabels[platform]}
-          </Link>
-        );
-      })}
+      {platforms.map((platform) => (
+        <Link key={platform} to={packagesHref(platform)} preventScrollReset aria-current={platform === selected ? "page" : undefined} className={tabClass(platform === selected)}>
+          {platformLabels[platform]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** What a platform sells (followers first), a link each; shown when it sells more than one thing. */
+export function ServiceTabs({ services, selected }: { services: readonly CatalogService[]; selected: CatalogService }) {
+  if (services.length < 2) return null;
+  const sameKind = (service: CatalogService) => services.filter((other) => other.kind === service.kind).length > 1;
+  return (
+    <nav aria-label={`${platformLabels[selected.platform]} services`} className="mx-auto flex w-fit max-w-full flex-wrap justify-center gap-1 rounded-xl border bg-muted p-1">
+      {services.map((service) => (
+        <Link
+          key={service.id}
+          to={packagesHref(service)}
+          preventScrollReset
+          aria-current={service.id === selected.id ? "page" : undefined}
+          className={tabClass(service.id === selected.id)}
+        >
+          {sameKind(service) ? service.name : kindLabels[service.kind]}
+        </Link>
+      ))}
     </nav>
   );
 }
 
 /**
- * The preset quantities (SPEC §9) as a disclosure of links: it opens and works without JavaScript
+ * The preset quantities (SPEC §9, within the service's bounds) as a disclosure of links: it opens and works without JavaScript
  * (each preset is an address); with it, it also closes on an outside click or Escape and the arrow
  * keys move between presets.
  */
-export function QuantityDropdown({ platform, selected }: { platform: CatalogPlatform; selected: number }) {
+export function QuantityDropdown({ service, selected }: { service: CatalogService; selected: number }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [isOpen, setOpen] = useState(false);
-  const unit = unitNameOf(platform);
-  const isPreset = (presetQuantities as readonly number[]).includes(selected);
+  const unit = unitNameOf(service);
+  const presets = presetQuantitiesFor(service);
+  const isPreset = presets.includes(selected);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -91,14 +112,14 @@ export function QuantityDropdown({ platform, selected }: { platform: CatalogPlat
         <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
       </summary>
       <ul className="absolute inset-x-0 top-full z-20 mt-2 max-h-80 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
-        {presetQuantities.map((quantity) => {
+        {presets.map((quantity) => {
           const isSelected = quantity === selected;
           const isPopular = popularQuantities.has(quantity);
-          const price = formatMoney(priceOrder(platform, quantity).priceMinor);
+          const price = formatMoney(priceOrder(service, quantity).priceMinor);
           return (
             <li key={quantity}>
               <Link
-                to={packagesHref(platform, quantity)}
+                to={packagesHref(service, quantity)}
                 replace
                 preventScrollReset
                 data-quantity-option=""

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { catalogPlatforms, maximumQuantity, minimumQuantity } from "~/features/catalog/catalog";
+import type { CatalogService } from "~/features/catalog/catalog";
 import { targetUsernameSchema } from "~/features/orders/order-schema";
 
 /**
@@ -8,13 +8,18 @@ import { targetUsernameSchema } from "~/features/orders/order-schema";
  * again on the form post that works without JavaScript.
  */
 
-/** SPEC §5: the message for a custom quantity, or null when it can be bought. Empty counts as 0. */
-export function quantityProblem(quantity: number): string | null {
+type QuantityBounds = Pick<CatalogService, "minQuantity" | "maxQuantity">;
+
+/** SPEC §5: the message for a custom quantity of `service`, or null when it can be bought. Empty counts as 0. */
+export function quantityProblem(quantity: number, service: QuantityBounds): string | null {
   if (!Number.isInteger(quantity)) return "Enter a whole number";
-  if (quantity < minimumQuantity) return `The minimum you can buy is ${minimumQuantity}`;
-  if (quantity > maximumQuantity) return "Maximum limit is 100,000";
+  if (quantity < service.minQuantity) return `The minimum you can buy is ${service.minQuantity.toLocaleString("en-US")}`;
+  if (quantity > service.maxQuantity) return `Maximum limit is ${service.maxQuantity.toLocaleString("en-US")}`;
   return null;
 }
+
+/** "From 50 to 100,000": a service's bounds as the page states them. */
+export const quantityRangeOf = (service: QuantityBounds) => `from ${service.minQuantity.toLocaleString("en-US")} to ${service.maxQuantity.toLocaleString("en-US")}`;
 
 /** The custom-amount box's text as a quantity: SPEC §5 "empty sets 0"; anything unreadable is NaN. */
 export function quantityFromText(text: string): number {
@@ -37,15 +42,22 @@ export function screenshotProblem(file: { type: string; size: number }) {
   return null;
 }
 
-/** The form post of "Complete Your Order" without JavaScript (multipart, with the screenshot file). */
-export const accountVerificationSchema = z.object({
-  platform: z.enum(catalogPlatforms, { error: "Choose Instagram, TikTok or YouTube" }),
-  quantity: z.coerce.number({ error: "Choose a quantity" }).refine((quantity) => quantityProblem(quantity) === null, "Choose a quantity from 50 to 100,000"),
-  username: targetUsernameSchema,
-  // An empty file input still posts a File: no name, no bytes.
-  screenshot: z
-    .instanceof(File, { error: "Please upload a screenshot of your account" })
-    .refine((file) => file.size > 0, "Please upload a screenshot of your account"),
+/** The choice every "Complete Your Order" post carries: the service and the quantity. */
+export const checkoutChoiceSchema = z.object({
+  service: z.string({ error: "Choose a package" }).trim().min(1, "Choose a package").max(64, "Choose a package"),
+  quantity: z.coerce.number({ error: "Choose a quantity" }),
 });
 
-export type AccountVerification = z.output<typeof accountVerificationSchema>;
+/** The form post of "Complete Your Order" for a profile service without JavaScript (multipart, with the screenshot file). */
+export function accountVerificationSchemaFor(service: QuantityBounds) {
+  return z.object({
+    quantity: z.coerce.number({ error: "Choose a quantity" }).refine((quantity) => quantityProblem(quantity, service) === null, `Choose a quantity ${quantityRangeOf(service)}`),
+    username: targetUsernameSchema,
+    // An empty file input still posts a File: no name, no bytes.
+    screenshot: z
+      .instanceof(File, { error: "Please upload a screenshot of your account" })
+      .refine((file) => file.size > 0, "Please upload a screenshot of your account"),
+  });
+}
+
+export type AccountVerification = z.output<ReturnType<typeof accountVerificationSchemaFor>>;
