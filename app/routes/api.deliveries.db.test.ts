@@ -124,6 +124,8 @@ describe("an order's deliveries, flagged, answered and decided", () => {
         platform: "instagram",
         deliveredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         state: "counted",
+        // Followers: no comment was posted.
+        comment: null,
       })),
     );
     expect(await call(`/api/orders/${order.id}/deliveries`, { token: adminToken })).toEqual(listed);

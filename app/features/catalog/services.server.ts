@@ -94,7 +94,7 @@ export function getCatalogue(): Promise<Catalogue> {
 /** The service an order names by id, on sale; 400 otherwise (a disabled service's orders go on, but it takes no new ones). */
 export async function serviceOnSale(id: string): Promise<CatalogService> {
   const service = (await getCatalogue()).find(id);
-  if (!service) throw new AppError(400, "unknown_package", "Unknown package: choose one of the packages on sale");
+  if (!service) throw new AppError(400, "unknown_package", "Invalid packageId: Unknown package: choose one of the packages on sale");
   if (!service.active) throw new AppError(400, "service_unavailable", `${service.name} is not on sale at the moment.`);
   return service;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase, type TestDatabase } from "~/test/test-database";
-import { createOrderSchema } from "./order-schema";
+import { createOrderSchema, orderTargetSchemaFor } from "./order-schema";
 
 // Before any service reads the environment: quiet logs and a throw-away upload directory.
 process.env.SESSION_SECRET ??= "orders-test-secret-orders-test-secret-0123";
@@ -15,6 +15,7 @@ process.env.DATA_DIR = dataDir;
 
 const { getOrderFor, listOrdersFor, listOrderHistoryFor, clientStats } = await import("./orders.server");
 const { createOrder } = await import("./order-placement.server");
+const { serviceOnSale } = await import("~/features/catalog/services.server");
 const { cancelOrder, CANCELLATION_WINDOW_MS } = await import("./order-cancellation.server");
 
 let testDatabase: TestDatabase;
@@ -61,46 +62,56 @@ async function expectAppError(promise: Promise<unknown>, status: number, message
 const markPaid = (orderId: number, paidAt: Date) =>
   prisma().order.update({ where: { id: orderId }, data: { paymentStatus: "paid", paidAt, status: "processing" } });
 
-describe("createOrderSchema", () => {
-  it("prefixes the username with @ after trimming, and accepts one that already has it", () => {
-    expect(body({ targetUsername: "  ama.gh_1 " }).targetUsername).toBe("@ama.gh_1");
-    expect(body({ targetUsername: "@ama" }).targetUsername).toBe("@ama");
+describe("createOrderSchema and the service's own checks", () => {
+  /** What the server makes of a body for the service it names (as createOrder checks it). */
+  const targetOf = async (input: Record<string, unknown>) => {
+    const parsed = createOrderSchema.parse(input);
+    return orderTargetSchemaFor(await serviceOnSale(parsed.packageId)).safeParse(parsed);
+  };
+  const messageOf = async (input: Record<string, unknown>) => (await targetOf(input)).error?.issues[0]?.message;
+
+  it("prefixes the username with @ after trimming, and accepts one that already has it", async () => {
+    expect((await targetOf(body({ targetUsername: "  ama.gh_1 " }))).data?.targetUsername).toBe("@ama.gh_1");
+    expect((await targetOf(body({ targetUsername: "@ama" }))).data?.targetUsername).toBe("@ama");
   });
 
-  it("refuses a missing, empty, malformed or too long username with SPEC's messages", () => {
-    const messageOf = (targetUsername: unknown) => createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100, targetUsername }).error?.issues[0]?.message;
-    expect(messageOf(undefined)).toBe("Username is required");
-    expect(messageOf("   ")).toBe("Username is required");
-    expect(messageOf("ama mensah")).toBe("Invalid username format");
-    expect(messageOf("@@ama")).toBe("Invalid username format");
-    expect(messageOf("@")).toBe("Invalid username format");
-    expect(messageOf("a".repeat(31))).toBe("Username too long");
-    expect(messageOf(`@${"a".repeat(30)}`)).toBeUndefined();
+  it("refuses a missing, empty, malformed or too long username with SPEC's messages", async () => {
+    const usernameMessage = (targetUsername: unknown) => messageOf({ packageId: "custom-tiktok", quantity: 100, targetUsername });
+    expect(await usernameMessage(undefined)).toBe("Username is required");
+    expect(await usernameMessage("   ")).toBe("Username is required");
+    expect(await usernameMessage("ama mensah")).toBe("Invalid username format");
+    expect(await usernameMessage("@@ama")).toBe("Invalid username format");
+    expect(await usernameMessage("@")).toBe("Invalid username format");
+    expect(await usernameMessage("a".repeat(31))).toBe("Username too long");
+    expect(await usernameMessage(`@${"a".repeat(30)}`)).toBeUndefined();
   });
 
-  it("takes the quantity from package.quantity when quantity is absent, and checks its range", () => {
+  it("takes the quantity from package.quantity when quantity is absent, and checks the service's range", async () => {
     expect(createOrderSchema.parse({ packageId: "custom-youtube", package: { quantity: 250 }, targetUsername: "a" }).quantity).toBe(250);
     expect(createOrderSchema.parse({ packageId: "custom-youtube", quantity: 60, package: { quantity: 250 }, targetUsername: "a" }).quantity).toBe(60);
-    const messageOf = (quantity: unknown) => createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity, targetUsername: "a" }).error?.issues[0]?.message;
-    expect(messageOf(49)).toBe("The minimum you can buy is 50");
-    expect(messageOf(100_001)).toBe("Maximum limit is 100,000");
-    expect(messageOf(100.5)).toBeDefined();
-    expect(messageOf(undefined)).toBe("Quantity is required");
+    const quantityMessage = (quantity: unknown) => messageOf({ packageId: "custom-tiktok", quantity, targetUsername: "a" });
+    expect(await quantityMessage(49)).toBe("The minimum you can buy is 50");
+    expect(await quantityMessage(100_001)).toBe("Maximum limit is 100,000");
+    expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100.5, targetUsername: "a" }).error?.issues[0]?.message).toBe("Quantity must be a whole number");
+    expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", targetUsername: "a" }).error?.issues[0]?.message).toBe("Quantity is required");
+    // Another service, its own bounds.
+    expect(await messageOf({ packageId: "tiktok-likes", quantity: 19, targetUrl: "https://www.tiktok.com/@ama/video/7301234567890123456" })).toBe("The minimum you can buy is 20");
   });
 
-  it("accepts only the catalogue's packages and a well-formed checkout key", () => {
-    expect(createOrderSchema.safeParse({ packageId: "custom-twitter", quantity: 100, targetUsername: "a" }).success).toBe(false);
-    expect(createOrderSchema.safeParse({ packageId: "instagram", quantity: 100, targetUsername: "a" }).success).toBe(false);
+  it("accepts only the catalogue's services on sale and a well-formed checkout key", async () => {
+    await expect(serviceOnSale("custom-twitter")).rejects.toThrow("Unknown package");
+    await expect(serviceOnSale("instagram")).rejects.toThrow("Unknown package");
     expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "a b" }).success).toBe(false);
     expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "x".repeat(65) }).success).toBe(false);
     expect(createOrderSchema.parse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "ck_1-A" }).packageId).toBe("custom-tiktok");
   });
 
-  it("drops price, amount and targetUrl sent by the browser", () => {
-    const parsed = body({ price: "0.01", amount: 1, totalAmount: 1, targetUrl: "https://evil.example" });
+  it("drops price and amount sent by the browser, and a profile's targetUrl: it is derived from the username", async () => {
+    const parsed = createOrderSchema.parse(body({ price: "0.01", amount: 1, totalAmount: 1, targetUrl: "https://evil.example" }));
     expect(parsed).not.toHaveProperty("price");
     expect(parsed).not.toHaveProperty("amount");
-    expect(parsed).not.toHaveProperty("targetUrl");
+    const target = await targetOf(body({ targetUrl: "https://evil.example" }));
+    expect(target.data).toEqual({ quantity: 100, targetUsername: "@ama.gh", commentLines: [] });
   });
 });
 
