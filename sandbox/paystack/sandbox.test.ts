@@ -368,7 +368,9 @@ describe("refunds", () => {
     const payload = cardCharge("4084084084084081", "408");
     await client.charge(payload);
     const refund = dataOf(await client.refund({ transaction: payload.reference, amount: 3_000 }));
-    expect(dataOf(await client.fetchRefund(refund.id))).toMatchObject({ id: refund.id, status: "pending", amount: 3_000, transaction_reference: payload.reference });
+    expect(refund.status).toBe("pending");
+    // Fetched at once it is pending, or already processing on a loaded machine (its timer ran): never further.
+    expect(dataOf(await client.fetchRefund(refund.id))).toMatchObject({ id: refund.id, status: expect.stringMatching(/^(pending|processing)$/), amount: 3_000, transaction_reference: payload.reference });
 
     const stages = ["refund.pending", "refund.processing", "refund.processed"];
     await receiver.waitFor(() => stages.every((stage) => webhooksFor(payload.reference, stage).length === 1));
