@@ -72,7 +72,7 @@ export function Footer() {
         <div className="col-span-2 space-y-4 md:col-span-1">
           <Logo className="w-fit" />
           <p className="max-w-xs text-sm text-muted-foreground">
-            Real people, real engagement. Grow your Instagram, TikTok and YouTube accounts, paid in cedis by card or mobile money.
+            Real people, real engagement. Grow your Instagram, TikTok, YouTube, X and Facebook accounts, paid in cedis by card or mobile money.
           </p>
           <SocialIcons />
         </div>

@@ -17,9 +17,9 @@ export default function About() {
       title="About Social Media Boost"
       lead={
         <p>
-          Social Media Boost is a marketplace for social media growth in Ghana. Clients buy followers for their Instagram and TikTok
-          accounts and subscribers for their YouTube channels, and real people on our worker network do the following and subscribing,
-          and are paid for every task.
+          Social Media Boost is a marketplace for social media growth in Ghana. Clients buy followers, likes, views and comments for
+          their Instagram, TikTok, YouTube, X and Facebook accounts and posts, and real people on our worker network do the following,
+          liking, watching and commenting, and are paid for every task.
         </p>
       }
     >
@@ -27,15 +27,15 @@ export default function About() {
         <h2>For clients</h2>
         <ul>
           <li>
-            Pick a platform (Instagram, TikTok or YouTube) and a quantity from 50 to 100,000 on the <Link to="/packages">packages</Link>{" "}
-            page. The price is shown before you pay.
+            Pick a platform (Instagram, TikTok, YouTube, X or Facebook), what you want and how many on the{" "}
+            <Link to="/packages">packages</Link> page. The price is shown before you pay.
           </li>
-          <li>Give us the account's username and a screenshot of it so workers find the right account. We never ask for your password.</li>
+          <li>Give us the account's username and a screenshot of it, or the post's link, so workers find the right account or post. We never ask for your password.</li>
           <li>
             Pay in Ghana cedis by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT). A 1.7% processing fee is
             added and shown before you pay.
           </li>
-          <li>Delivery is gradual and usually completes within 24 to 48 hours (48 to 72 hours for YouTube). Your dashboard shows each order's progress.</li>
+          <li>Delivery usually completes within the time each package states (24 to 48 hours for most, 48 to 72 hours for YouTube). Your dashboard shows each order's progress.</li>
         </ul>
       </section>
 
@@ -51,7 +51,7 @@ export default function About() {
       <section>
         <h2>How we keep it honest</h2>
         <ul>
-          <li>Followers and subscribers are accounts run by real people, not bots or fake accounts.</li>
+          <li>Followers, subscribers, likes, views and comments come from accounts run by real people, not bots or fake accounts.</li>
           <li>Payments are processed by our payment provider. We do not keep card numbers or mobile money PINs.</li>
           <li>
             Each platform decides how its own algorithms treat an account, so we promise the followers or subscribers you pay for, not

@@ -1,5 +1,6 @@
 import { CANCELLATION_WINDOW_MS } from "~/features/orders/order-cancellation.server";
-import { ApiDocsPage } from "~/features/reseller-api/api-docs-page";
+import { getCatalogue } from "~/features/catalog/services.server";
+import { ApiDocsPage, apiDocsCatalogue } from "~/features/reseller-api/api-docs-page";
 import { getEnv } from "~/lib/env.server";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -21,12 +22,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-export function loader() {
-  // The server's own figures: the real endpoint, the rule cancelOrder applies, the rate limit /api/v2 enforces.
+export async function loader() {
+  // The server's own figures: the real endpoint, the rule cancelOrder applies, the rate limit /api/v2 enforces, the services on sale.
   return {
     baseUrl: siteBaseUrl(),
     cancellationWindowHours: CANCELLATION_WINDOW_MS / (60 * 60 * 1000),
     requestsPerMinute: getEnv().API_V2_REQUESTS_PER_MINUTE,
+    ...apiDocsCatalogue((await getCatalogue()).active),
   };
 }
 

@@ -61,7 +61,7 @@ async function setUp(adminToken: string) {
   return { client, order, reference: charged.body.data.reference as string, completionId: completed.body.completionId as number, pendingWorker: await signUp("worker"), victim: await signUp("client") };
 }
 
-type Row = [method: "GET" | "POST", path: string, body: unknown, adminStatus: number];
+type Row = [method: "GET" | "POST" | "PATCH", path: string, body: unknown, adminStatus: number];
 
 describe("admin routes × roles", () => {
   it("answers 401 without a valid token, 403 to clients and workers, and the admin gets each call's real answer", async () => {
@@ -107,6 +107,10 @@ describe("admin routes × roles", () => {
       ["POST", "/api/admin/payouts/999999/resend-otp", {}, 404],
       ["POST", "/api/admin/payouts/999999/retry", {}, 404],
       ["POST", "/api/admin/payouts/999999/fail", { reason: "Wallet closed" }, 404],
+      // Issue #50: the catalogue (app/routes/api.admin.services.db.test.ts walks it in full).
+      ["GET", "/api/admin/services", undefined, 200],
+      ["POST", "/api/admin/services", { platform: "facebook", kind: "comments", target: "post", name: "Facebook Comments", unitPrice: "1.00", workerReward: "0.30", min: 5, max: 1000 }, 201],
+      ["PATCH", "/api/admin/services/no-such-service", { name: "Ghost" }, 404],
     ];
 
     expect(uncoveredAdminRoutes(table.map((row) => row[1]))).toEqual([]);
@@ -151,7 +155,7 @@ describe("admin routes × roles", () => {
 });
 
 describe("admin pages", () => {
-  const pages = ["/admin/users", "/admin/orders", "/admin/payments", "/admin/completions", "/admin/tickets", "/admin/audit", "/admin/users/1"];
+  const pages = ["/admin/users", "/admin/orders", "/admin/services", "/admin/payments", "/admin/completions", "/admin/tickets", "/admin/audit", "/admin/users/1"];
 
   it("send visitors to sign in, refuse other roles with 403, and show admins the page", async () => {
     const adminToken = (await call("/api/auth/login", { body: admin })).body.token as string;

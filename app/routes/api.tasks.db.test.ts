@@ -56,7 +56,9 @@ describe("a paid order reaches an approved worker", () => {
     expect((await call("/api/worker/handles", { token: worker.token, method: "PUT", body: { platform: "instagram", handle: "@Abena.Follows" } })).body).toEqual({ platform: "instagram", handle: "abena.follows" });
     const available = (await call("/api/tasks/available", { token: worker.token })).body;
     const task = available.find((item: { targetUrl: string }) => item.targetUrl === "https://www.instagram.com/abena.shop");
-    expect(task).toMatchObject({ platform: "instagram", type: "followers", reward: 0.45, currency: "GHS", status: "available", remaining: 50 });
+    expect(task).toMatchObject({ platform: "instagram", type: "followers", reward: 0.45, currency: "GHS", status: "available", remaining: 50, action: "Follow", target: "profile", comment: null });
+    // SPEC's fields, and what the card needs besides (issue #50).
+    expect(Object.keys(task).sort()).toEqual(["action", "comment", "createdAt", "currency", "id", "platform", "remaining", "reward", "status", "target", "targetUrl", "type"]);
 
     const completed = await call(`/api/tasks/${task.id}/complete`, { token: worker.token, body: {} });
     expect(completed).toMatchObject({ status: 201, body: { id: task.id, review: "held", handle: "abena.follows" } });

@@ -39,11 +39,15 @@ describe("POST /api/v2", () => {
     const panel = await reseller(500);
     const services = await asForm({ key: panel.key, action: "services" });
     expect(services.status).toBe(200);
-    expect(services.json).toEqual([
-      { service: 1, name: "Instagram Followers (real people)", type: "Default", category: "Instagram", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true },
-      { service: 2, name: "TikTok Followers (real people)", type: "Default", category: "TikTok", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true },
-      { service: 3, name: "YouTube Subscribers (real people)", type: "Default", category: "YouTube", rate: "2000.00", min: 50, max: 100000, refill: true, cancel: true },
+    // The services table's active services (issue #50): SPEC's three first, then the others, each platform's together.
+    expect(services.json).toHaveLength(18);
+    expect(services.json.slice(0, 2)).toEqual([
+      { service: 1, name: "Instagram Followers", type: "Default", category: "Instagram Followers", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true, dripfeed: true },
+      { service: 4, name: "Instagram Likes", type: "Default", category: "Instagram Likes", rate: "250.00", min: 20, max: 50000, refill: false, cancel: true, dripfeed: true },
     ]);
+    expect(services.json.find((service: { service: number }) => service.service === 9)).toEqual({
+      service: 9, name: "TikTok Comments", type: "Custom Comments", category: "TikTok Comments", rate: "1000.00", min: 5, max: 1000, refill: false, cancel: true, dripfeed: false,
+    });
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "500.00", currency: "GHS" });
 
     const added = await asForm({ key: panel.key, action: "add", service: "2", link: "https://www.tiktok.com/@ama.grows", quantity: "100" });
@@ -100,9 +104,10 @@ describe("POST /api/v2", () => {
       [{ key: panel.key, action: "refill_status", refill: "99999999" }, "Refill not found"],
       [{ key: panel.key, action: "refill", order: "1", handles: " , @" }, "Incorrect handles: name 1 to 100 accounts, separated by commas"],
       [{ key: panel.key, action: "refill", orders: "1,2", handles: "ama" }, "Incorrect request: handles names the drops of one order; send it with order, not orders"],
-      [{ key: panel.key, action: "add", service: "7", link: "@ama", quantity: "100" }, "Incorrect service ID"],
+      [{ key: panel.key, action: "add", service: "99", link: "@ama", quantity: "100" }, "Incorrect service ID"],
       [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "10" }, "Quantity must be a whole number from 50 to 100000"],
-      [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account"],
+      [{ key: panel.key, action: "add", service: "1", link: "1 OR 1=1; --", quantity: "100" }, "Incorrect link: send the profile URL or @handle of the account"],
+      [{ key: panel.key, action: "add", service: "7", link: "https://www.tiktok.com/@ama", quantity: "100" }, "Incorrect link: This is a link to a TikTok profile: paste the link of the video."],
       [{ key: panel.key, action: "add", service: "1", link: "@ama", quantity: "100" }, "Not enough funds on balance"],
       [{ key: panel.key, action: "status", order: "abc" }, "Incorrect order ID"],
     ];
@@ -157,5 +162,28 @@ describe("POST /api/v2", () => {
     expect(answers.filter((answer) => typeof answer.json.order === "number")).toHaveLength(10);
     expect(answers.filter((answer) => answer.json.error === "Not enough funds on balance")).toHaveLength(40);
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });
+  });
+
+  it("likes on a video and comments as panels send them: a form's newline-separated comments, or a JSON list, with or without quantity", async () => {
+    const panel = await reseller(100);
+    const video = "https://www.tiktok.com/@ama.grows/video/7412345678901234567";
+    const likes = await asForm({ key: panel.key, action: "add", service: "7", link: video, quantity: "200" });
+    expect(likes.json).toEqual({ order: expect.any(Number) });
+    expect((await asJson({ key: panel.key, action: "status", order: likes.json.order })).json).toEqual({ charge: "50.00", start_count: "0", status: "Processing", remains: "200", currency: "GHS" });
+
+    const post = "https://www.instagram.com/reel/C8xYz12AbCd/?igsh=abc";
+    const lines = ["Lovely 😍", "Where is this?", "Go Ama!", "🔥", "Big up"];
+    const form = await asForm({ key: panel.key, action: "add", service: "6", link: post, comments: lines.join("\n") });
+    const json = await asJson({ key: panel.key, action: "add", service: 6, link: post, quantity: 5, comments: lines });
+    expect([form.json, json.json]).toEqual([{ order: expect.any(Number) }, { order: expect.any(Number) }]);
+    expect((await asJson({ key: panel.key, action: "add", service: 6, link: post, quantity: 6, comments: lines })).json).toEqual({
+      error: "Incorrect comments: You wrote 5 comments; this order needs 6, one per line.",
+    });
+    for (const order of [form.json.order, json.json.order]) {
+      expect((await asJson({ key: panel.key, action: "status", order })).json).toEqual({ charge: "5.00", start_count: "0", status: "Processing", remains: "5", currency: "GHS" });
+    }
+    const mine = await api.get(`/api/orders/${form.json.order}`, { token: panel.token });
+    expect(mine.json).toMatchObject({ id: form.json.order, amount: 5, fee: 0, targetUrl: "https://www.instagram.com/reel/C8xYz12AbCd/" });
+    expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "40.00", currency: "GHS" });
   });
 });

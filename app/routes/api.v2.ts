@@ -55,7 +55,8 @@ async function readParams(request: Request): Promise<ApiV2Params | null> {
   for (const [name, value] of Object.entries(body)) {
     if (typeof value === "string") params[name] = value;
     else if (typeof value === "number" && Number.isFinite(value)) params[name] = String(value);
-    else if (Array.isArray(value) && value.every((item) => typeof item === "number" || typeof item === "string")) params[name] = value.join(",");
+    // A list: ids joined by commas; `comments` one per line, as a form sends them.
+    else if (Array.isArray(value) && value.every((item) => typeof item === "number" || typeof item === "string")) params[name] = value.join(name === "comments" ? "\n" : ",");
     else return null;
   }
   return params;

@@ -5,7 +5,7 @@ import { loadAdminOverview } from "~/features/admin/admin-overview.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
-import { completeTaskFromForm, loadWorkerDashboard, sendEvidenceFromForm } from "~/features/fulfilment/worker-dashboard.server";
+import { completeTaskFromForm, loadWorkerDashboard, reserveCommentFromForm, sendEvidenceFromForm } from "~/features/fulfilment/worker-dashboard.server";
 import type { EvidenceOutcome } from "~/features/deliveries/worker-flags";
 import { type TaskFailure, WorkerOverview } from "~/features/fulfilment/worker-overview";
 import { ClientOverview } from "~/features/orders/client-overview";
@@ -42,7 +42,7 @@ function completedIdOf(url: URL): number | undefined {
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-/** The worker's Complete form without JavaScript (intent=complete, taskId); with it the page calls the API. */
+/** The worker's Complete form without JavaScript (intent=complete, taskId; with it the page calls the API), and the comment card's "Get my comment" (intent=comment). */
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requirePageUser(request, url);
   const form = await readFormData(request);
@@ -51,6 +51,12 @@ export async function action({ request, url }: Route.ActionArgs) {
     const sent = await sendEvidenceFromForm(user, form);
     if (sent.ok) throw redirect("/dashboard?evidence=sent#flags", 303);
     return data({ evidenceOutcome: { error: sent.message } satisfies EvidenceOutcome }, { status: sent.status });
+  }
+  if (form.get("intent") === "comment") {
+    if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });
+    const reserved = await reserveCommentFromForm(user, form);
+    if (reserved.ok) throw redirect(`/dashboard#task-${reserved.taskId}`, 303);
+    return data({ taskFailure: { taskId: reserved.taskId, message: reserved.message } satisfies TaskFailure }, { status: reserved.status });
   }
   if (form.get("intent") !== "complete") return data({ taskFailure: { taskId: null, message: "Unknown action." } satisfies TaskFailure }, { status: 400 });
   if (user.role !== "worker") return data({ taskFailure: { taskId: null, message: "Only workers can do tasks." } satisfies TaskFailure }, { status: 403 });

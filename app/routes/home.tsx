@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     {
       title: "Real followers, instant delivery, affordable prices",
-      description: "Grow your Instagram, TikTok and YouTube accounts with real people. Pay in cedis by card or mobile money.",
+      description: "Grow your Instagram, TikTok, YouTube, X and Facebook accounts with real people: followers, likes, views and comments. Pay in cedis by card or mobile money.",
       path: "/",
     },
     matches,

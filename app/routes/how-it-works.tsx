@@ -43,17 +43,17 @@ const audiences: Audience[] = [
   {
     id: "clients",
     label: "For Clients",
-    intro: "Grow an Instagram, TikTok or YouTube account in three steps.",
+    intro: "Grow an Instagram, TikTok, YouTube, X or Facebook account in three steps.",
     steps: [
       {
         icon: Package,
         title: "Choose your package",
-        text: "Pick the platform and how many followers (subscribers on YouTube) you want, from 50 to 100,000. You see the price in cedis before you pay.",
+        text: "Pick the platform, what you want (followers, subscribers on YouTube, likes, views or comments) and how many. You see the price in cedis before you pay.",
       },
       {
         icon: CreditCard,
         title: "Pay securely",
-        text: "Give us the account's username and a screenshot of it, never your password. Pay by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT) through our payment provider, Paystack. A 1.7% processing fee is shown before you pay.",
+        text: "Give us the account's username and a screenshot of it, or the post's link, never your password. Pay by card (Visa, Mastercard, Verve) or mobile money (MTN, Telecel, AT) through our payment provider, Paystack. A 1.7% processing fee is shown before you pay.",
       },
       {
         icon: TrendingUp,

@@ -7,7 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { resolveCountry } from "~/features/geo/location.server";
 import { marketForCountry } from "~/features/geo/market";
-import type { RecruitmentEarningsView } from "~/features/recruitment/earnings";
+import { listOf, type RecruitmentEarningsView } from "~/features/recruitment/earnings";
 import { recruitmentEarningsFor } from "~/features/recruitment/earnings.server";
 import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/join-network";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Join Our Worker Network", description: "Earn money following accounts on Instagram, TikTok and YouTube for Social Media Boost's clients, paid per task in cedis. Register as a worker.", path: "/join-network" }, matches);
+  pageMeta({ title: "Join Our Worker Network", description: "Earn money following accounts, liking posts and watching videos on Instagram, TikTok, YouTube, X and Facebook for Social Media Boost's clients, paid per task in cedis. Register as a worker.", path: "/join-network" }, matches);
 
 /*
  * The figures depend on where the visitor is: the page cache keeps one copy per market (the cache
@@ -37,7 +37,7 @@ export const headers = cacheForAnonymousVisitors(60, { varyBy: ["market"] });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const country = await resolveCountry(request, context.clientAddress, { trustProxy: context.viaTrustedProxy });
   const market = marketForCountry(country);
-  return { market, earnings: recruitmentEarningsFor(market) };
+  return { market, ...(await recruitmentEarningsFor(market)) };
 }
 
 /** The worker registration form posts here (SPEC §8's notices replace the /auth page's). */
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const registrationSuccessDelayMs = 1500;
 
 export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
-  const { market, earnings } = loaderData;
+  const { market, earnings, offer } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -116,8 +116,8 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
             Earn money with simple social media tasks
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
-            Follow the Instagram and TikTok accounts and subscribe to the YouTube channels our clients are growing, from your own phone
-            and in your own time. Every task you complete adds its reward to your earnings.
+            {capitalize(listOf(offer.actions))} on {listOf(offer.platforms)} for the clients we are growing, from your own phone and in
+            your own time. Every task you complete adds its reward to your earnings.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <RegisterLink onOpen={onOpen} className={primaryButton}>
@@ -157,8 +157,8 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
           </SectionHeading>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             <RateCard icon={<Coins />} label="Per task" figure={earnings.perTask}>
-              {earnings.rewards.map(({ platform, figure }) => `${platform} ${figure}`).join(", ")} for each follow or subscription. Each task
-              shows its reward before you do it.
+              {capitalize(earnings.rewards.map(({ action, figure }) => `${action} ${figure}`).join(", "))}, as each service pays it today. Each
+              task shows its reward before you do it.
             </RateCard>
             <RateCard icon={<Clock />} label="Per hour of work" figure={earnings.perHour}>
               At most {earnings.tasksPerHour} tasks in an hour: {pauseBetweenTasks(earnings)}, and {earnings.tasksPerDay} tasks a day at most.
@@ -203,11 +203,10 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
               Every task is done in the social media apps you already use. No equipment, no office.
             </Benefit>
             <Benefit icon={<Layers />} title="Your platforms">
-              Pick the platforms you have accounts on. Clients order followers on Instagram and TikTok and subscribers on YouTube, so
-              that is where tasks are today.
+              Pick the platforms you have accounts on. Clients order on {listOf(offer.platforms)}, so that is where tasks are today.
             </Benefit>
             <Benefit icon={<ListChecks />} title="Simple tasks">
-              Follow an account or subscribe to a channel with your own account. Each task says exactly what to do.
+              {capitalize(listOf(offer.actions))}, with your own account. Each task says exactly what to do.
             </Benefit>
             <Benefit icon={<BadgeCheck />} title="Clear earnings">
               Every completed task is recorded on your account, so you always see what you have earned.
@@ -275,6 +274,10 @@ function MarketBadge({ label, earnings }: { label: string; earnings: Recruitment
       </span>
     </p>
   );
+}
+
+function capitalize(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function currencyName(earnings: RecruitmentEarningsView) {

@@ -59,23 +59,23 @@ describe("/mass-order without JavaScript", () => {
   it("prices on check, pays on the payment form, and the same payment posted again orders nothing more", async () => {
     const client = await signUp("client");
     await fund(client.id, 500);
-    const lines = "1 | @yaw.sells | 100\n2 | @yaw_tiktok | 50";
+    const lines = "1 | @yaw.sells | 100\n2 | @yaw_tiktok | 50\n7 | https://www.tiktok.com/@yaw_tiktok/video/7412345678901234567 | 100";
     const checked = await postForm(client.token, { intent: "check", lines });
     expect(checked.status).toBe(200);
     const page = await pageText(checked);
-    expect(page).toContain("Total ₵225.00");
-    expect(page).toContain("Pay ₵225.00 from balance");
+    expect(page).toContain("Total ₵250.00");
+    expect(page).toContain("Pay ₵250.00 from balance");
     expect(await balanceOf(client.token)).toBe(500);
 
     const batch = hiddenValue(page, "batch");
     expect(batch).toMatch(/^[0-9a-f]{32}$/);
     const paid = await postForm(client.token, { intent: "place", lines, batch: batch! });
     expect(paid.status).toBe(200);
-    expect(await pageText(paid)).toContain("2 orders placed, ₵225.00 paid from your balance.");
+    expect(await pageText(paid)).toContain("3 orders placed, ₵250.00 paid from your balance.");
     const again = await postForm(client.token, { intent: "place", lines, batch: batch! });
-    expect(await pageText(again)).toContain("2 orders placed, ₵225.00 paid from your balance.");
-    expect(await balanceOf(client.token)).toBe(275);
-    expect((await call("/api/orders", { token: client.token })).body).toHaveLength(2);
+    expect(await pageText(again)).toContain("3 orders placed, ₵250.00 paid from your balance.");
+    expect(await balanceOf(client.token)).toBe(250);
+    expect((await call("/api/orders", { token: client.token })).body).toHaveLength(3);
   });
 
   it("answers bad input with the form and changes nothing", async () => {
@@ -93,7 +93,13 @@ describe("/mass-order without JavaScript", () => {
     // A link whose escapes are not UTF-8 is a bad link on its line, as the page answers any bad line.
     const malformed = await postForm(client.token, { intent: "check", lines: "1 | https://instagram.com/%E0%A4%A | 100" });
     expect(malformed.status).toBe(200);
-    expect(await pageText(malformed)).toContain("Incorrect link: send the profile URL or @handle of an Instagram, TikTok or YouTube account");
+    expect(await pageText(malformed)).toContain("Incorrect link: send the profile URL or @handle of the account");
+    // Comments cannot be written on one line (issue #50); a likes line wants a post, not a profile.
+    const comments = await postForm(client.token, { intent: "check", lines: "7 | https://www.tiktok.com/@yaw | 100\n6 | https://www.instagram.com/p/C8xYz12AbCd/ | 5" });
+    expect(comments.status).toBe(200);
+    const commentsPage = await pageText(comments);
+    expect(commentsPage).toContain("Incorrect link: This is a link to a TikTok profile: paste the link of the video.");
+    expect(commentsPage).toContain("Line 2: comments services take their comments through the checkout or the API");
     for (const [fields, message] of cases) {
       const answer = await postForm(client.token, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);

@@ -4,6 +4,7 @@ import { requirePageUser } from "~/features/auth/authenticate.server";
 import { maximumMassOrderCharacters } from "~/features/mass-order/mass-order-lines";
 import { MassOrderForClientsOnly, MassOrderPage, type MassOrderActionData } from "~/features/mass-order/mass-order-page";
 import { massOrderServices, placeMassOrder, previewMassOrder } from "~/features/mass-order/mass-order.server";
+import { getCatalogue } from "~/features/catalog/services.server";
 import { walletBalanceOf } from "~/features/wallet/wallet.server";
 import { formatMoney } from "~/lib/money";
 import { readFormData } from "~/lib/request-body.server";
@@ -22,7 +23,7 @@ export function headers() {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requirePageUser(request, url);
   if (user.role !== "client") return { client: null };
-  return { client: { balance: formatMoney(await walletBalanceOf(user)), services: massOrderServices() } };
+  return { client: { balance: formatMoney(await walletBalanceOf(user)), services: massOrderServices(await getCatalogue()) } };
 }
 
 // The text a little over the page's limit still reaches the check, which words the refusal.

@@ -104,8 +104,9 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Followers (subscribers on YouTube) are delivered by real people on our worker network, gradually, and usually within 24 to 48 hours
-          (48 to 72 hours for YouTube) of your payment being confirmed. These are estimates, not guarantees; your dashboard shows each
+          Followers (subscribers on YouTube), likes, views and comments are delivered by real people on our worker network, one action
+          each, usually within the delivery time each package states (24 to 48 hours for most, 48 to 72 hours for YouTube) of your
+          payment being confirmed. A comments order posts the comments you wrote, one per person, and nothing else. These are estimates, not guarantees; your dashboard shows each
           order's progress.
         </li>
         <li>
@@ -130,8 +131,9 @@ const sections: LegalSection[] = [
           it, your balance goes below zero, and nothing can be paid from it until a new top-up covers that.
         </li>
         <li>
-          There are no refunds for followers or subscribers that are delivered and later removed, whether by the platform or by the
-          people who followed or subscribed. Instead, for {refillWindowDays} days after an order is delivered you may request a refill
+          There are no refunds for followers, subscribers, likes, views or comments that are delivered and later removed, whether by the
+          platform or by the people who gave them. Instead, for packages that offer refills (followers and subscribers; each package says
+          so), for {refillWindowDays} days after an order is delivered you may request a refill
           on its page, once every {refillCooldownHours} hours, naming the deliveries that dropped: each is decided on evidence as a flag
           is (below), and whatever dropped is delivered again by other people at no cost. A refill covers what was delivered through us,
           nothing more; the order page shows its progress.

@@ -37,7 +37,7 @@ type Expected = number | "2xx";
 type Cells = Record<Role, Expected>;
 
 interface Row {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: unknown | ((role: Role) => unknown);
   cells: Cells;
@@ -250,6 +250,11 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/admin/tickets", cells: admins(200) },
     { method: "POST", path: `/api/admin/tickets/${world.ticketId}/answer`, body: { reply: "Sent by e-mail" }, cells: admins(200) },
     { method: "GET", path: "/api/admin/audit", cells: admins(200) },
+    // Issue #50: the catalogue, priced by admins; what is on sale, read by anyone.
+    { method: "GET", path: "/api/admin/services", cells: admins(200) },
+    { method: "POST", path: "/api/admin/services", body: { platform: "tiktok", kind: "likes", target: "post", name: "Matrix Likes", unitPrice: "0.20", workerReward: "0.06", min: 20, max: 1000 }, cells: admins(201) },
+    { method: "PATCH", path: "/api/admin/services/x-views", body: { name: "X Post Views" }, cells: admins(200) },
+    { method: "GET", path: "/api/services", cells: everyone(200) },
     { method: "GET", path: "/api/admin/payouts", cells: admins(200) },
     { method: "POST", path: `/api/admin/payouts/${world.payouts.toApprove}/approve`, body: {}, cells: admins(200) },
     { method: "POST", path: `/api/admin/payouts/${world.payouts.toReject}/reject`, body: { reason: "Wrong number" }, cells: admins(200) },

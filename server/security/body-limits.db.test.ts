@@ -68,6 +68,7 @@ function formPosts(): { pattern: string; path: string; cookie: () => string; exp
     "/admin/payments": { cookie: () => adminCookie },
     "/admin/payouts": { cookie: () => adminCookie },
     "/admin/tickets": { cookie: () => adminCookie },
+    "/admin/services": { cookie: () => adminCookie },
     // Signing out needs no body: it is answered without reading one, and the connection closed.
     "/logout": { cookie: () => leaver.cookie, expected: 302 },
     // No page here: 404, the body unread.

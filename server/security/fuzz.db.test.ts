@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceOrder } from "~/features/catalog/catalog";
+
+/** The seeded follower services' prices and bounds (SPEC §9: ₵1.50 a follower, 50 to 100,000). */
+const followerService = { unitPriceMinor: 150, minQuantity: 50, maxQuantity: 100_000 };
 import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
@@ -274,6 +277,8 @@ async function setUp(): Promise<Fixtures> {
     { method: "POST", path: `/api/admin/payments/${voucher.reference}/reverify`, token: asAdmin, template: {} },
     { method: "POST", path: "/api/admin/tickets/999999/answer", token: asAdmin, template: { reply: "Answered by e-mail" } },
     { method: "POST", path: "/api/admin/payouts/999999/reject", token: asAdmin, template: { reason: "Wrong number" } },
+    { method: "POST", path: "/api/admin/services", token: asAdmin, template: { platform: "tiktok", kind: "likes", target: "post", name: "Fuzz Likes", description: "Fuzzed", unitPrice: "0.20", workerReward: "0.06", min: 20, max: 1000, refillDays: 0, dripFeed: false, cancel: true, deliveryTime: "24-48 Hours", active: true } },
+    { method: "PATCH", path: "/api/admin/services/x-views", token: asAdmin, template: { name: "X Post Views", unitPrice: "0.10", workerReward: "0.03", min: 100, max: 100000, refillDays: 0, active: true } },
     { method: "POST", path: "/api/no-such-call", token: asClient, template: { anything: 1 } },
   ];
   const queries: QueryTarget[] = [
@@ -493,7 +498,7 @@ describe("fuzzing every POST/PUT /api route", () => {
     const worker = await signUp(api, "worker");
     expect((await api.get("/api/auth/me", { token: worker.token })).json).toMatchObject({ role: "worker", status: "pending_review" });
     const order = await createOrder(api, fixtures.client);
-    expect(order.amount).toBe(priceOrder("instagram", 50).totalMinor / 100);
+    expect(order.amount).toBe(priceOrder(followerService, 50).totalMinor / 100);
     const server500s = server.output().match(/unhandled (?:error in an \/api route|request error)/g) ?? [];
     expect(server500s, "the server logged no unhandled error").toEqual([]);
   });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceOrder } from "~/features/catalog/catalog";
+
+/** The seeded follower services' prices and bounds (SPEC §9: ₵1.50 a follower, 50 to 100,000). */
+const followerService = { unitPriceMinor: 150, minQuantity: 50, maxQuantity: 100_000 };
 import type { TestServer } from "../testing/in-process-server";
 import {
   type Account,
@@ -50,7 +53,7 @@ const orderOf = async (id: number) => (await api.get(`/api/orders/${id}`, { toke
 
 describe("price tampering at order creation", () => {
   it("stores the catalogue's price whatever price, amount, total, fee or package the payload carries", async () => {
-    const expected = priceOrder("instagram", 250);
+    const expected = priceOrder(followerService, 250);
     const answer = await api.post(
       "/api/orders",
       {
@@ -86,7 +89,7 @@ describe("price tampering at order creation", () => {
   });
 
   it("prices the whole package a browser sends by its quantity only", async () => {
-    const expected = priceOrder("tiktok", 500);
+    const expected = priceOrder(followerService, 500);
     const answer = await api.post(
       "/api/orders",
       { packageId: "custom-tiktok", targetUsername: uniqueName("t"), package: { quantity: 500, price: 1, total: 1 } },

@@ -126,6 +126,11 @@ export const adminNotices: Record<string, string> = {
   "payout-otp-resent": "Paystack is sending the transfer's OTP again.",
   "payout-retried": "Transfer sent again (same reference: Paystack pays it at most once).",
   "payout-failed": "Payout failed: the amount is back in the worker's balance.",
+  "service-created": "Service created: it is on sale now (unless you left it disabled).",
+  "service-updated": "Service saved: new orders are priced as it says now; earlier orders keep their price.",
+  "service-enabled": "Service enabled: it is on sale again.",
+  "service-disabled": "Service disabled: it takes no new orders, and its orders go on.",
+  "service-moved": "Service moved.",
 };
 
 export const payoutStatusLabels: Record<string, string> = {
@@ -175,13 +180,22 @@ export function auditTargetHref(targetType: string, targetId: string): string | 
       return `/admin/completions?review=all&q=${encodeURIComponent(`#c${targetId}`)}`;
     case "support_ticket":
       return `/admin/tickets?status=all&q=${encodeURIComponent(`#${targetId}`)}`;
+    case "service":
+      return `/admin/services?edit=${encodeURIComponent(targetId)}#edit-service`;
     default:
       return null;
   }
 }
 
-/** An audit entry's details in one line: "pending review → active · reason: …". */
-export function describeAuditDetails(details: unknown): string {
+/**
+ * An audit entry's details in one line: "pending review → active · reason: …". A service's entries
+ * (`targetType` "service") hold the whole service on each side: only what changed is shown.
+ */
+export function describeAuditDetails(details: unknown, targetType?: string): string {
+  if (targetType === "service") {
+    const described = describeServiceChange(details);
+    if (described !== null) return described;
+  }
   if (!details || typeof details !== "object" || Array.isArray(details)) return details === null || details === undefined ? "" : JSON.stringify(details);
   const { before, after, ...rest } = details as Record<string, unknown>;
   const show = (value: unknown): string => {
@@ -193,4 +207,22 @@ export function describeAuditDetails(details: unknown): string {
   if (before !== undefined || after !== undefined) parts.push(`${show(before ?? "—")} → ${show(after ?? "—")}`);
   for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${show(value)}`);
   return parts.join(" · ");
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const showValue = (value: unknown) => (typeof value === "string" ? value : Array.isArray(value) ? value.map(String).join(", ") : JSON.stringify(value));
+
+/** A service's audit entry: "created: name TikTok Likes, …", "unitPrice 0.20 → 0.25, active true → false", "order: a, b → b, a"; null for another shape. */
+function describeServiceChange(details: unknown): string | null {
+  if (!isRecord(details)) return null;
+  const { before, after } = details;
+  if (before === null && isRecord(after)) {
+    return `created: ${Object.entries(after).map(([key, value]) => `${key} ${showValue(value)}`).join(", ")}`;
+  }
+  if (isRecord(before) && isRecord(after)) {
+    const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+    return changed.length === 0 ? "nothing changed" : changed.map((key) => `${key} ${showValue(before[key])} → ${showValue(after[key])}`).join(", ");
+  }
+  if (Array.isArray(before) && Array.isArray(after)) return `order: ${showValue(before)} → ${showValue(after)}`;
+  return null;
 }

@@ -16,6 +16,7 @@ const adminSections = [
   { to: "/dashboard", label: "Overview", end: true },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/services", label: "Services" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/completions", label: "Completions" },
   { to: "/admin/flags", label: "Flags" },

@@ -6,7 +6,7 @@ import type { AuditEntryView } from "./audit-log.server";
 export function AuditEntryItem({ entry, showTarget = true }: { entry: AuditEntryView; showTarget?: boolean }) {
   const href = auditTargetHref(entry.targetType, entry.targetId);
   const target = `${entry.targetType.replace(/_/g, " ")} ${entry.targetId}`;
-  const details = describeAuditDetails(entry.details);
+  const details = describeAuditDetails(entry.details, entry.targetType);
   return (
     <li className="grid gap-1 py-3 text-sm sm:grid-cols-[11rem_1fr]">
       <time dateTime={entry.createdAt} className="text-muted-foreground">

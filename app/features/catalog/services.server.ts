@@ -246,10 +246,16 @@ export async function updateService(admin: PublicUser, id: string, patch: Servic
     const [locked] = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM services WHERE id = ${id} FOR UPDATE`;
     if (!locked) throw new AppError(404, "not_found", "Service not found");
     const before = toCatalogService(await transaction.service.findUniqueOrThrow({ where: { id } }));
+    // What a service sells is fixed: its orders, tasks and the panels that name it by number rely on it.
+    for (const field of ["platform", "kind", "target"] as const) {
+      if (patch[field] !== undefined && patch[field] !== before[field]) {
+        throw new AppError(400, "invalid_field", `Invalid ${field}: what a service sells (platform, kind, target) cannot change; create a new service and disable this one`, { details: { field } });
+      }
+    }
     const columns = Object.fromEntries(Object.entries(columnsOf(patch)).filter(([, value]) => value !== undefined));
     const merged = { ...before, ...columns } as CatalogService;
     const [problem] = serviceRuleProblems(merged);
-    if (problem) throw new AppError(400, "invalid_field", `Invalid ${problem.field}: ${problem.message}`);
+    if (problem) throw new AppError(400, "invalid_field", `Invalid ${problem.field}: ${problem.message}`, { details: { field: problem.field } });
     const row = await transaction.service.update({ where: { id }, data: { ...columns, updatedAt: new Date() } });
     const after = toAdminServiceView(toCatalogService(row));
     await recordAdminAction(transaction, admin, { action: "service.update", targetType: "service", targetId: id, details: { before: { ...toAdminServiceView(before) }, after: { ...after } } });
@@ -264,7 +270,7 @@ export async function moveService(admin: PublicUser, id: string, direction: "up"
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
     // One admin reorders at a time: positions are read and rewritten as a whole.
-    await transaction.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended('services order', 0))`;
+    await transaction.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('services order', 0))`;
     const service = await transaction.service.findUnique({ where: { id } });
     if (!service) throw new AppError(404, "not_found", "Service not found");
     const siblings = new Catalogue((await transaction.service.findMany({ where: { platform: service.platform } })).map(toCatalogService)).services;

@@ -16,6 +16,8 @@ export interface DeliveryRow {
   state: DeliveryViewState;
   /** Why an admin decided a flag as they did. */
   decisionReason: string | null;
+  /** The comment this worker posted (comments orders). */
+  comment: string | null;
 }
 
 /** The order page's deliveries: one page of them and what the viewer may do with them. */
@@ -138,6 +140,7 @@ function DeliveryItem({ delivery, isFlaggable, isSelected }: { delivery: Deliver
         <span className="block text-muted-foreground">
           {delivery.platformLabel} · {delivery.deliveredAtText}
         </span>
+        {delivery.comment ? <span className="block break-words">Posted: &ldquo;{delivery.comment}&rdquo;</span> : null}
         {delivery.decisionReason ? <span className="block">Decision: {delivery.decisionReason}</span> : null}
       </span>
       <span className="rounded-full bg-muted px-2.5 py-0.5 font-semibold">{deliveryStateLabels[delivery.state]}</span>

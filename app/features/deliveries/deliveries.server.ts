@@ -35,6 +35,8 @@ export interface DeliveryView {
   platform: string;
   deliveredAt: string;
   state: DeliveryViewState;
+  /** A comments order's delivery: the client's line this worker posted (decision 0047); null for other kinds. */
+  comment: string | null;
 }
 
 export interface DeliveriesPage {
@@ -90,6 +92,8 @@ async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<Del
     }),
     prisma.taskCompletion.count({ where }),
   ]);
+  const lines = rows.length === 0 ? [] : await prisma.orderCommentLine.findMany({ where: { completionId: { in: rows.map((row) => row.id) } }, select: { completionId: true, text: true } });
+  const commentOf = new Map(lines.map((line) => [line.completionId, line.text]));
   return {
     deliveries: rows.map((row) => ({
       id: row.id,
@@ -98,6 +102,7 @@ async function pageOfDeliveries(orderId: number, page: number): Promise<Omit<Del
       platform: row.platform,
       deliveredAt: row.completedAt.toISOString(),
       state: viewStateOf(row),
+      comment: commentOf.get(row.id) ?? null,
       decisionReason: row.decisionReason,
     })),
     page,
@@ -124,6 +129,7 @@ export async function deliveriesPanelFor(
       platformLabel: isCatalogPlatform(delivery.platform) ? platformLabels[delivery.platform] : delivery.platform,
       deliveredAtText: formatOrderDateTime(delivery.deliveredAt),
       state: delivery.state,
+      comment: delivery.comment,
       decisionReason: delivery.decisionReason,
     })),
     page: list.page,

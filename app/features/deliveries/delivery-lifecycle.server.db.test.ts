@@ -51,8 +51,8 @@ beforeAll(async () => {
 async function completionIn(state: DeliveryState, { review = "held", evidenceDueAt = new Date(now.getTime() + hour) }: { review?: CompletionReview; evidenceDueAt?: Date } = {}) {
   const worker = await createTestUser(prisma(), "worker", { platforms: ["instagram"] });
   const [row] = await prisma().$queryRaw<{ id: number }[]>`
-    INSERT INTO task_completions (task_id, worker_id, reward_minor, currency, target_url, platform, handle, hold_until, completed_at, review, delivery_state, evidence_due_at)
-    VALUES (${task.id}, ${worker.id}, 45, 'GHS', ${task.targetUrl}, 'instagram', ${`lifecycle_${worker.id}`}, ${now}, ${now}, ${review}::completion_review, ${state}::delivery_state, ${evidenceDueAt})
+    INSERT INTO task_completions (task_id, worker_id, reward_minor, currency, target_url, type, platform, handle, hold_until, completed_at, review, delivery_state, evidence_due_at)
+    VALUES (${task.id}, ${worker.id}, 45, 'GHS', ${task.targetUrl}, 'followers', 'instagram', ${`lifecycle_${worker.id}`}, ${now}, ${now}, ${review}::completion_review, ${state}::delivery_state, ${evidenceDueAt})
     RETURNING id`;
   return { id: row.id, workerId: worker.id };
 }

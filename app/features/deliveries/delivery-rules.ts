@@ -37,19 +37,36 @@ export const deliveryStateLabels: Record<DeliveryViewState, string> = {
   replaced: "Replaced",
 };
 
-/** What the worker's screenshot must show, in the task's own words: "showing you follow", "showing you subscribe". */
+/**
+ * What the worker's screenshot must show, in the task's own words, for every kind the store sells:
+ * "of their profile showing you follow", "of the post showing you liked it", "of the post showing
+ * your comment". A screenshot cannot prove a view, so for views it asks for what one can show: the
+ * video in the worker's watch history (X: the post among the worker's recent views, if any).
+ */
 function evidenceShowing(type: string, platform: string): string {
-  if (type === "followers") return platform === "youtube" ? "showing you subscribe" : "showing you follow";
-  if (type === "likes") return "showing you like";
-  if (type === "views") return "showing you watched";
-  return "showing your engagement";
+  switch (type) {
+    case "followers":
+      return platform === "youtube" ? "of their profile showing you subscribe" : "of their profile showing you follow";
+    case "subscribers":
+      return "of their profile showing you subscribe";
+    case "likes":
+      return "of the post showing you liked it";
+    case "comments":
+      return "of the post showing your comment";
+    case "views":
+      return platform === "twitter"
+        ? "of the post as you opened it (a screenshot cannot prove a view; show what you can)"
+        : "showing the video in your watch history (a screenshot cannot prove a view; this is the closest sign of one)";
+    default:
+      return "showing your engagement";
+  }
 }
 
 /** The worker's request, as the dashboard and the e-mail say it: a client's flag, or the store's spot check. */
 export function evidenceRequest(type: string, platform: string, isSpotCheck = false): string {
   return isSpotCheck
-    ? `Screenshot needed within ${spotCheckHours} hours: upload one of their profile ${evidenceShowing(type, platform)}`
-    : `Upload a screenshot of their profile ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
+    ? `Screenshot needed within ${spotCheckHours} hours: upload one ${evidenceShowing(type, platform)}`
+    : `Upload a screenshot ${evidenceShowing(type, platform)} within ${evidenceHours} hours`;
 }
 
 /** Reliability is flagged deliveries that stood out of those decided over this many days. */

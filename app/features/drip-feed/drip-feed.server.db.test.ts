@@ -61,6 +61,7 @@ async function smallDripOrder({ quantity = 4, runs = 2, interval = 10, paidAt = 
       targetUsername: `@${target}`,
       targetUrl: `https://instagram.com/${target}`,
       priceMinor: 150 * quantity,
+      rewardMinor: 45,
       feeMinor: 3,
       totalMinor: 150 * quantity + 3,
       currency: "GHS",
@@ -143,7 +144,7 @@ describe("add with runs and interval", () => {
       [{ ...base, runs: "5", interval: "10081" }, apiV2Errors.badInterval],
       [{ ...base, interval: "60" }, apiV2Errors.intervalWithoutRuns],
       [{ ...base, quantity: "50000", runs: "3", interval: "60" }, apiV2Errors.dripTotalTooLarge],
-      [{ ...base, quantity: "49", runs: "3", interval: "60" }, apiV2Errors.badQuantity],
+      [{ ...base, quantity: "49", runs: "3", interval: "60" }, apiV2Errors.badQuantityFor({ minQuantity: 50, maxQuantity: 100_000 })],
     ];
     for (const [params, error] of cases) expect(await runApiV2Action(client.caller, "add", params), JSON.stringify(params)).toEqual({ error });
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(0);
@@ -283,7 +284,7 @@ describe("Deliver gradually at Pay from balance", () => {
     const client = await fundedClient(100_000);
     const createOrderRow = (quantity: number) =>
       prisma().order.create({
-        data: { clientId: client.id, packageId: "custom-tiktok", packageName: `${quantity} Followers`, platform: "tiktok", quantity, targetUsername: "@grad", targetUrl: "https://tiktok.com/@grad", priceMinor: 150 * quantity, feeMinor: 1, totalMinor: 150 * quantity + 1, currency: "GHS" },
+        data: { clientId: client.id, packageId: "custom-tiktok", packageName: `${quantity} Followers`, platform: "tiktok", quantity, targetUsername: "@grad", targetUrl: "https://tiktok.com/@grad", priceMinor: 150 * quantity, feeMinor: 1, totalMinor: 150 * quantity + 1, rewardMinor: 45, currency: "GHS" },
       });
     const tooSmall = await createOrderRow(100);
     expect(await refusal(payOrderFromWallet(client, tooSmall.id, new Date(), { runs: 3, intervalMinutes: 60 }))).toMatchObject({ status: 400, message: dripFeedErrors.runTooSmall });

@@ -13,7 +13,7 @@ import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { workerStats } from "./earnings.server";
 import { workerHandleSchema } from "./handle-schema";
 import { rejectCompletion, releaseHeldEarnings } from "./review.server";
-import { completeTask, countAvailableTasks, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { commentReservationMinutes, completeTask, countAvailableTasks, listAvailableTasks, listMyTasks, reserveCommentLine } from "./tasks.server";
 import { linkWorkerHandle } from "./worker-handles.server";
 
 /*
@@ -48,6 +48,19 @@ async function paidOrder(quantity = 50, target = `target${process.pid}x${++seque
   const task = await prisma().task.findFirstOrThrow({ where: { orderId: order.id } });
   return { client, order, task };
 }
+
+/** A paid order of a post service (likes, views, comments) on one Instagram post, and its task. */
+async function paidPostOrder(packageId: string, quantity: number, postUrl = newPostUrl(), comments?: string[]) {
+  const client = await newUser("client");
+  const { order } = await createOrder(client, createOrderSchema.parse({ packageId, quantity, targetUrl: postUrl, comments, accountScreenshot: null }));
+  const reference = `ful_${order.id}_${Date.now()}`;
+  await prisma().paymentAttempt.create({ data: { orderId: order.id, reference, channel: "card", amountMinor: Math.round(order.amount * 100), currency: "GHS" } });
+  expect(await applyTransactionOutcome({ reference, status: "success", amount: Math.round(order.amount * 100), currency: "GHS" })).toBe("credited");
+  const task = await prisma().task.findFirstOrThrow({ where: { orderId: order.id } });
+  return { client, order, task };
+}
+
+const newPostUrl = () => `https://www.instagram.com/p/C${process.pid}x${++sequence}/`;
 
 const seconds = (count: number, from = new Date()) => new Date(from.getTime() + count * 1000);
 
@@ -261,5 +274,108 @@ describe("worker approval", () => {
     await newWorker("only.one");
     const second = await newUser("worker", "active", ["instagram"]);
     expect((await refusal(linkWorkerHandle(second, workerHandleSchema.parse({ platform: "instagram", handle: "@Only.One" })))).message).toBe("This handle is linked to another worker account.");
+  });
+});
+
+describe("tasks of every kind (issue #50)", () => {
+  const fiveLines = () => ["Lovely colours!", "Where is this?", "So good 🔥", "Congrats, well done", "Need this in my life"];
+
+  it("lists a likes order's task with the likes action and the service's reward", async () => {
+    const { task, order } = await paidPostOrder("instagram-likes", 20);
+    expect(task).toMatchObject({ type: "likes", targetUrl: order.targetUrl, rewardMinor: 8, requiredCompletions: 20 });
+    const worker = await newWorker();
+    const listed = (await listAvailableTasks(worker, 50)).find((item) => item.id === task.id);
+    expect(listed).toMatchObject({ type: "likes", action: "Like this post", target: "post", reward: 0.08, remaining: 20, comment: null });
+    const done = await completeTask(worker, task.id, {});
+    expect(done).toMatchObject({ type: "likes", action: "Like this post", reward: 0.08, comment: null });
+    expect(await prisma().ledgerEntry.findFirstOrThrow({ where: { userId: worker.id } })).toMatchObject({ amountMinor: 8, description: expect.stringMatching(/^Task \d+: Instagram like of https:\/\/www\.instagram\.com\/p\//) });
+  });
+
+  it("says each kind's action on its card", async () => {
+    const views = await paidPostOrder("instagram-views", 100);
+    const follows = await paidOrder();
+    const worker = await newWorker();
+    const listed = await listAvailableTasks(worker, 50);
+    expect(listed.find((item) => item.id === views.task.id)).toMatchObject({ action: "Watch this video for at least 30 seconds", target: "post", reward: 0.03 });
+    expect(listed.find((item) => item.id === follows.task.id)).toMatchObject({ action: "Follow", target: "profile", reward: 0.45 });
+  });
+
+  it("lets one worker like and comment on the same post, but not like it twice", async () => {
+    const postUrl = newPostUrl();
+    const likes = await paidPostOrder("instagram-likes", 20, postUrl);
+    const comments = await paidPostOrder("instagram-comments", 5, postUrl, fiveLines());
+    const worker = await newWorker();
+    const start = new Date();
+    await completeTask(worker, likes.task.id, {}, start);
+    const line = await reserveCommentLine(worker, comments.task.id, seconds(6, start));
+    expect(fiveLines()).toContain(line.text);
+    const commented = await completeTask(worker, comments.task.id, {}, seconds(6, start));
+    expect(commented).toMatchObject({ type: "comments", comment: line.text, reward: 0.3 });
+    expect(await refusal(completeTask(worker, likes.task.id, {}, seconds(12, start)))).toMatchObject({ status: 409, code: "already_completed" });
+    expect(await refusal(reserveCommentLine(worker, comments.task.id, seconds(12, start)))).toMatchObject({ status: 409, code: "already_completed" });
+    expect(await prisma().taskCompletion.findMany({ where: { workerId: worker.id }, select: { type: true }, orderBy: { id: "asc" } })).toEqual([{ type: "likes" }, { type: "comments" }]);
+  });
+
+  it("hands each worker a different line of a comments order, and none once every line is held", async () => {
+    const { task, order } = await paidPostOrder("instagram-comments", 5, newPostUrl(), fiveLines());
+    const workers = await Promise.all(fiveLines().map(() => newWorker()));
+    const before = await listAvailableTasks(workers[0], 50);
+    expect(before.find((item) => item.id === task.id)).toMatchObject({ action: "Post this comment", comment: null, reward: 0.3 });
+    await expect(completeTask(workers[0], task.id, {})).rejects.toMatchObject({ status: 409, code: "comment_not_reserved" });
+
+    const reserved = [];
+    for (const worker of workers) reserved.push(await reserveCommentLine(worker, task.id));
+    expect(new Set(reserved.map((line) => line.text))).toEqual(new Set(fiveLines()));
+    // Asking again gives the same line; the card shows it.
+    expect((await reserveCommentLine(workers[2], task.id)).text).toBe(reserved[2].text);
+    expect((await listAvailableTasks(workers[2], 50)).find((item) => item.id === task.id)?.comment).toMatchObject({ text: reserved[2].text });
+
+    const sixth = await newWorker();
+    expect(await listAvailableTasks(sixth, 50)).not.toContainEqual(expect.objectContaining({ id: task.id }));
+    expect(await refusal(reserveCommentLine(sixth, task.id))).toMatchObject({ status: 409, code: "comments_taken" });
+
+    const done = await Promise.all(workers.map((worker) => completeTask(worker, task.id, {})));
+    expect(done.map((item) => item.comment)).toEqual(reserved.map((line) => line.text));
+    const lines = await prisma().orderCommentLine.findMany({ where: { orderId: order.id }, orderBy: { position: "asc" } });
+    expect(new Set(lines.map((line) => line.completionId))).toEqual(new Set(done.map((item) => item.completionId)));
+    expect(lines.every((line) => line.reservedUntil === null)).toBe(true);
+    const proofs = await prisma().taskCompletion.findMany({ where: { id: { in: done.map((item) => item.completionId) } }, select: { proof: true, handle: true } });
+    for (const { proof, handle } of proofs) expect(proof).toMatch(new RegExp(`^@${handle} posted: `));
+    expect(await prisma().task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completionCount: 5, status: "completed" });
+    expect((await listMyTasks(workers[1])).map((item) => item.comment)).toEqual([reserved[1].text]);
+  });
+
+  it("never hands one line to two workers claiming at once", async () => {
+    const { task, order } = await paidPostOrder("instagram-comments", 5, newPostUrl(), fiveLines());
+    const workers = await Promise.all(Array.from({ length: 9 }, () => newWorker()));
+    const outcomes = await Promise.allSettled(workers.map((worker) => reserveCommentLine(worker, task.id)));
+    const granted = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value.text] : []));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as AppError] : []));
+    console.log(`race: 9 workers on 5 comment lines -> ${granted.length} lines, ${refused.length} refused`);
+    expect(granted).toHaveLength(5);
+    expect(new Set(granted)).toEqual(new Set(fiveLines()));
+    expect(refused.map((error) => error.code)).toEqual(["comments_taken", "comments_taken", "comments_taken", "comments_taken"]);
+    const holders = await prisma().orderCommentLine.findMany({ where: { orderId: order.id }, select: { workerId: true } });
+    expect(new Set(holders.map((line) => line.workerId)).size).toBe(5);
+  });
+
+  it("gives a lapsed reservation to the next worker, and its first holder can no longer post it", async () => {
+    const { task } = await paidPostOrder("instagram-comments", 5, newPostUrl(), fiveLines());
+    const workers = await Promise.all(fiveLines().map(() => newWorker()));
+    const start = new Date();
+    const held = [];
+    for (const worker of workers) held.push(await reserveCommentLine(worker, task.id, start));
+    const latecomer = await newWorker();
+    expect(await refusal(reserveCommentLine(latecomer, task.id, seconds(60, start)))).toMatchObject({ code: "comments_taken" });
+    // After the reservations lapse a line goes back: the latecomer gets one of them.
+    const lapsed = seconds(commentReservationMinutes * 60 + 1, start);
+    const taken = await reserveCommentLine(latecomer, task.id, lapsed);
+    expect(fiveLines()).toContain(taken.text);
+    const previous = workers[held.findIndex((line) => line.text === taken.text)];
+    expect(await refusal(completeTask(previous, task.id, {}, lapsed))).toMatchObject({ status: 409, code: "comment_not_reserved" });
+    expect(await completeTask(latecomer, task.id, {}, lapsed)).toMatchObject({ comment: taken.text });
+    // A lapsed line nobody took is still its holder's to post.
+    const other = workers.find((worker) => worker !== previous) as PublicUser;
+    expect((await completeTask(other, task.id, {}, lapsed)).comment).toBe(held[workers.indexOf(other)].text);
   });
 });

@@ -15,6 +15,7 @@ import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import { normalizeHandle } from "./handle-schema";
+import { actionOf, isProfileTask } from "./worker-display";
 
 /**
  * Tasks: a paid order opens one task for its target; approved workers complete it one action at a
@@ -37,10 +38,24 @@ export interface TaskView {
   status: string;
   createdAt: string;
   remaining: number;
+  /** What to do, as the task card says it: "Follow", "Like this post", "Watch this video for at least 30 seconds", … (worker-display.ts). */
+  action: string;
+  /** "profile" when the target is an account (follow, subscribe), "post" for one post or video. */
+  target: "profile" | "post";
+  /** A comments task: the client's line reserved for this worker (decision 0047), null until they ask for one ("Get my comment"). */
+  comment: CommentReservation | null;
+}
+
+/** A comment line reserved for one worker until `reservedUntil` (ISO). */
+export interface CommentReservation {
+  text: string;
+  reservedUntil: string;
 }
 
 /** A worker's own completion, for "my tasks" and Recent Activity. */
-export interface CompletedTaskView extends Omit<TaskView, "remaining"> {
+export interface CompletedTaskView extends Omit<TaskView, "remaining" | "comment"> {
+  /** The comment line this completion posted (comments tasks), else null. */
+  comment: string | null;
   completionId: number;
   handle: string;
   review: "held" | "approved" | "rejected";
@@ -148,7 +163,20 @@ function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prism
         WHERE older.target_url = t.target_url AND older.type = t.type AND older.status = 'available' AND older.completion_count < older.required_completions
           AND (older.created_at, older.id) < (t.created_at, t.id)
       )
+      AND (t.type <> 'comments' OR EXISTS (${commentLineOpenTo(worker.id, Prisma.sql`t.target_url`, new Date())}))
     ${tail}`;
+}
+
+/**
+ * A comment line of `targetUrl`'s open comments tasks this worker may have (decision 0047): one no
+ * one holds, one whose reservation lapsed, or their own not yet posted. A comments task with none
+ * left is not offered: every line is someone's for now.
+ */
+function commentLineOpenTo(workerId: number, targetUrl: Prisma.Sql, now: Date) {
+  return Prisma.sql`
+    SELECT 1 FROM tasks ct JOIN order_comment_lines l ON l.order_id = ct.order_id
+    WHERE ct.target_url = ${targetUrl} AND ct.type = 'comments' AND ct.status = 'available' AND ct.completion_count < ct.required_completions
+      AND l.completion_id IS NULL AND (l.worker_id IS NULL OR l.worker_id = ${workerId} OR l.reserved_until <= CAST(${now.toISOString()} AS timestamp))`;
 }
 
 /**
@@ -182,6 +210,7 @@ export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AV
   );
   if (!query) return [];
   const rows = await getPrisma().$queryRaw<TaskRow[]>(query);
+  const comments = await reservedCommentsOf(worker.id, rows.filter((row) => row.type === "comments").map((row) => row.target_url), new Date());
   return rows.map((row) => ({
     id: row.id,
     platform: row.platform,
@@ -192,7 +221,22 @@ export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AV
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
     remaining: Number(row.remaining),
+    action: actionOf(row),
+    target: isProfileTask(row) ? "profile" : "post",
+    comment: row.type === "comments" ? (comments.get(row.target_url) ?? null) : null,
   }));
+}
+
+/** The worker's live comment reservations on `targetUrls` (one each at most: reserveCommentLine keeps it so). */
+async function reservedCommentsOf(workerId: number, targetUrls: string[], now: Date): Promise<Map<string, CommentReservation>> {
+  if (targetUrls.length === 0) return new Map();
+  const rows = await getPrisma().$queryRaw<{ target_url: string; text: string; reserved_until: Date }[]>`
+    SELECT DISTINCT ON (ct.target_url) ct.target_url, l.text, l.reserved_until
+    FROM order_comment_lines l JOIN tasks ct ON ct.order_id = l.order_id AND ct.type = 'comments'
+    WHERE l.worker_id = ${workerId} AND l.completion_id IS NULL AND l.reserved_until > CAST(${now.toISOString()} AS timestamp)
+      AND ct.target_url IN (${Prisma.join(targetUrls)})
+    ORDER BY ct.target_url, l.id`;
+  return new Map(rows.map((row) => [row.target_url, { text: row.text, reservedUntil: new Date(row.reserved_until).toISOString() }]));
 }
 
 export async function countAvailableTasks(worker: PublicUser): Promise<number> {
@@ -211,19 +255,29 @@ export async function listMyTasks(worker: PublicUser, limit = 20): Promise<Compl
     take: Math.min(Math.max(limit, 1), 50),
     include: { task: { select: completedTaskSelect } },
   });
-  return completions.map(toCompletedTaskView);
+  const commentIds = completions.filter((completion) => completion.type === "comments").map((completion) => completion.id);
+  const lines =
+    commentIds.length === 0 ? [] : await getPrisma().orderCommentLine.findMany({ where: { completionId: { in: commentIds } }, select: { completionId: true, text: true } });
+  const lineOf = new Map(lines.map((line) => [line.completionId, line.text]));
+  return completions.map((completion) => toCompletedTaskView(completion, lineOf.get(completion.id) ?? null));
 }
 
 const completedTaskSelect = { id: true, platform: true, type: true, targetUrl: true, createdAt: true } satisfies Prisma.TaskSelect;
 
 type CompletionWithTask = Prisma.TaskCompletionGetPayload<{ include: { task: { select: typeof completedTaskSelect } } }>;
 
-function toCompletedTaskView(completion: Pick<CompletionWithTask, "id" | "rewardMinor" | "currency" | "handle" | "review" | "completedAt" | "holdUntil" | "task">): CompletedTaskView {
+function toCompletedTaskView(
+  completion: Pick<CompletionWithTask, "id" | "rewardMinor" | "currency" | "handle" | "review" | "completedAt" | "holdUntil" | "task">,
+  comment: string | null,
+): CompletedTaskView {
   return {
     id: completion.task.id,
     platform: completion.task.platform,
     type: completion.task.type,
     targetUrl: completion.task.targetUrl,
+    action: actionOf(completion.task),
+    target: isProfileTask(completion.task) ? "profile" : "post",
+    comment,
     reward: toMajorUnits(completion.rewardMinor),
     currency: completion.currency,
     status: "completed",
@@ -256,6 +310,10 @@ type ClaimedTask = {
 const actionNouns: Partial<Record<EngagementType, string>> = { followers: "follow", subscribers: "subscription", likes: "like", views: "view", comments: "comment" };
 
 const alreadyDone = () => new AppError(409, "already_completed", "You have already completed a task for this account.");
+const commentNotReserved = () =>
+  new AppError(409, "comment_not_reserved", "Get your comment first: press “Get my comment”, post that line on the post, then complete the task.");
+const commentsTaken = () => new AppError(409, "comments_taken", "Every comment of this task is taken by other workers for now. Please try again later.");
+const notACommentTask = () => new AppError(400, "not_a_comment_task", "This task is not a comments task.");
 const noLongerAvailable = () => new AppError(409, "task_closed", "This task is no longer available.");
 export const tasksPaused = () =>
   new AppError(403, "tasks_paused", "Your tasks are paused: too many of your flagged deliveries were found missing. An admin will review your account; screenshots, re-checks and withdrawals go on meanwhile.");
@@ -284,6 +342,22 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
       if (me?.paused) throw tasksPaused();
       const { earlierCompletions } = await assertWithinLimits(sql, worker.id, now, env.COMPLETION_MIN_INTERVAL_MS, env.COMPLETIONS_PER_DAY, env.SPOT_CHECK_FIRST_COMPLETIONS);
 
+      // A comment is the line reserved for this worker (decision 0047), and it counts for that line's
+      // order. Its row is locked until the completion binds it: a reservation racing to take it back
+      // waits, then finds it bound. A lapsed reservation still counts while no one else took the line.
+      let line: { id: number; orderId: number; text: string } | undefined;
+      if (task.type === "comments") {
+        [line] = await sql.query<{ id: number; orderId: number; text: string }>(
+          `SELECT l.id, l.order_id AS "orderId", l.text FROM order_comment_lines l
+           WHERE l.worker_id = $1::int AND l.completion_id IS NULL
+             AND EXISTS (SELECT 1 FROM tasks ct WHERE ct.order_id = l.order_id AND ct.target_url = $2::text AND ct.type = 'comments')
+           ORDER BY l.id LIMIT 1
+           FOR UPDATE`,
+          [worker.id, task.targetUrl],
+        );
+        if (!line) throw commentNotReserved();
+      }
+
       // One slot of the target's oldest open task, as the list offers it; a dropped delivery's
       // re-delivery first, as it is owed from before. FOR UPDATE queues concurrent claims on that row;
       // a claim that finds it filled meanwhile takes the next open task, so two workers shown the same
@@ -297,13 +371,14 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
          WHERE id = (
            SELECT id FROM tasks
            WHERE target_url = $1::text AND type = $3::engagement_type AND status = 'available' AND completion_count < required_completions
+             AND ($4::int IS NULL OR order_id = $4::int)
            ORDER BY replaces_completion_id IS NULL, created_at, id
            LIMIT 1
            FOR UPDATE
          )
          RETURNING id, order_id AS "orderId", refill_id AS "refillId", replaces_completion_id AS "replacesId", reward_minor AS "rewardMinor", currency::text AS currency,
            platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
-        [task.targetUrl, now.toISOString(), task.type],
+        [task.targetUrl, now.toISOString(), task.type, line?.orderId ?? null],
       );
       if (!claimed) throw noLongerAvailable();
 
@@ -323,8 +398,11 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         `INSERT INTO task_completions (task_id, worker_id, proof, reward_minor, currency, target_url, type, platform, handle, hold_until, completed_at)
          VALUES ($1::int, $2::int, $3::text, $4::int, $5::currency, $6::text, $7::engagement_type, $8::platform, $9::text, $10::timestamp, $11::timestamp)
          RETURNING id, review::text AS review`,
-        [claimed.id, worker.id, `@${handle}`, claimed.rewardMinor, claimed.currency, task.targetUrl, task.type, task.platform, handle, holdUntil.toISOString(), now.toISOString()],
+        [claimed.id, worker.id, line ? `@${handle} posted: ${line.text}` : `@${handle}`, claimed.rewardMinor, claimed.currency, task.targetUrl, task.type, task.platform, handle, holdUntil.toISOString(), now.toISOString()],
       );
+      if (line) {
+        await sql.query("UPDATE order_comment_lines SET completion_id = $1::int, reserved_until = NULL WHERE id = $2::int", [created.id, line.id]);
+      }
       await recordHeldEarning(
         sql,
         { completionId: created.id, workerId: worker.id, rewardMinor: claimed.rewardMinor, currency: claimed.currency, orderId: claimed.orderId },
@@ -334,14 +412,76 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         await sampleForSpotCheck(sql, created.id, new Date(now.getTime() + spotCheckHours * 3_600_000), now);
       }
       const { id, platform, type, targetUrl, createdAt } = claimed;
-      return { ...created, rewardMinor: claimed.rewardMinor, currency: claimed.currency, handle, holdUntil, completedAt: now, task: { id, platform, type, targetUrl, createdAt: new Date(createdAt) } };
+      return {
+        view: { ...created, rewardMinor: claimed.rewardMinor, currency: claimed.currency, handle, holdUntil, completedAt: now, task: { id, platform, type, targetUrl, createdAt: new Date(createdAt) } },
+        comment: line?.text ?? null,
+      };
     });
-    return toCompletedTaskView(completion);
+    return toCompletedTaskView(completion.view, completion.comment);
   } catch (error) {
     // A unique index refused the completion: the worker or their handle already did this target.
     if (isUniqueViolation(error)) throw alreadyDone();
     throw error;
   }
+}
+
+/** How long a worker holds the comment line they asked for (decision 0047): time to open the post and write it. */
+export const commentReservationMinutes = 30;
+
+/**
+ * "Get my comment" (decision 0047): one of the client's lines of this comments task's target, held
+ * for this worker for commentReservationMinutes. A worker holds one line per target at most, and asking
+ * again gives the same line (its time renewed) until they complete it. Race-free: the worker's own
+ * row is locked first (their requests queue), and a free line is taken with FOR UPDATE SKIP LOCKED
+ * and re-checked by the UPDATE itself, so two workers never get the same line.
+ */
+export async function reserveCommentLine(worker: PublicUser, taskId: number, now = new Date()): Promise<CommentReservation> {
+  assertActiveWorker(worker);
+  const task = await readTaskForCompletion(taskId, worker.id);
+  if (!task) throw new AppError(404, "not_found", "Task not found");
+  if (task.type !== "comments") throw notACommentTask();
+  const label = isCatalogPlatform(task.platform) ? platformLabels[task.platform] : task.platform;
+  if (!worker.platforms.includes(task.platform)) throw new AppError(403, "wrong_platform", `This task is on ${label}, which you have not joined.`);
+  if (task.linkedHandle === null) throw new AppError(400, "handle_missing", `Link your ${label} handle in your profile first.`);
+  if (task.isRepeat) throw alreadyDone();
+  const until = new Date(now.getTime() + commentReservationMinutes * 60_000).toISOString();
+
+  return getDatabase().sql.transaction(async (sql) => {
+    const [me] = await sql.query<{ paused: boolean }>("SELECT tasks_paused_at IS NOT NULL AS paused FROM users WHERE id = $1::int FOR UPDATE", [worker.id]);
+    if (me?.paused) throw tasksPaused();
+    // Lines of the target's open comments tasks, the oldest order's first.
+    const linesOfTarget = `FROM order_comment_lines l JOIN tasks ct ON ct.order_id = l.order_id
+       WHERE ct.target_url = $1::text AND ct.type = 'comments' AND ct.status = 'available' AND ct.completion_count < ct.required_completions
+         AND l.completion_id IS NULL`;
+    // Their own line first (lapsed or not: no one else took it meanwhile, or it would not be theirs).
+    const [own] = await sql.query<{ text: string; reservedUntil: string }>(
+      `UPDATE order_comment_lines SET reserved_until = $3::timestamp
+       WHERE id = (SELECT l.id ${linesOfTarget} AND l.worker_id = $2::int ORDER BY l.id LIMIT 1 FOR UPDATE OF l)
+         AND worker_id = $2::int AND completion_id IS NULL
+       RETURNING text, ${isoTimestamp("reserved_until")} AS "reservedUntil"`,
+      [task.targetUrl, worker.id, until],
+    );
+    if (own) return own;
+    // A free line: no one's, or its reservation lapsed. A line another transaction holds is skipped,
+    // and the UPDATE re-checks the line it locked, so a line taken meanwhile is never taken twice.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const [taken] = await sql.query<{ text: string; reservedUntil: string }>(
+        `UPDATE order_comment_lines SET worker_id = $2::int, reserved_until = $3::timestamp
+         WHERE id = (SELECT l.id ${linesOfTarget} AND (l.worker_id IS NULL OR l.reserved_until <= $4::timestamp)
+                     ORDER BY ct.created_at, ct.id, l.position LIMIT 1 FOR UPDATE OF l SKIP LOCKED)
+           AND completion_id IS NULL AND (worker_id IS NULL OR reserved_until <= $4::timestamp)
+         RETURNING text, ${isoTimestamp("reserved_until")} AS "reservedUntil"`,
+        [task.targetUrl, worker.id, until, now.toISOString()],
+      );
+      if (taken) return taken;
+      const [left] = await sql.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 ${linesOfTarget} AND (l.worker_id IS NULL OR l.reserved_until <= $2::timestamp)) AS any`, [
+        task.targetUrl,
+        now.toISOString(),
+      ]);
+      if (!left?.any) break;
+    }
+    throw commentsTaken();
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/cata
 import { getEnv } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
-import { type TaskView, accountScreenshotsOf, completeTask, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { type TaskView, accountScreenshotsOf, completeTask, listAvailableTasks, listMyTasks, reserveCommentLine } from "./tasks.server";
 import { listWorkerHandles } from "./worker-handles.server";
 import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
 import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";
@@ -123,6 +123,21 @@ export async function completeTaskFromForm(worker: PublicUser, form: FormData): 
   try {
     const completion = await completeTask(worker, taskId, {});
     return { ok: true, completionId: completion.completionId };
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, taskId, message: error.message };
+    throw error;
+  }
+}
+
+export type CommentFromFormResult = { ok: true; taskId: number } | { ok: false; status: number; taskId: number | null; message: string };
+
+/** The card's "Get my comment" form (intent=comment, taskId), with or without JavaScript: reserves one of the client's lines for this worker (decision 0047). */
+export async function reserveCommentFromForm(worker: PublicUser, form: FormData): Promise<CommentFromFormResult> {
+  const taskId = Number(form.get("taskId"));
+  if (!Number.isSafeInteger(taskId) || taskId < 1) return { ok: false, status: 400, taskId: null, message: "Task not found" };
+  try {
+    await reserveCommentLine(worker, taskId);
+    return { ok: true, taskId };
   } catch (error) {
     if (isAppError(error) && error.status < 500) return { ok: false, status: error.status, taskId, message: error.message };
     throw error;

@@ -21,17 +21,44 @@ export function targetNameOf(targetUrl: string): string {
   }
 }
 
-/** What the worker does for one action: "Follow", or "Subscribe to" on YouTube. */
+/** Whether a task's target is an account (follow, subscribe) rather than one post or video. */
+export function isProfileTask(task: { type: string }): boolean {
+  return task.type === "followers" || task.type === "subscribers";
+}
+
+/**
+ * What the worker does for one action, as the task card says it: "Follow" (an account's handle
+ * follows), "Subscribe to" on YouTube, "Like this post", "Watch this video for at least 30 seconds"
+ * ("Open and read this post" on X, whose views are reads), "Post this comment".
+ */
 export function actionOf(task: { type: string; platform: string }): string {
   switch (task.type) {
     case "followers":
       return task.platform === "youtube" ? "Subscribe to" : "Follow";
+    case "subscribers":
+      return "Subscribe to";
     case "likes":
-      return "Like a post of";
+      return "Like this post";
     case "views":
-      return "Watch a video of";
+      return task.platform === "twitter" ? "Open and read this post" : "Watch this video for at least 30 seconds";
+    case "comments":
+      return "Post this comment";
     default:
       return "Engage with";
+  }
+}
+
+/** A done action in the worker's activity: "Follow @ama" for an account, "Liked a post" for a post. */
+export function doneActionOf(task: { type: string; platform: string; targetUrl: string }): string {
+  switch (task.type) {
+    case "likes":
+      return "Liked a post";
+    case "views":
+      return task.platform === "twitter" ? "Read a post" : "Watched a video";
+    case "comments":
+      return "Commented on a post";
+    default:
+      return `${actionOf(task)} @${targetNameOf(task.targetUrl)}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { targetUrlFor } from "~/features/catalog/catalog";
 import { ProfileLink } from "~/components/profile-link";
-import { actionOf, cedis, platformName, targetNameOf, taskNotices } from "./worker-display";
+import { cedis, doneActionOf, platformName, taskNotices } from "./worker-display";
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
 import { listOf, reviewPeriod } from "./worker-display";
@@ -185,7 +185,7 @@ function CompletedNote({ completion }: { completion: RecentCompletion }) {
         <p className="font-semibold">{taskNotices.completed.title}</p>
         <p className="mt-1">{taskNotices.completed.description}</p>
         <p className="mt-1 text-muted-foreground">
-          {actionOf(completion)} @{targetNameOf(completion.targetUrl)}: {cedis(completion.reward)}, {completion.reviewLabel.replace(/^Under/, "under")}.
+          {doneActionOf(completion)}: {cedis(completion.reward)}, {completion.reviewLabel.replace(/^Under/, "under")}.
         </p>
       </div>
     </div>

@@ -2,10 +2,9 @@ import { CircleCheck, Clock } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { CatalogPlatform } from "~/features/catalog/catalog";
-import { targetUrlFor } from "~/features/catalog/catalog";
+import { type CatalogPlatform, catalogPlatforms, targetUrlFor } from "~/features/catalog/catalog";
 import { ProfileLink } from "~/components/profile-link";
-import { platformName } from "./worker-display";
+import { listOf, platformName } from "./worker-display";
 import type { LinkHandleResult, WorkerProfile } from "./worker-profile.server";
 
 type LinkFailure = Extract<LinkHandleResult, { ok: false }>;
@@ -75,7 +74,7 @@ export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfi
 
         {profile.handles.length === 0 ? (
           <p className="mt-4">
-            None of the platforms you joined has tasks yet: tasks are offered on Instagram, TikTok and YouTube.
+            None of the platforms you joined has tasks yet: tasks are offered on {listOf(catalogPlatforms.map(platformName))}.
           </p>
         ) : (
           <ul className="mt-6 grid gap-4 md:grid-cols-2">

@@ -19,11 +19,11 @@ async function completionBy(workerId: number, rewardMinor = 45) {
   const client = await createTestUser(prisma(), "client");
   const targetUrl = `https://instagram.com/ledger_target_${sequence}`;
   const order = await prisma().order.create({
-    data: { clientId: client.id, packageId: "custom-instagram", packageName: "Custom", platform: "instagram", quantity: 10, targetUsername: "@t", targetUrl, priceMinor: 1500, feeMinor: 0, totalMinor: 1500, currency: "GHS", status: "processing", paymentStatus: "paid", paidAt: new Date() },
+    data: { clientId: client.id, packageId: "custom-instagram", packageName: "Custom", platform: "instagram", quantity: 10, targetUsername: "@t", targetUrl, priceMinor: 1500, feeMinor: 0, totalMinor: 1500, rewardMinor, currency: "GHS", status: "processing", paymentStatus: "paid", paidAt: new Date() },
   });
   const task = await prisma().task.create({ data: { orderId: order.id, platform: "instagram", type: "followers", targetUrl, rewardMinor, currency: "GHS", requiredCompletions: 10 } });
   const completion = await prisma().taskCompletion.create({
-    data: { taskId: task.id, workerId, rewardMinor, currency: "GHS", targetUrl, platform: "instagram", handle: `worker_${sequence}`, holdUntil: new Date() },
+    data: { taskId: task.id, workerId, rewardMinor, currency: "GHS", targetUrl, type: "followers", platform: "instagram", handle: `worker_${sequence}`, holdUntil: new Date() },
   });
   return { completionId: completion.id, workerId, rewardMinor, currency: "GHS" as const, orderId: order.id, clientId: client.id };
 }

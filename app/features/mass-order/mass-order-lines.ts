@@ -1,10 +1,12 @@
-import { type OrderLine, checkOrderLine } from "~/features/reseller-api/order-line";
+import type { Catalogue } from "~/features/catalog/services.server";
+import { type OrderLine, checkOrderLine, wholeNumber } from "~/features/reseller-api/order-line";
 
 /**
  * The mass-order page's text (issue #21): one order per line, `service | link | quantity`, as panels
  * let resellers paste them. Each line is checked under the reseller API's rules (order-line.ts) and
  * priced; blank lines are skipped. Line numbers count every line of the text, so an error points at
- * the line the person sees.
+ * the line the person sees. A comments service's lines cannot be written on one line: it is refused
+ * here, and ordered through the checkout or the API's `add` with `comments`.
  */
 export const maximumMassOrderLines = 100;
 /** 100 lines of a profile URL and a quantity fit well under this; the body limit is far above it. */
@@ -12,11 +14,13 @@ export const maximumMassOrderCharacters = 20_000;
 
 export const massOrderFormatError = "Write the line as service | link | quantity";
 
+export const commentsNotOnMassOrder = (lineNumber: number) => `Line ${lineNumber}: comments services take their comments through the checkout or the API`;
+
 export type CheckedMassOrderLine = { lineNumber: number; text: string } & ({ ok: true; order: OrderLine } | { ok: false; error: string });
 
 export type MassOrderCheck = { problem: string } | { lines: CheckedMassOrderLine[]; totalMinor: number };
 
-export function checkMassOrder(text: string): MassOrderCheck {
+export function checkMassOrder(text: string, catalogue: Pick<Catalogue, "findByNumber">): MassOrderCheck {
   if (text.length > maximumMassOrderCharacters) return { problem: `Keep a mass order under ${maximumMassOrderCharacters.toLocaleString("en-US")} characters.` };
   const written = text
     .split(/\r\n|\n|\r/)
@@ -28,7 +32,9 @@ export function checkMassOrder(text: string): MassOrderCheck {
     const parts = line.text.split("|").map((part) => part.trim());
     if (parts.length !== 3) return { ...line, ok: false, error: massOrderFormatError };
     const [service, link, quantity] = parts;
-    const order = checkOrderLine({ service, link, quantity });
+    const named = catalogue.findByNumber(wholeNumber(service) ?? 0);
+    if (named?.active && named.kind === "comments") return { ...line, ok: false, error: commentsNotOnMassOrder(line.lineNumber) };
+    const order = checkOrderLine(catalogue, { service, link, quantity });
     return "error" in order ? { ...line, ok: false, error: order.error } : { ...line, ok: true, order };
   });
   const totalMinor = lines.reduce((sum, line) => sum + (line.ok ? line.order.priceMinor : 0), 0);

@@ -14,10 +14,14 @@ import { maximumMassOrderCharacters, maximumMassOrderLines } from "./mass-order-
 export interface MassOrderService {
   service: number;
   name: string;
+  /** "TikTok Likes", as the API's services list groups them. */
+  category: string;
   /** "₵1,500.00" */
   perThousand: string;
   min: number;
   max: number;
+  /** false for a comments service: its comments go through the checkout or the API, not one line. */
+  onMassOrder: boolean;
 }
 
 type CheckedLineView = { lineNumber: number; text: string } & ({ order: string; price: string } | { error: string });
@@ -28,7 +32,7 @@ export type MassOrderActionData =
   | { kind: "checked"; text: string; batch: string; lines: CheckedLineView[]; total: string; hasOrders: boolean; covers: boolean; balance: string }
   | { kind: "placed"; text: string; results: PlacedLineView[]; placedCount: number; failedCount: number; paid: string };
 
-const example = "1 | https://www.instagram.com/yourname | 100\n2 | @yourtiktok | 500";
+const example = "1 | https://www.instagram.com/yourname | 100\n7 | https://www.tiktok.com/@yourname/video/7412345678901234567 | 500";
 
 export function MassOrderPage({ balance, services, result }: { balance: string; services: MassOrderService[]; result: MassOrderActionData | null }) {
   const navigation = useNavigation();
@@ -88,7 +92,8 @@ export function MassOrderPage({ balance, services, result }: { balance: string; 
             </p>
           ) : (
             <p id="mass-order-hint" className="text-xs text-muted-foreground">
-              The link is the profile address or the @handle. Service numbers are in the table below.
+              For followers and subscribers the link is the profile address or the @handle; for likes and views, the link of the post or
+              video. Service numbers are in the table below.
             </p>
           )}
           <Button type="submit" variant="brand" disabled={busyIntent === "check"} className="justify-self-start">
@@ -247,7 +252,10 @@ function ServicesTable({ services }: { services: MassOrderService[] }) {
             {services.map((service) => (
               <tr key={service.service} className="align-top">
                 <td className="p-2 font-mono font-semibold sm:p-3">{service.service}</td>
-                <td className="break-words p-2 sm:p-3">{service.name}</td>
+                <td className="break-words p-2 sm:p-3">
+                  {service.name}
+                  {service.onMassOrder ? null : <span className="block text-xs text-muted-foreground">Comments: order on the service&rsquo;s page or through the API</span>}
+                </td>
                 <td className="break-words p-2 text-right tabular-nums sm:p-3">{service.perThousand}</td>
                 <td className="break-words p-2 text-right tabular-nums sm:p-3">
                   {service.min.toLocaleString("en-US")}–{service.max.toLocaleString("en-US")}

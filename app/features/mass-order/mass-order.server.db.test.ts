@@ -6,7 +6,8 @@ import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { apiV2Errors } from "~/features/reseller-api/api-v2-contract";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { massOrderFormatError } from "./mass-order-lines";
-import { newMassOrderBatch, placeMassOrder } from "./mass-order.server";
+import { getCatalogue } from "~/features/catalog/services.server";
+import { massOrderServices, newMassOrderBatch, placeMassOrder, previewMassOrder } from "./mass-order.server";
 
 /*
  * Mass orders (issue #21) on PGlite and PostgreSQL: each good line an order paid from the wallet, a
@@ -35,7 +36,7 @@ describe("placeMassOrder", () => {
     if ("problem" in outcome) throw new Error(outcome.problem);
     expect(outcome.results).toEqual([
       { lineNumber: 1, text: "1 | @ama.grows | 50", orderId: expect.any(Number), priceMinor: 7_500 },
-      { lineNumber: 2, text: "1 | ama.grows | ten", error: apiV2Errors.badQuantity },
+      { lineNumber: 2, text: "1 | ama.grows | ten", error: apiV2Errors.badQuantityFor({ minQuantity: 50, maxQuantity: 100_000 }) },
       { lineNumber: 3, text: "2 | https://www.tiktok.com/@kofi | 50", orderId: expect.any(Number), priceMinor: 7_500 },
       { lineNumber: 4, text: "3 | @abena_sings | 50", error: apiV2Errors.notEnoughFunds },
     ]);
@@ -79,5 +80,33 @@ describe("placeMassOrder", () => {
     expect(await refusal(placeMassOrder(worker, "1 | @ama | 50", newMassOrderBatch()))).toMatchObject({ status: 403 });
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(0);
     expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000);
+  });
+
+  it("orders likes and views on posts, refuses a comments service by its line, and lists the catalogue's services", async () => {
+    const client = await fundedClient(10_000);
+    const video = "https://www.tiktok.com/@kofi/video/7412345678901234567";
+    const text = [`7 | ${video}?lang=en | 100`, "6 | https://www.instagram.com/p/C8xYz12AbCd/ | 5", "11 | https://youtu.be/aBcDeFgHi12 | 100"].join("\n");
+    const preview = await previewMassOrder(client, text);
+    if ("problem" in preview) throw new Error(preview.problem);
+    expect(preview.lines).toEqual([
+      { lineNumber: 1, text: `7 | ${video}?lang=en | 100`, order: `TikTok Likes · ${video} · 100`, price: "₵25.00" },
+      { lineNumber: 2, text: "6 | https://www.instagram.com/p/C8xYz12AbCd/ | 5", error: "Line 2: comments services take their comments through the checkout or the API" },
+      { lineNumber: 3, text: "11 | https://youtu.be/aBcDeFgHi12 | 100", order: "YouTube Views · https://www.youtube.com/watch?v=aBcDeFgHi12 · 100", price: "₵10.00" },
+    ]);
+    expect(preview.total).toBe("₵35.00");
+    const outcome = await placeMassOrder(client, text, newMassOrderBatch());
+    expect(outcome).toMatchObject({ placedCount: 2, paidMinor: 3_500, failedCount: 1 });
+    const orders = await prisma().order.findMany({ where: { clientId: client.id }, orderBy: { id: "asc" } });
+    expect(orders.map((order) => [order.packageId, order.targetUrl, order.priceMinor])).toEqual([
+      ["tiktok-likes", video, 2_500],
+      ["youtube-views", "https://www.youtube.com/watch?v=aBcDeFgHi12", 1_000],
+    ]);
+    expect(await walletBalanceMinor(prisma(), client.id)).toBe(6_500);
+
+    const listed = massOrderServices(await getCatalogue());
+    expect(listed).toHaveLength(18);
+    expect(listed.find((service) => service.service === 7)).toEqual({ service: 7, name: "TikTok Likes", category: "TikTok Likes", perThousand: "₵250.00", min: 20, max: 50_000, onMassOrder: true });
+    expect(listed.filter((service) => !service.onMassOrder).map((service) => service.service)).toEqual([6, 9, 12]);
+    expect(await offendingRules()).toEqual([]);
   });
 });

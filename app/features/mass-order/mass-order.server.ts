@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { unitPriceMinor } from "~/features/catalog/catalog";
-import { apiV2Services, placedRefusal, platformOfService } from "~/features/reseller-api/api-v2-contract";
+import { type Catalogue, getCatalogue } from "~/features/catalog/services.server";
+import { apiV2CategoryOf, placedRefusal } from "~/features/reseller-api/api-v2-contract";
 import { placeWalletOrder } from "~/features/reseller-api/wallet-orders.server";
 import { assertWalletOwner, walletBalanceOf } from "~/features/wallet/wallet.server";
 import { formatMoney } from "~/lib/money";
 import { type CheckedMassOrderLine, checkMassOrder } from "./mass-order-lines";
+import type { MassOrderService } from "./mass-order-page";
 
 /**
  * Placing a mass order (issue #21): the text is checked again (never the browser's word for it), and
@@ -38,10 +39,9 @@ export type MassOrderPreview = {
 
 export async function previewMassOrder(user: PublicUser, text: string): Promise<{ problem: string } | MassOrderPreview> {
   assertWalletOwner(user);
-  const check = checkMassOrder(text);
+  const check = checkMassOrder(text, await getCatalogue());
   if ("problem" in check) return check;
   const balanceMinor = await walletBalanceOf(user);
-  const serviceNames = new Map(apiV2Services().map((service) => [service.service, service.name]));
   return {
     batch: newMassOrderBatch(),
     total: formatMoney(check.totalMinor),
@@ -50,7 +50,7 @@ export async function previewMassOrder(user: PublicUser, text: string): Promise<
     balance: formatMoney(balanceMinor),
     lines: check.lines.map((line) =>
       line.ok
-        ? { lineNumber: line.lineNumber, text: line.text, order: `${serviceNames.get(line.order.service)} · ${line.order.username} · ${line.order.quantity.toLocaleString("en-US")}`, price: formatMoney(line.order.priceMinor) }
+        ? { lineNumber: line.lineNumber, text: line.text, order: `${line.order.service.name} · ${line.order.target.postUrl ?? line.order.target.targetUsername} · ${line.order.quantity.toLocaleString("en-US")}`, price: formatMoney(line.order.priceMinor) }
         : { lineNumber: line.lineNumber, text: line.text, error: line.error },
     ),
   };
@@ -59,7 +59,7 @@ export async function previewMassOrder(user: PublicUser, text: string): Promise<
 export async function placeMassOrder(user: PublicUser, text: string, batch: string, now = new Date()): Promise<MassOrderOutcome> {
   assertWalletOwner(user);
   if (!massOrderBatchPattern.test(batch)) return { problem: "Check the orders first, then pay." };
-  const check = checkMassOrder(text);
+  const check = checkMassOrder(text, await getCatalogue());
   if ("problem" in check) return check;
   const results: MassOrderLineResult[] = [];
   // One line after the other, in the order written: when the balance runs out, the later lines fail.
@@ -84,6 +84,17 @@ export async function placeMassOrder(user: PublicUser, text: string, batch: stri
   };
 }
 
-/** The services a line may name, as the API lists them, with the price of 1000 as the page shows money. */
-export const massOrderServices = () =>
-  apiV2Services().map(({ service, name, min, max }) => ({ service, name, perThousand: formatMoney(unitPriceMinor[platformOfService(service)!] * 1000), min, max }));
+/**
+ * The services a line may name: the catalogue's on sale, as the API lists them, with the price of 1000
+ * as the page shows money. A comments service is listed, marked as not taken here.
+ */
+export const massOrderServices = (catalogue: Pick<Catalogue, "active">): MassOrderService[] =>
+  catalogue.active.map((service) => ({
+    service: service.number,
+    name: service.name,
+    category: apiV2CategoryOf(service),
+    perThousand: formatMoney(service.unitPriceMinor * 1000),
+    min: service.minQuantity,
+    max: service.maxQuantity,
+    onMassOrder: service.kind !== "comments",
+  }));

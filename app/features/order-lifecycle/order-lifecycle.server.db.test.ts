@@ -72,6 +72,7 @@ async function orderIn({ status, paymentStatus, deliveredQuantity = 0, quantity 
       targetUsername: "@ama.grows",
       targetUrl: "https://instagram.com/ama.grows",
       priceMinor: 300,
+      rewardMinor: 45,
       feeMinor: 0,
       totalMinor: 300,
       currency: "GHS",

@@ -89,7 +89,7 @@ describe("cancellationOfferFor", () => {
       data: { orderId: started.id, platform: "instagram", type: "followers", targetUrl: started.targetUrl, rewardMinor: 30, currency: "GHS", requiredCompletions: 5 },
     });
     await prisma().taskCompletion.create({
-      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, platform: "instagram", handle: "ama_works", holdUntil: new Date() },
+      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, type: "followers", platform: "instagram", handle: "ama_works", holdUntil: new Date() },
     });
     await expectOfferMatchesCancellation(client, started.id, false);
 

@@ -12,6 +12,9 @@ export const CANCELLATION_WINDOW_MS = 60 * 60 * 1000;
 
 const cancellableStatuses: OrderStatus[] = ["pending", "processing"];
 
+/** A paid order of a service whose `cancel` is off (issue #50). */
+export const notCancellableServiceMessage = "Orders of this service cannot be cancelled once paid. Please contact support.";
+
 export interface CancellationOffer {
   /** true for a paid order: cancelling it requests a refund of the payment. */
   refundsPayment: boolean;
@@ -45,10 +48,12 @@ export async function cancellationOfferFor(client: OrderViewer, orderId: number,
       dripRuns: true,
       dripRunsOpened: true,
       tasks: { where: { completions: { some: {} } }, select: { id: true }, take: 1 },
+      service: { select: { cancel: true } },
     },
   });
   if (!order) return null;
   if (order.paymentStatus === "unpaid") return { refundsPayment: false, until: null };
+  if (!order.service.cancel) return null;
   if (isStoppableDripFeed(order)) {
     const undeliveredQuantity = order.quantity - order.deliveredQuantity;
     return { refundsPayment: true, until: null, dripFeed: { undeliveredQuantity, refundMinor: priceOfUnits(order.priceMinor, order.quantity, undeliveredQuantity) } };
@@ -81,8 +86,8 @@ async function stopDripFeed(owned: { id: number; clientId: number }, now: Date):
 }
 
 /**
- * Cancels a client's order. Unpaid: any time. Paid: within CANCELLATION_WINDOW_MS of payment and
- * before any worker completed a task of it; the order is then cancelled with a refund request,
+ * Cancels a client's order. Unpaid: any time. Paid: when its service allows cancelling, within
+ * CANCELLATION_WINDOW_MS of payment and before any worker completed a task of it; the order is then cancelled with a refund request,
  * which the payments side carries out. Each transition is one conditional update, so concurrent
  * calls (or a payment landing meanwhile) never apply twice; whoever loses gets the 422 of the
  * state they lost to.
@@ -91,8 +96,10 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
   assertClient(client);
   const prisma = getPrisma();
   if (!Number.isSafeInteger(orderId) || orderId <= 0) throw notFound();
-  const order = await prisma.order.findFirst({ where: { id: orderId, clientId: client.id }, select: orderSelect });
+  const order = await prisma.order.findFirst({ where: { id: orderId, clientId: client.id }, select: { ...orderSelect, service: { select: { cancel: true } } } });
   if (!order) throw notFound();
+  // A service without cancellation (issue #50): its orders are cancelled only while unpaid (nothing charged).
+  if (order.paymentStatus !== "unpaid" && !order.service.cancel) throw new AppError(422, "order_not_cancellable", notCancellableServiceMessage);
 
   const windowStart = new Date(now.getTime() - CANCELLATION_WINDOW_MS);
   const owned = { id: order.id, clientId: client.id };

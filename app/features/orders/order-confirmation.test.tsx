@@ -12,7 +12,7 @@ import type { OrderConfirmation } from "./orders.server";
 
 const unpaidOrder: OrderConfirmation = {
   id: 42,
-  package: { name: "1,000 Subscribers", platform: "youtube" },
+  package: { id: "custom-youtube", name: "1,000 Subscribers", platform: "youtube" },
   username: "@ama.grows",
   quantity: 1000,
   deliveredQuantity: 0,

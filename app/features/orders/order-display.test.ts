@@ -53,10 +53,13 @@ describe("order display", () => {
     expect(formatOrderDateTime("2026-03-05T14:03:00.000Z")).toBe("5 March 2026 at 14:03 GMT");
   });
 
-  it("promises the catalogue's delivery time: 48-72 hours for YouTube, 24-48 for the others", () => {
-    expect(deliveryTimeOf({ package: { name: "1,000 Subscribers", platform: "youtube" }, quantity: 1000 })).toBe("48-72 Hours");
-    expect(deliveryTimeOf({ package: { name: "100 Followers", platform: "instagram" }, quantity: 100 })).toBe("24-48 Hours");
+  it("promises the service's delivery time, and labels every platform sold", () => {
+    expect(deliveryTimeOf({ deliveryTime: "48-72 Hours" })).toBe("48-72 Hours");
+    // A service no longer in the catalogue: the usual promise.
+    expect(deliveryTimeOf(undefined)).toBe("24-48 Hours");
     expect(platformLabel("tiktok")).toBe("TikTok");
-    expect(platformLabel("facebook")).toBe("facebook");
+    expect(platformLabel("facebook")).toBe("Facebook");
+    expect(platformLabel("twitter")).toBe("X");
+    expect(platformLabel("myspace")).toBe("myspace");
   });
 });

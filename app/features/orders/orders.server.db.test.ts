@@ -93,7 +93,7 @@ describe("createOrderSchema", () => {
     expect(createOrderSchema.safeParse({ packageId: "instagram", quantity: 100, targetUsername: "a" }).success).toBe(false);
     expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "a b" }).success).toBe(false);
     expect(createOrderSchema.safeParse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "x".repeat(65) }).success).toBe(false);
-    expect(createOrderSchema.parse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "ck_1-A" }).platform).toBe("tiktok");
+    expect(createOrderSchema.parse({ packageId: "custom-tiktok", quantity: 100, targetUsername: "a", checkoutKey: "ck_1-A" }).packageId).toBe("custom-tiktok");
   });
 
   it("drops price, amount and targetUrl sent by the browser", () => {
@@ -282,7 +282,7 @@ describe("cancelOrder", () => {
       data: { orderId: order.id, platform: "instagram", type: "followers", targetUrl: order.targetUrl, rewardMinor: 30, currency: "GHS", requiredCompletions: 5 },
     });
     await prisma().taskCompletion.create({
-      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, platform: "instagram", handle: "ama_works", holdUntil: new Date() },
+      data: { taskId: task.id, workerId: worker.id, rewardMinor: 30, currency: "GHS", targetUrl: task.targetUrl, type: "followers", platform: "instagram", handle: "ama_works", holdUntil: new Date() },
     });
     await expectAppError(cancelOrder(client, order.id), 422, "Delivery of this order has already begun");
     expect((await prisma().order.findUniqueOrThrow({ where: { id: order.id } })).refundRequestedAt).toBeNull();

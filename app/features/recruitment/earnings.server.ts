@@ -1,10 +1,12 @@
+import { getCatalogue } from "~/features/catalog/services.server";
 import type { Market } from "~/features/geo/market";
 import { getEnv } from "~/lib/env.server";
-import { computeRecruitmentEarnings, earningsDisplayFor, presentRecruitmentEarnings, type RecruitmentEarningsView } from "./earnings";
+import { computeRecruitmentEarnings, earningsDisplayFor, presentRecruitmentEarnings, type RecruitmentEarningsView, type RecruitmentOffer, recruitmentOfferOf } from "./earnings";
 
-/** /join-network's figures for a visitor of `market`, from the catalogue and this server's completion limits. */
-export function recruitmentEarningsFor(market: Market): RecruitmentEarningsView {
+/** /join-network's figures for a visitor of `market`, from the active services' rewards and this server's completion limits. */
+export async function recruitmentEarningsFor(market: Market): Promise<{ earnings: RecruitmentEarningsView; offer: RecruitmentOffer }> {
   const env = getEnv();
-  const earnings = computeRecruitmentEarnings({ minIntervalMs: env.COMPLETION_MIN_INTERVAL_MS, completionsPerDay: env.COMPLETIONS_PER_DAY });
-  return presentRecruitmentEarnings(earnings, earningsDisplayFor(market, env.CEDIS_PER_US_DOLLAR));
+  const { active } = await getCatalogue();
+  const earnings = computeRecruitmentEarnings({ minIntervalMs: env.COMPLETION_MIN_INTERVAL_MS, completionsPerDay: env.COMPLETIONS_PER_DAY }, active);
+  return { earnings: presentRecruitmentEarnings(earnings, earningsDisplayFor(market, env.CEDIS_PER_US_DOLLAR)), offer: recruitmentOfferOf(active) };
 }

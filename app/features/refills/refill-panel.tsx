@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { evidenceHours } from "~/features/deliveries/delivery-rules";
-import { refillCooldownHours, refillWindowDays } from "./refill-rules";
+import { refillCooldownHours } from "./refill-rules";
 import type { RefillPanel as RefillPanelData } from "./refills.server";
 
 type RefillItem = RefillPanelData["refills"][number];
@@ -43,7 +43,7 @@ export function RefillPanel({ refill, isJustRequested }: { refill: RefillPanelDa
         Refill
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        For {refillWindowDays} days after delivery you can ask for a refill, once every {refillCooldownHours} hours: tick the deliveries that dropped in &ldquo;Who
+        For {refill.refillDays} days after delivery you can ask for a refill, once every {refillCooldownHours} hours: tick the deliveries that dropped in &ldquo;Who
         delivered&rdquo; and press &ldquo;Refill selected&rdquo;. The person who delivered each one is asked for a screenshot within {evidenceHours} hours and an admin
         decides on it; whatever dropped is delivered again by other people, at no cost to you.
       </p>

@@ -63,6 +63,17 @@ async function ledgerIsSound() {
   expect((await checkLedger(prisma())).filter((result) => result.offending > 0)).toEqual([]);
 }
 
+describe("the refill period of the order's service (issue #50)", () => {
+  it("offers a refill only within the service's refill days, and none for a service without refills", () => {
+    const delivered = new Date("2026-11-01T00:00:00Z");
+    const order = (refillDays: number) => ({ status: "completed", completedAt: delivered, refillDays });
+    expect(refillOfferFor(order(0), [], new Date("2026-11-01T01:00:00Z"))).toEqual({ state: "none" });
+    expect(refillOfferFor(order(7), [], new Date("2026-11-07T23:00:00Z"))).toEqual({ state: "available" });
+    expect(refillOfferFor(order(7), [], new Date("2026-11-08T01:00:00Z"))).toMatchObject({ state: "unavailable", reason: expect.stringMatching(/^Refills could be requested until /) });
+    expect(refillOfferFor(order(30), [], new Date("2026-11-08T01:00:00Z"))).toEqual({ state: "available" });
+  });
+});
+
 describe("requesting a refill", () => {
   it("names the drops of the client's delivered order, which become flags of the refill, within the limits", async () => {
     const start = new Date();

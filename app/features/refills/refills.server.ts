@@ -52,6 +52,9 @@ function assertClient(user: RefillRequester): void {
 
 const orderNotFound = () => new AppError(404, "not_found", "Order not found");
 
+/** An order of a service without refills (its refill days are 0). */
+export const noRefillMessage = "This service has no refill: its orders cannot be refilled.";
+
 /** POST /api/orders/{id}/refills and the order page's "Refill selected". */
 export const refillRequestSchema = flagRequestSchema.extend({ deliveryIds: deliveryIdsSchema("Choose at least one delivery that dropped.") });
 
@@ -65,9 +68,12 @@ export async function requestRefill(client: RefillRequester, orderId: number, dr
   assertClient(client);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) throw orderNotFound();
   const refillId = await getPrisma().$transaction(async (transaction) => {
-    const [order] = await transaction.$queryRaw<{ status: string; completed_at: Date | null }[]>`
-      SELECT status::text AS status, completed_at FROM orders WHERE id = ${orderId} AND client_id = ${client.id} FOR NO KEY UPDATE`;
+    // The refill window is the order's service's (issue #50): 0 days, no refills (a window closed from the start).
+    const [order] = await transaction.$queryRaw<{ status: string; completed_at: Date | null; refill_days: number }[]>`
+      SELECT o.status::text AS status, o.completed_at, s.refill_days FROM orders o JOIN services s ON s.id = o.package_id
+      WHERE o.id = ${orderId} AND o.client_id = ${client.id} FOR NO KEY UPDATE OF o`;
     if (!order) throw orderNotFound();
+    if (order.refill_days === 0) throw new AppError(422, "refill_window_closed", noRefillMessage);
     const [last] = await refillRows(transaction, { orderId }, 1);
     const lastStatus = last && refillStatusOf(last, now);
     if (drops && last && isWaitingForNames(last, now)) {
@@ -77,8 +83,8 @@ export async function requestRefill(client: RefillRequester, orderId: number, dr
     if ((order.status !== "completed" && order.status !== "partial") || !order.completed_at) {
       throw new AppError(422, "not_delivered", "Only a delivered order can be refilled: this one is not delivered yet.");
     }
-    if (now.getTime() - order.completed_at.getTime() > refillWindowDays * dayMs) {
-      throw new AppError(422, "refill_window_closed", `Refills can be requested within ${refillWindowDays} days of delivery; this order was delivered on ${formatOrderDateTime(order.completed_at)}.`);
+    if (now.getTime() - order.completed_at.getTime() > order.refill_days * dayMs) {
+      throw new AppError(422, "refill_window_closed", `Refills can be requested within ${order.refill_days} days of delivery; this order was delivered on ${formatOrderDateTime(order.completed_at)}.`);
     }
     if (last && (lastStatus === "pending" || lastStatus === "in_progress")) {
       throw new AppError(409, "refill_open", `This order already has a refill in progress (refill ${last.id}).`);
@@ -185,12 +191,14 @@ export async function refillsOfOrder(orderId: number, now = new Date()): Promise
  */
 export type RefillOffer = { state: "available" } | { state: "unavailable"; reason: string } | { state: "none" };
 
-export function refillOfferFor(order: { status: string; completedAt: Date | null }, refills: RefillView[], now = new Date()): RefillOffer {
+export function refillOfferFor(order: { status: string; completedAt: Date | null; refillDays?: number }, refills: RefillView[], now = new Date()): RefillOffer {
   const last = refills[0];
+  const refillDays = order.refillDays ?? refillWindowDays;
+  if (refillDays === 0) return { state: "none" };
   if (last && last.status === "pending") return { state: "available" };
   if ((order.status !== "completed" && order.status !== "partial") || !order.completedAt) return { state: "none" };
-  if (now.getTime() - order.completedAt.getTime() > refillWindowDays * dayMs) {
-    return { state: "unavailable", reason: `Refills could be requested until ${formatOrderDateTime(new Date(order.completedAt.getTime() + refillWindowDays * dayMs))}.` };
+  if (now.getTime() - order.completedAt.getTime() > refillDays * dayMs) {
+    return { state: "unavailable", reason: `Refills could be requested until ${formatOrderDateTime(new Date(order.completedAt.getTime() + refillDays * dayMs))}.` };
   }
   if (last && last.status === "in_progress") return { state: "unavailable", reason: "A refill of this order is in progress." };
   if (last && now.getTime() - Date.parse(last.requestedAt) < refillCooldownHours * hourMs) {
@@ -201,6 +209,8 @@ export function refillOfferFor(order: { status: string; completedAt: Date | null
 
 /** An order's refills as its page shows them: what the client may do now, and how each refill went. */
 export interface RefillPanel {
+  /** The order's service's refill window, in days after delivery. */
+  refillDays: number;
   offer: RefillOffer;
   refills: (RefillView & { requestedAtText: string; nameDropsByText: string })[];
 }
@@ -208,13 +218,14 @@ export interface RefillPanel {
 /** The order page's refill panel (null: the order was never delivered and has no refill). */
 export async function refillPanelFor(orderId: number, now = new Date()): Promise<RefillPanel | null> {
   const [order, refills] = await Promise.all([
-    getPrisma().order.findUnique({ where: { id: orderId }, select: { status: true, completedAt: true } }),
+    getPrisma().order.findUnique({ where: { id: orderId }, select: { status: true, completedAt: true, service: { select: { refillDays: true } } } }),
     refillsOfOrder(orderId, now),
   ]);
   if (!order) return null;
-  const offer = refillOfferFor(order, refills, now);
+  const offer = refillOfferFor({ ...order, refillDays: order.service.refillDays }, refills, now);
   if (offer.state === "none" && refills.length === 0) return null;
   return {
+    refillDays: order.service.refillDays,
     offer,
     refills: refills.map((refill) => ({ ...refill, requestedAtText: formatOrderDateTime(refill.requestedAt), nameDropsByText: formatOrderDateTime(refill.nameDropsBy) })),
   };

@@ -2,8 +2,10 @@ import { type ReactNode, Fragment } from "react";
 import { Link } from "~/components/link";
 import { ContentPage } from "~/components/content-page";
 import { evidenceHours } from "~/features/deliveries/delivery-rules";
-import { nameDropsDays, refillCooldownHours, refillStatusLabels, refillWindowDays } from "~/features/refills/refill-rules";
-import { type CatalogPlatform, formatMinor, maximumQuantity, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { nameDropsDays, refillCooldownHours, refillStatusLabels } from "~/features/refills/refill-rules";
+import { type CatalogPlatform, type CatalogService, catalogPlatforms, formatMinor, platformLabels, type ServiceTarget, targetUrlFor } from "~/features/catalog/catalog";
+import { maximumCommentLength } from "~/features/catalog/comment-lines";
+import { postLinkExample } from "~/features/catalog/post-link";
 import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
 import { CodeBlock, curlExample, curlJsonExample, type ExampleParameters, exampleKey, jsonExample, phpExample, pythonExample } from "./api-docs-code";
 import {
@@ -17,14 +19,12 @@ import {
   apiV2Services,
   apiV2Statuses,
   maximumOrdersPerRequest,
-  platformOfService,
-  serviceIds,
 } from "./api-v2-contract";
 
 /*
- * The public /api-docs page. Every name, message, number and service it shows comes from
- * api-v2-contract.ts, the module the API's handler answers from, so the page cannot drift from the
- * API. The Record types below make the typecheck fail when the contract gains an action, an error
+ * The public /api-docs page. Every name, message and number it shows comes from api-v2-contract.ts,
+ * the module the API's handler answers from, and its services from the catalogue the API sells
+ * (the route's loader, apiDocsCatalogue), so the page cannot drift from the API. The Record types below make the typecheck fail when the contract gains an action, an error
  * or a status this page does not explain.
  */
 
@@ -35,6 +35,25 @@ export interface ApiDocsPageProps {
   cancellationWindowHours: number;
   /** Requests per minute per key: the server's setting (API_V2_REQUESTS_PER_MINUTE, by default defaultApiV2RequestsPerMinute). */
   requestsPerMinute: number;
+  /** The services on sale, as `services` answers them. */
+  services: ApiV2Service[];
+  /** What each of them is ordered on, and its refill period: the links and refills the page explains. */
+  serviceTargets: ApiDocsServiceTarget[];
+}
+
+export interface ApiDocsServiceTarget {
+  service: number;
+  platform: CatalogPlatform;
+  target: ServiceTarget;
+  refillDays: number;
+}
+
+/** The catalogue's services on sale as the page shows them (the route's loader reads the catalogue). */
+export function apiDocsCatalogue(active: readonly CatalogService[]): Pick<ApiDocsPageProps, "services" | "serviceTargets"> {
+  return {
+    services: apiV2Services({ active }),
+    serviceTargets: active.map((service) => ({ service: service.number, platform: service.platform, target: service.target, refillDays: service.refillDays })),
+  };
 }
 
 interface Parameter {
@@ -65,14 +84,34 @@ function InlineCode({ children }: { children: ReactNode }) {
 
 const hoursText = (hours: number) => `${hours} hour${hours === 1 ? "" : "s"}`;
 
-/** The services, and the examples' story: one Instagram order and one YouTube order of the same client. */
-const services = apiV2Services();
-const serviceOf = (platform: CatalogPlatform): ApiV2Service => services.find((service) => service.service === serviceIds[platform])!;
-const exampleHandles: Record<CatalogPlatform, string> = { instagram: "ama.grows", tiktok: "ama.grows", youtube: "amagrows" };
-const instagram = serviceOf("instagram");
-const youtube = serviceOf("youtube");
+/** The examples' story: an Instagram followers order, a YouTube one, and an order of custom comments, of the same client. */
+const exampleHandles: Record<CatalogPlatform, string> = { instagram: "ama.grows", tiktok: "ama.grows", youtube: "amagrows", twitter: "amagrows", facebook: "amagrows" };
 const exampleRefillId = 121;
-export const exampleOrder = { id: 23501, service: instagram, quantity: 100, link: targetUrlFor("instagram", exampleHandles.instagram), reference: "panel-8812" };
+const exampleComments = ["Congratulations Ama! 🎉", "This is so beautiful", "Where was this taken?", "Big up 🔥", "Love the colours", "Keep it up!", "Wow 😍", "Ghana to the world", "So proud of you", "Amazing work"];
+
+/** SPEC's Instagram followers, the examples' service when the catalogue has it not on sale. */
+const fallbackService: ApiV2Service = { service: 1, name: "Instagram Followers", type: "Default", category: "Instagram Followers", rate: "1500.00", min: 50, max: 100000, refill: true, cancel: true, dripfeed: true };
+
+function exampleStory(services: ApiV2Service[]) {
+  const byNumber = (number: number) => services.find((service) => service.service === number);
+  const instagram = byNumber(1) ?? services[0] ?? fallbackService;
+  const youtube = byNumber(3) ?? instagram;
+  const link = targetUrlFor("instagram", exampleHandles.instagram);
+  const order = { id: 23501, service: instagram, quantity: Math.max(100, instagram.min), link, reference: "panel-8812" };
+  const drip = { id: 23504, service: instagram, quantity: Math.max(100, instagram.min), runs: 5, interval: 60, link };
+  return { instagram, youtube, order, drip };
+}
+
+/** The example `add` of the first custom comments service on sale: its minimum of comments (examples keep to 10). */
+function commentsExample(services: ApiV2Service[], targets: ApiDocsServiceTarget[]) {
+  const service = services.find((candidate) => candidate.type === "Custom Comments" && candidate.min <= exampleComments.length);
+  const target = service && targets.find((candidate) => candidate.service === service.service);
+  if (!service || !target) return null;
+  return { id: 23505, service, link: postLinkExample[target.platform], comments: exampleComments.slice(0, service.min).join("\n") };
+}
+
+/** The example order of `services`'s story (the status example's charge is its rate × quantity / 1000). */
+export const exampleOrderOf = (services: ApiV2Service[]) => exampleStory(services).order;
 
 /** rate is the price per 1000 in cedis: the charge of `quantity` units, as the API writes amounts. */
 function chargeOf(service: ApiV2Service, quantity: number): string {
@@ -92,25 +131,27 @@ interface StatusAnswer {
   next_run_at?: string | null;
 }
 
-const inProgressOrder: StatusAnswer = { charge: chargeOf(instagram, exampleOrder.quantity), start_count: "0", status: "In progress", remains: "63", currency: apiV2Currency };
-/** A drip-feed order: 5 runs of 100, every 60 minutes; the second run open and partly delivered. */
-export const exampleDripOrder = { id: 23504, service: instagram, quantity: 100, runs: 5, interval: 60, link: targetUrlFor("instagram", exampleHandles.instagram) };
-const dripFeedOrder: StatusAnswer = {
-  charge: chargeOf(instagram, exampleDripOrder.quantity * exampleDripOrder.runs),
-  start_count: "0",
-  status: "In progress",
-  remains: "360",
-  currency: apiV2Currency,
-  runs: "5",
-  runs_opened: "2",
-  runs_done: "1",
-  next_run_at: "2026-11-26T11:00:00.000Z",
-};
-const completedOrder: StatusAnswer = { charge: chargeOf(youtube, 500), start_count: "0", status: "Completed", remains: "0", currency: apiV2Currency };
+function statusExamples({ instagram, youtube, order, drip }: ReturnType<typeof exampleStory>) {
+  const inProgressOrder: StatusAnswer = { charge: chargeOf(instagram, order.quantity), start_count: "0", status: "In progress", remains: String(Math.round(order.quantity * 0.63)), currency: apiV2Currency };
+  /** A drip-feed order: 5 runs, one every 60 minutes; the second run open and partly delivered. */
+  const dripFeedOrder: StatusAnswer = {
+    charge: chargeOf(instagram, drip.quantity * drip.runs),
+    start_count: "0",
+    status: "In progress",
+    remains: String(drip.quantity * drip.runs - Math.round(drip.quantity * 1.4)),
+    currency: apiV2Currency,
+    runs: String(drip.runs),
+    runs_opened: "2",
+    runs_done: "1",
+    next_run_at: "2026-11-26T11:00:00.000Z",
+  };
+  const completedOrder: StatusAnswer = { charge: chargeOf(youtube, Math.max(500, youtube.min)), start_count: "0", status: "Completed", remains: "0", currency: apiV2Currency };
+  return { inProgressOrder, dripFeedOrder, completedOrder };
+}
 
 const statusMeanings: Record<ApiV2Status, string> = {
   Pending: "Placed, not paid yet. Orders placed with add are paid as they are created, so they never show this.",
-  "In progress": "Being delivered: remains says how many followers or subscribers are still to come.",
+  "In progress": "Being delivered: remains says how many (followers, likes, views, comments…) are still to come.",
   Processing: "Paid, waiting for workers to start.",
   Completed: "Delivered in full.",
   Partial: "Stopped before the full quantity was delivered (a drip-feed order cancelled with runs remaining): remains is the part not delivered, and its price went back to your balance.",
@@ -134,20 +175,30 @@ const orderListText = (
   </>
 );
 
-function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<ApiV2Action, ActionDoc> {
+function describeActions({ cancellationWindowHours, services, serviceTargets }: ApiDocsPageProps): Record<ApiV2Action, ActionDoc> {
   const base = { key: exampleKey };
+  const story = exampleStory(services);
+  const { order: exampleOrder, drip: exampleDripOrder } = story;
+  const { inProgressOrder, dripFeedOrder, completedOrder } = statusExamples(story);
+  const comments = commentsExample(services, serviceTargets);
+  const refillDays = [...new Set(serviceTargets.filter((target) => target.refillDays > 0).map((target) => target.refillDays))].sort((a, b) => a - b);
+  const refillPeriod = refillDays.length === 0 ? "its service's refill period" : refillDays.length === 1 ? `${refillDays[0]} days` : `the refill period of its service (${refillDays.join(" or ")} days)`;
   return {
     services: {
       summary: "list the services",
       intro: (
         <p>
           The services you can order, with their ids. <InlineCode>rate</InlineCode> is the price per 1000 in {apiV2Currency};{" "}
-          <InlineCode>min</InlineCode> and <InlineCode>max</InlineCode> are the quantities an order may have.
+          <InlineCode>min</InlineCode> and <InlineCode>max</InlineCode> are the quantities an order may have; <InlineCode>category</InlineCode>{" "}
+          groups them by platform and kind (&ldquo;TikTok Likes&rdquo;). <InlineCode>type</InlineCode> is <InlineCode>Default</InlineCode>, or{" "}
+          <InlineCode>Custom Comments</InlineCode> for a service whose <InlineCode>add</InlineCode> takes your <InlineCode>comments</InlineCode>.{" "}
+          <InlineCode>refill</InlineCode>, <InlineCode>cancel</InlineCode> and <InlineCode>dripfeed</InlineCode> say whether its orders can be
+          refilled, cancelled and delivered in runs.
         </p>
       ),
       parameters: [keyParameter, actionParameter("services")],
       examples: [{ parameters: { ...base, action: "services" }, answer: services }],
-      details: <ServiceTable />,
+      details: <ServiceTable services={services} serviceTargets={serviceTargets} />,
     },
     add: {
       summary: "place an order",
@@ -164,13 +215,29 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
         keyParameter,
         actionParameter("add"),
         { name: "service", isRequired: true, text: <>A service id from <InlineCode>services</InlineCode></> },
-        { name: "link", isRequired: true, text: "The account to grow: its profile URL or @handle (see below)" },
+        {
+          name: "link",
+          isRequired: true,
+          text: "For followers and subscribers, the account to grow: its profile URL or @handle. For likes, views and comments, the link of the post or video (see Links below)",
+        },
         {
           name: "quantity",
           isRequired: true,
           text: (
             <>
-              A whole number from the service's <InlineCode>min</InlineCode> to its <InlineCode>max</InlineCode>
+              A whole number from the service's <InlineCode>min</InlineCode> to its <InlineCode>max</InlineCode>. For a{" "}
+              <InlineCode>Custom Comments</InlineCode> service it may be left out: it is the number of comments
+            </>
+          ),
+        },
+        {
+          name: "comments",
+          isRequired: false,
+          text: (
+            <>
+              <InlineCode>Custom Comments</InlineCode> services only, and required there: your comments, one per line (separated by newlines; in a
+              JSON body a list of strings works too), each at most {maximumCommentLength} characters and without links. Each is posted by a
+              different person. When <InlineCode>quantity</InlineCode> is sent it must equal the number of comments
             </>
           ),
         },
@@ -184,8 +251,9 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
           isRequired: false,
           text: (
             <>
-              Drip-feed: deliver the order in this many runs, {minimumRuns} to {maximumRuns}. <InlineCode>quantity</InlineCode> is then per run:
-              the order is <InlineCode>quantity</InlineCode> × <InlineCode>runs</InlineCode> (at most {maximumQuantity}), charged in full now
+              Drip-feed, for a service whose <InlineCode>dripfeed</InlineCode> is true: deliver the order in this many runs, {minimumRuns} to{" "}
+              {maximumRuns}. <InlineCode>quantity</InlineCode> is then per run: the order is <InlineCode>quantity</InlineCode> ×{" "}
+              <InlineCode>runs</InlineCode> (at most the service's <InlineCode>max</InlineCode>), charged in full now
             </>
           ),
         },
@@ -210,6 +278,15 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
           parameters: { ...base, action: "add", service: exampleDripOrder.service.service, link: exampleDripOrder.link, quantity: exampleDripOrder.quantity, runs: exampleDripOrder.runs, interval: exampleDripOrder.interval },
           answer: { order: exampleDripOrder.id },
         },
+        ...(comments
+          ? [
+              {
+                title: `Custom comments: ${comments.service.min} comments on a post`,
+                parameters: { ...base, action: "add" as const, service: comments.service.service, link: comments.link, comments: comments.comments },
+                answer: { order: comments.id },
+              },
+            ]
+          : []),
       ],
       details: (
         <>
@@ -223,20 +300,40 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
           </p>
           <h3 className="mt-8 text-lg font-semibold">Links</h3>
           <p>
-            <InlineCode>link</InlineCode> takes the profile URL or the handle (with or without @) of an account on the service's platform, for
-            example:
+            <InlineCode>link</InlineCode> takes, on the service's platform, the profile URL or the handle (with or without @) of an account for
+            followers and subscribers, and the link of one post or video for likes, views and comments (the link as the app's Share button
+            copies it). A profile link for a post service, or a post's for a profile service, is refused with the reason. For example:
           </p>
           <ul>
-            {services.map((service) => {
-              const platform = platformOfService(service.service)!;
-              return (
-                <li key={service.service}>
-                  {platformLabels[platform]}: <InlineCode>{targetUrlFor(platform, exampleHandles[platform])}</InlineCode> or{" "}
-                  <InlineCode>@{exampleHandles[platform]}</InlineCode>
-                </li>
-              );
-            })}
+            {catalogPlatforms
+              .filter((platform) => serviceTargets.some((target) => target.platform === platform))
+              .map((platform) => {
+                const on = (target: ServiceTarget) => serviceTargets.some((candidate) => candidate.platform === platform && candidate.target === target);
+                return (
+                  <li key={platform}>
+                    {platformLabels[platform]}:{" "}
+                    {on("profile") ? (
+                      <>
+                        profiles <InlineCode>{targetUrlFor(platform, exampleHandles[platform])}</InlineCode> or <InlineCode>@{exampleHandles[platform]}</InlineCode>
+                      </>
+                    ) : null}
+                    {on("profile") && on("post") ? "; " : null}
+                    {on("post") ? (
+                      <>
+                        posts <InlineCode>{postLinkExample[platform]}</InlineCode>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
           </ul>
+          <h3 className="mt-8 text-lg font-semibold">Custom comments</h3>
+          <p>
+            For a <InlineCode>Custom Comments</InlineCode> service, send <InlineCode>comments</InlineCode>: one comment per line, as panels send
+            them. Blank lines are skipped; the order is as many comments as lines, at the service's <InlineCode>rate</InlineCode> per 1000. A
+            comment longer than {maximumCommentLength} characters or with a link refuses the whole order, naming its line. Comments are not
+            drip-fed.
+          </p>
         </>
       ),
     },
@@ -285,8 +382,8 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       summary: "cancel orders",
       intro: (
         <p>
-          Cancels orders under the store's rule: a paid order within {hoursText(cancellationWindowHours)} of payment and before delivery has
-          begun. The charge of an order paid from your balance goes back to the balance at once. A drip-feed order can be cancelled while
+          Cancels orders under the store's rule: a paid order of a service whose <InlineCode>cancel</InlineCode> is true, within{" "}
+          {hoursText(cancellationWindowHours)} of payment and before delivery has begun. The charge of an order paid from your balance goes back to the balance at once. A drip-feed order can be cancelled while
           runs remain, whenever it was paid: it stops, and the price of what was not delivered (the runs not opened and the open run's
           remainder) goes back to the balance at once; it ends <InlineCode>Partial</InlineCode>, or <InlineCode>Canceled</InlineCode> when
           nothing was delivered. Each order gets its own answer:{" "}
@@ -308,8 +405,8 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       summary: "ask for refills",
       intro: (
         <p>
-          Asks for a refill of a delivered order (<InlineCode>Completed</InlineCode> or <InlineCode>Partial</InlineCode>) within{" "}
-          {refillWindowDays} days of its delivery, at most one per order every {refillCooldownHours} hours and one open at a time. A refill
+          Asks for a refill of a delivered order (<InlineCode>Completed</InlineCode> or <InlineCode>Partial</InlineCode>) of a service whose{" "}
+          <InlineCode>refill</InlineCode> is true, within {refillPeriod} of its delivery, at most one per order every {refillCooldownHours} hours and one open at a time. A refill
           names the accounts whose deliveries dropped: the person behind each is asked for a screenshot within {evidenceHours} hours, an
           admin decides on it, and whatever dropped is delivered again by other people, at no charge. Name them in the same call with{" "}
           <InlineCode>handles</InlineCode> (our extension), or later on the order's page in the store, ticking them in &ldquo;Who
@@ -339,7 +436,7 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
       ],
       details: (
         <p>
-          A refused refill is answered with the reason in words: the order is not delivered yet, its {refillWindowDays} days are over, a
+          A refused refill is answered with the reason in words: its service has no refill, the order is not delivered yet, its {refillPeriod} are over, a
           refill of it is still open, or the last one was asked less than {refillCooldownHours} hours ago (the answer says when the next
           one may be asked), or a handle made no delivery of the order. <InlineCode>{apiV2Errors.incorrectOrderId}</InlineCode> is the
           answer for an order that is not yours.
@@ -385,8 +482,19 @@ function describeActions({ cancellationWindowHours }: ApiDocsPageProps): Record<
   };
 }
 
+type ApiV2ErrorName = keyof typeof apiV2Errors;
+const apiV2ErrorNames = Object.keys(apiV2Errors) as ApiV2ErrorName[];
+
+/** An error's message as the table shows it: a message with the service's numbers or a reason shows where they go. */
+export function apiV2ErrorText(name: ApiV2ErrorName): string {
+  const message = apiV2Errors[name];
+  if (typeof message === "string") return message;
+  if (name === "badQuantityFor") return apiV2Errors.badQuantityFor({ minQuantity: "<min>", maxQuantity: "<max>" } as unknown as { minQuantity: number; maxQuantity: number });
+  return (message as (why: string) => string)("<what is wrong>");
+}
+
 /** When each error is answered; a new contract error fails the typecheck until it is explained here. */
-function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsPageProps): Record<keyof typeof apiV2Errors, ReactNode> {
+function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsPageProps): Record<ApiV2ErrorName, ReactNode> {
   const actions = (...names: ApiV2Action[]) =>
     names.map((name, index) => (
       <Fragment key={name}>
@@ -398,8 +506,10 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     invalidKey: <>Any action: the key is missing, unknown or revoked. A revoked key stops working at once.</>,
     unknownAction: <>The action is missing or not one of {actions(...apiV2Actions)}.</>,
     unknownService: <>{actions("add")}: the service is missing or not an id that services lists.</>,
-    badQuantity: <>{actions("add")}: the quantity is missing, not a whole number, or outside the service's min and max.</>,
-    badLink: <>{actions("add")}: the link is not a profile URL or handle, or it points to a post or a video rather than a profile.</>,
+    badQuantityFor: <>{actions("add")}: the quantity is missing, not a whole number, or outside the service's min and max (the message names them).</>,
+    badLink: <>{actions("add")}, a followers or subscribers service: the link is not a profile URL or handle, or it points to a post or a video rather than a profile.</>,
+    badPostLink: <>{actions("add")}, a likes, views or comments service: the link is not a post or video of the service's platform (a profile, say); the message says what to send.</>,
+    badComments: <>{actions("add")}, a Custom Comments service: comments are missing, fewer or more than the quantity or the service's min and max, a comment is too long or contains a link; the message names the line.</>,
     wrongPlatformLink: <>{actions("add")}: the link is an account on another platform than the service's, such as a TikTok profile for an Instagram service.</>,
     notEnoughFunds: <>{actions("add")}: the balance is less than the order's price. Nothing is charged.</>,
     incorrectOrderId: (
@@ -415,7 +525,7 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     handlesOfOneOrder: <>{actions("refill")}: handles was sent with orders; it names the drops of one order.</>,
     notCancellable: (
       <>
-        {actions("cancel")}, for one order: it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is
+        {actions("cancel")}, for one order: its service's cancel is false, it was paid more than {hoursText(cancellationWindowHours)} ago, its delivery has begun, or it is
         already finished or cancelled (a drip-feed order: every run has opened).
       </>
     ),
@@ -424,7 +534,8 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     badRuns: <>{actions("add")}: runs is sent but is not a whole number from {minimumRuns} to {maximumRuns} (an order delivered at once sends no runs).</>,
     badInterval: <>{actions("add")}, drip-feed: interval is missing, or not a whole number of minutes from {minimumIntervalMinutes} to {maximumIntervalMinutes}.</>,
     intervalWithoutRuns: <>{actions("add")}: interval is sent without runs.</>,
-    dripTotalTooLarge: <>{actions("add")}, drip-feed: quantity × runs is more than {maximumQuantity}.</>,
+    dripTotalTooLarge: <>{actions("add")}, drip-feed: quantity × runs is more than the service's max.</>,
+    noDripFeed: <>{actions("add")}: runs is sent for a service whose dripfeed is false (comments are never drip-fed).</>,
     rateLimited: <>Any action: more than {requestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
     badRequest: <>The body is neither form data nor JSON, cannot be read, or a parameter has the wrong type.</>,
   };
@@ -462,7 +573,7 @@ function ParameterTable({ action, parameters }: { action: ApiV2Action; parameter
   );
 }
 
-function ServiceTable() {
+function ServiceTable({ services, serviceTargets }: Pick<ApiDocsPageProps, "services" | "serviceTargets">) {
   // Five columns: tighter padding on phones, so they fit 390 px.
   const headerCell = "px-2 py-2.5 font-semibold sm:px-4";
   const cell = "px-2 py-2.5 align-top sm:px-4";
@@ -485,7 +596,10 @@ function ServiceTable() {
           {services.map((service) => (
             <tr key={service.service}>
               <td className={`${cell} font-mono`}>{service.service}</td>
-              <th scope="row" className={`${cell} font-normal`}>{service.name}</th>
+              <th scope="row" className={`${cell} font-normal`}>
+                {service.name}
+                <span className="block text-xs text-muted-foreground">{serviceNotes(service, serviceTargets)}</span>
+              </th>
               <td className={`${cell} font-mono`}>{service.rate}</td>
               <td className={`${cell} font-mono`}>{service.min}</td>
               <td className={`${cell} font-mono`}>{service.max}</td>
@@ -495,6 +609,21 @@ function ServiceTable() {
       </table>
     </div>
   );
+}
+
+/** "Custom Comments · post link · refill 30 days · drip-feed": what a service's row says beyond its numbers. */
+function serviceNotes(service: ApiV2Service, serviceTargets: ApiDocsServiceTarget[]): string {
+  const target = serviceTargets.find((candidate) => candidate.service === service.service);
+  return [
+    service.category,
+    service.type === "Custom Comments" ? "Custom Comments" : null,
+    target?.target === "post" ? "post link" : "profile link",
+    target && target.refillDays > 0 ? `refill ${target.refillDays} days` : "no refill",
+    service.dripfeed ? "drip-feed" : null,
+    service.cancel ? null : "no cancel",
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function StatusTable() {
@@ -608,7 +737,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
             page.
           </li>
           <li>
-            Amounts are strings with two decimals, such as <InlineCode>"{instagram.rate}"</InlineCode>. Errors are{" "}
+            Amounts are strings with two decimals, such as <InlineCode>"{exampleStory(props.services).instagram.rate}"</InlineCode>. Errors are{" "}
             <InlineCode>{`{ "error": "…" }`}</InlineCode>: check for <InlineCode>error</InlineCode> first (<a href="#errors">errors</a>).
           </li>
         </ul>
@@ -651,9 +780,9 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
               </tr>
             </thead>
             <tbody className="divide-y">
-              {(Object.keys(apiV2Errors) as (keyof typeof apiV2Errors)[]).map((name) => (
+              {apiV2ErrorNames.map((name) => (
                 <tr key={name}>
-                  <th scope="row" className={`${cell} font-mono text-xs font-medium`}>{apiV2Errors[name]}</th>
+                  <th scope="row" className={`${cell} font-mono text-xs font-medium`}>{apiV2ErrorText(name)}</th>
                   <td className={cell}>{errors[name]}</td>
                 </tr>
               ))}

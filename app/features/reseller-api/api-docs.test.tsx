@@ -5,10 +5,12 @@ import type { AddressInfo } from "node:net";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiDocsPage, exampleOrder } from "./api-docs-page";
+import type { CatalogService } from "~/features/catalog/catalog";
+import { postTargetFromLink } from "~/features/catalog/post-link";
+import { ApiDocsPage, apiDocsCatalogue, apiV2ErrorText, exampleOrderOf } from "./api-docs-page";
 import { curlExample, curlJsonExample, phpExample, pythonExample } from "./api-docs-code";
 import { targetFromLink } from "./target-link";
-import { apiV2Actions, apiV2Currency, apiV2Errors, apiV2Path, apiV2Services, apiV2Statuses, defaultApiV2RequestsPerMinute, maximumOrdersPerRequest, platformOfService } from "./api-v2-contract";
+import { apiV2Actions, apiV2Currency, apiV2Errors, apiV2Path, apiV2Statuses, defaultApiV2RequestsPerMinute, maximumOrdersPerRequest } from "./api-v2-contract";
 
 /*
  * The /api-docs page against the contract the API answers from: every action, error, status,
@@ -17,10 +19,27 @@ import { apiV2Actions, apiV2Currency, apiV2Errors, apiV2Path, apiV2Services, api
  */
 
 const baseUrl = "https://boost.example";
+
+/** A catalogue as the seed's (issue #50): followers, likes and comments, on three platforms; one service without refill or cancel. */
+const service = (number: number, fields: Partial<CatalogService>): CatalogService => ({
+  id: `service-${number}`, number, platform: "instagram", kind: "followers", target: "profile", name: `Service ${number}`, description: "",
+  unitPriceMinor: 150, workerRewardMinor: 45, minQuantity: 50, maxQuantity: 100_000, refillDays: 30, dripFeed: true, cancel: true,
+  deliveryTime: "24-48 Hours", active: true, position: number, ...fields,
+});
+const catalogue = [
+  service(1, { name: "Instagram Followers" }),
+  service(2, { name: "TikTok Followers", platform: "tiktok" }),
+  service(3, { name: "YouTube Subscribers", platform: "youtube", kind: "subscribers", unitPriceMinor: 200 }),
+  service(6, { name: "Instagram Comments", kind: "comments", target: "post", unitPriceMinor: 100, minQuantity: 5, maxQuantity: 1000, refillDays: 0, dripFeed: false }),
+  service(7, { name: "TikTok Likes", platform: "tiktok", kind: "likes", target: "post", unitPriceMinor: 25, minQuantity: 20, maxQuantity: 50_000, refillDays: 0, cancel: false }),
+];
+const docsCatalogue = apiDocsCatalogue(catalogue);
+const services = docsCatalogue.services;
+const exampleOrder = exampleOrderOf(services);
 const endpoint = `${baseUrl}${apiV2Path}`;
 
 function render(): string {
-  const Stub = createRoutesStub([{ path: "/api-docs", Component: () => <ApiDocsPage baseUrl={baseUrl} cancellationWindowHours={1} requestsPerMinute={defaultApiV2RequestsPerMinute} /> }]);
+  const Stub = createRoutesStub([{ path: "/api-docs", Component: () => <ApiDocsPage baseUrl={baseUrl} cancellationWindowHours={1} requestsPerMinute={defaultApiV2RequestsPerMinute} {...docsCatalogue} /> }]);
   return renderToStaticMarkup(<Stub initialEntries={["/api-docs"]} />);
 }
 
@@ -73,19 +92,32 @@ describe("the API docs page", () => {
 
   it("shows the services answer exactly as the contract builds it, and each service's rate, min and max", () => {
     const servicesAnswer = codeBlocks(sectionHtml(html, "services")).find((block) => block.trimStart().startsWith("["));
-    expect(JSON.parse(servicesAnswer!)).toEqual(apiV2Services());
+    expect(JSON.parse(servicesAnswer!)).toEqual(services);
+    expect(services.map((listed) => [listed.service, listed.type, listed.category])).toEqual([
+      [1, "Default", "Instagram Followers"],
+      [2, "Default", "TikTok Followers"],
+      [3, "Default", "YouTube Subscribers"],
+      [6, "Custom Comments", "Instagram Comments"],
+      [7, "Default", "TikTok Likes"],
+    ]);
     const servicesText = sectionText(html, "services");
-    for (const service of apiV2Services()) {
-      for (const value of [service.name, service.rate, String(service.min), String(service.max)]) expect(servicesText).toContain(value);
+    for (const listed of services) {
+      for (const value of [listed.name, listed.rate, String(listed.min), String(listed.max), listed.category]) expect(servicesText).toContain(value);
     }
+    expect(servicesText).toContain("Instagram Comments · Custom Comments · post link · no refill");
+    expect(servicesText).toContain("TikTok Likes · post link · no refill · drip-feed · no cancel");
     expect(servicesText).toContain(`${apiV2Currency} per 1000`);
   });
 
   it("lists every error message of the contract, each once in the table", () => {
     const errorsText = sectionText(html, "errors");
-    for (const message of Object.values(apiV2Errors)) expect(errorsText).toContain(message);
+    const messages = (Object.keys(apiV2Errors) as (keyof typeof apiV2Errors)[]).map(apiV2ErrorText);
+    for (const message of messages) expect(errorsText).toContain(message);
     const rows = [...html.matchAll(/<th scope="row"[^>]*font-mono text-xs[^>]*>([\s\S]*?)<\/th>/g)].map(([, inner]) => decode(inner));
-    expect(rows).toEqual(Object.values(apiV2Errors));
+    expect(rows).toEqual(messages);
+    // A message with the service's numbers or a reason in it reads with their places marked.
+    expect(rows).toContain("Quantity must be a whole number from <min> to <max>");
+    expect(rows).toContain("Incorrect comments: <what is wrong>");
   });
 
   it("explains every status, the rate limit and the most orders per request", () => {
@@ -100,14 +132,32 @@ describe("the API docs page", () => {
     expect(sectionText(html, "cancel")).toContain("within 1 hour of payment");
   });
 
-  it("shows only links the API accepts for the service's platform", () => {
-    const links = [...sectionHtml(html, "add").matchAll(/<li>([^:<]+): <code[^>]*>([^<]+)<\/code> or <code[^>]*>([^<]+)<\/code><\/li>/g)];
-    expect(links).toHaveLength(apiV2Services().length);
-    for (const [, label, url, handle] of links) {
-      const platform = platformOfService(apiV2Services().find((service) => service.category === label)!.service)!;
-      for (const link of [url, handle]) expect(targetFromLink(decode(link), platform), `${link} for ${label}`).toHaveProperty("username");
+  it("shows only links the API accepts: profiles for profile services, posts for post services, per platform on sale", () => {
+    const items = [...sectionHtml(html, "add").matchAll(/<li>([A-Za-z]+):([\s\S]*?)<\/li>/g)].map(([, label, inner]) => ({ label, codes: [...inner.matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map(([, code]) => decode(code)) }));
+    expect(items.map((item) => item.label)).toEqual(["Instagram", "TikTok", "YouTube"]);
+    const platformOf = { Instagram: "instagram", TikTok: "tiktok", YouTube: "youtube" } as const;
+    for (const { label, codes } of items) {
+      const platform = platformOf[label as keyof typeof platformOf];
+      const [profileUrl, handle, post] = codes;
+      for (const link of [profileUrl, handle]) expect(targetFromLink(link, platform), `${link} for ${label}`).toHaveProperty("username");
+      // YouTube sells no post service here: its line names no post.
+      if (label === "YouTube") expect(post).toBeUndefined();
+      else expect(postTargetFromLink(post, platform), `${post} for ${label}`).toHaveProperty("url");
     }
-    expect(targetFromLink(exampleOrder.link, platformOfService(exampleOrder.service.service)!)).toHaveProperty("username");
+    expect(targetFromLink(exampleOrder.link, "instagram")).toHaveProperty("username");
+  });
+
+  it("documents comments for Custom Comments, with an add example of the service's minimum of lines", () => {
+    const addText = sectionText(html, "add");
+    expect(addText).toContain("comments");
+    expect(addText).toContain("Custom Comments services only");
+    // The Python example: its parameters are JSON values, one per line.
+    const example = codeBlocks(sectionHtml(html, "add")).find((block) => block.includes('"comments": '));
+    expect(example).toBeDefined();
+    const value = (name: string) => JSON.parse(new RegExp(`"${name}": (.*),$`, "m").exec(example!)![1]);
+    const sent = { action: value("action"), service: value("service"), link: value("link"), comments: value("comments") as string };
+    expect(sent).toMatchObject({ action: "add", service: 6, link: "https://www.instagram.com/p/C8xYz12AbCd/" });
+    expect(sent.comments.split("\n")).toHaveLength(5);
   });
 
   it("orders, in its add example, a quantity the service accepts, and charges rate × quantity / 1000 in its status example", () => {

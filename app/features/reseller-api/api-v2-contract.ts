@@ -1,6 +1,5 @@
 import { dripFeedErrors } from "~/features/drip-feed/drip-feed";
-import { type CatalogService, catalogCurrency, formatMinor } from "~/features/catalog/catalog";
-import { type Catalogue, categoryOf } from "~/features/catalog/services.server";
+import { type CatalogService, catalogCurrency, formatMinor, kindLabels, platformLabels } from "~/features/catalog/catalog";
 
 /**
  * The reseller API's contract (issue #20): the de facto "API v2" of SMM panels (one URL, `key` and
@@ -41,7 +40,10 @@ export const apiV2Errors = {
   intervalWithoutRuns: dripFeedErrors.intervalWithoutRuns,
   dripTotalTooLarge: dripFeedErrors.totalTooLarge,
   noDripFeed: "Incorrect request: this service is not drip-fed",
+  // Issue #50: the bounds are the service's, and a post or comments service says what is wrong with the link or the lines.
   badQuantityFor: (service: Pick<CatalogService, "minQuantity" | "maxQuantity">) => `Quantity must be a whole number from ${service.minQuantity} to ${service.maxQuantity}`,
+  badPostLink: (why: string) => `Incorrect link: ${why}`,
+  badComments: (why: string) => `Incorrect comments: ${why}`,
 } as const;
 
 /** The de facto API's order statuses. */
@@ -72,13 +74,23 @@ export interface ApiV2Service {
   dripfeed: boolean;
 }
 
-/** The services on sale, from the same catalogue as /packages: the price per 1000 is 1000 units' price. */
-export function apiV2Services(catalogue: Catalogue): ApiV2Service[] {
+/** "TikTok Likes", "YouTube Subscribers": a service's category as panels group services. */
+export const apiV2CategoryOf = (service: Pick<CatalogService, "platform" | "kind">) => `${platformLabels[service.platform]} ${kindLabels[service.kind]}`;
+
+/** "Custom Comments" for a comments service, whose `add` takes `comments` (one per line), as panels name that type. */
+export const apiV2TypeOf = (service: Pick<CatalogService, "kind">): ApiV2Service["type"] => (service.kind === "comments" ? "Custom Comments" : "Default");
+
+/**
+ * The services on sale (the catalogue's active ones, in its order), from the same table as /packages:
+ * the price per 1000 is 1000 units' price. Takes the services rather than reading them, so the docs
+ * page (a browser module) can share it: its loader reads the catalogue.
+ */
+export function apiV2Services(catalogue: { readonly active: readonly CatalogService[] }): ApiV2Service[] {
   return catalogue.active.map((service) => ({
     service: service.number,
     name: service.name,
-    type: service.kind === "comments" ? "Custom Comments" : "Default",
-    category: categoryOf(service),
+    type: apiV2TypeOf(service),
+    category: apiV2CategoryOf(service),
     rate: formatMinor(service.unitPriceMinor * 1000),
     min: service.minQuantity,
     max: service.maxQuantity,

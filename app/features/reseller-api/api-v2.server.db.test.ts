@@ -5,11 +5,14 @@ import { acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
 import { completeTask } from "~/features/fulfilment/tasks.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
+import { createServiceSchema } from "~/features/catalog/service-schema";
+import { createService, getCatalogue, updateService } from "~/features/catalog/services.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { payOrderFromWallet } from "~/features/wallet/wallet.server";
 import { createTestApiKey, createTestUser, refusal, serviceDatabase } from "~/test/service-test";
-import { apiV2Errors } from "./api-v2-contract";
+import { noRefillMessage } from "~/features/refills/refills.server";
+import { apiV2Errors, apiV2Services } from "./api-v2-contract";
 import { type ApiV2Caller, runApiV2Action } from "./api-v2.server";
 import { targetFromLink } from "./target-link";
 
@@ -32,6 +35,12 @@ async function fundedCaller(balanceMinor: number): Promise<ApiV2Caller & { user:
 
 const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
 const add = (caller: ApiV2Caller, params: Record<string, string>) => runApiV2Action(caller, "add", params);
+/** SPEC's follower services' bounds, in the API's words. */
+const followersQuantity = apiV2Errors.badQuantityFor({ minQuantity: 50, maxQuantity: 100_000 });
+
+async function newAdmin() {
+  return asUser(await createTestUser(prisma(), "admin"));
+}
 
 describe("add", () => {
   it("creates a paid order with its task, debits the price (no fee) from the balance, and nothing more", async () => {
@@ -50,12 +59,13 @@ describe("add", () => {
   it("refuses bad input with the documented errors and writes nothing", async () => {
     const caller = await fundedCaller(100_000);
     const cases: [Record<string, string>, string][] = [
-      [{ service: "9", link: "@ama", quantity: "100" }, apiV2Errors.unknownService],
+      [{ service: "99", link: "@ama", quantity: "100" }, apiV2Errors.unknownService],
       [{ service: "abc", link: "@ama", quantity: "100" }, apiV2Errors.unknownService],
-      [{ service: "1", link: "@ama", quantity: "49" }, apiV2Errors.badQuantity],
-      [{ service: "1", link: "@ama", quantity: "100001" }, apiV2Errors.badQuantity],
-      [{ service: "1", link: "@ama", quantity: "99999999999999999999" }, apiV2Errors.badQuantity],
-      [{ service: "1", link: "@ama", quantity: "1e3" }, apiV2Errors.badQuantity],
+      [{ service: "1", link: "@ama", quantity: "49" }, followersQuantity],
+      [{ service: "1", link: "@ama", quantity: "100001" }, followersQuantity],
+      [{ service: "1", link: "@ama", quantity: "99999999999999999999" }, followersQuantity],
+      [{ service: "1", link: "@ama", quantity: "1e3" }, followersQuantity],
+      [{ service: "1", link: "@ama" }, followersQuantity],
       [{ service: "1", link: "'; DROP TABLE orders; --", quantity: "100" }, apiV2Errors.badLink],
       [{ service: "1", link: "https://www.tiktok.com/@ama", quantity: "100" }, apiV2Errors.wrongPlatformLink],
       [{ service: "2", link: "https://evil.example/@ama", quantity: "100" }, apiV2Errors.badLink],
@@ -129,6 +139,112 @@ describe("status and cancel", () => {
   });
 });
 
+describe("every service of the table (issue #50)", () => {
+  const tiktokVideo = "https://www.tiktok.com/@ama.grows/video/7412345678901234567";
+  const instagramPost = "https://www.instagram.com/p/C8xYz12AbCd/";
+
+  it("services lists the table's active services with their numbers, categories, types and flags", async () => {
+    const caller = await fundedCaller(0);
+    const services = (await runApiV2Action(caller, "services", {})) as ReturnType<typeof apiV2Services>;
+    expect(services).toEqual(apiV2Services(await getCatalogue()));
+    expect(services.map((service) => service.service).sort((a, b) => a - b)).toEqual(Array.from({ length: 18 }, (_, index) => index + 1));
+    const byNumber = new Map(services.map((service) => [service.service, service]));
+    expect(byNumber.get(1)).toEqual({ service: 1, name: "Instagram Followers", type: "Default", category: "Instagram Followers", rate: "1500.00", min: 50, max: 100_000, refill: true, cancel: true, dripfeed: true });
+    expect(byNumber.get(3)).toMatchObject({ category: "YouTube Subscribers", rate: "2000.00" });
+    expect(byNumber.get(7)).toEqual({ service: 7, name: "TikTok Likes", type: "Default", category: "TikTok Likes", rate: "250.00", min: 20, max: 50_000, refill: false, cancel: true, dripfeed: true });
+    expect(byNumber.get(6)).toEqual({ service: 6, name: "Instagram Comments", type: "Custom Comments", category: "Instagram Comments", rate: "1000.00", min: 5, max: 1000, refill: false, cancel: true, dripfeed: false });
+    expect(byNumber.get(13)).toMatchObject({ category: "X Followers", type: "Default" });
+    expect(services.filter((service) => service.type === "Custom Comments").map((service) => service.service)).toEqual([6, 9, 12]);
+  });
+
+  it("add likes on a TikTok video: an order of the post, priced at the service's unit price from the wallet; a profile link is refused", async () => {
+    const caller = await fundedCaller(10_000);
+    expect(await add(caller, { service: "7", link: "https://www.tiktok.com/@ama.grows", quantity: "100" })).toEqual({
+      error: apiV2Errors.badPostLink("This is a link to a TikTok profile: paste the link of the video."),
+    });
+    expect(await add(caller, { service: "7", link: "https://www.instagram.com/p/C8xYz12AbCd/", quantity: "100" })).toMatchObject({ error: expect.stringMatching(/^Incorrect link: This is an Instagram link/) });
+    expect(await add(caller, { service: "7", link: tiktokVideo, quantity: "19" })).toEqual({ error: apiV2Errors.badQuantityFor({ minQuantity: 20, maxQuantity: 50_000 }) });
+    expect(await prisma().order.count({ where: { clientId: caller.userId } })).toBe(0);
+
+    const { order } = (await add(caller, { service: "7", link: `${tiktokVideo}?is_from_webapp=1`, quantity: "100" })) as { order: number };
+    const row = await prisma().order.findUniqueOrThrow({ where: { id: order }, include: { tasks: true } });
+    // ₵0.25 a like × 100, no fee from the wallet; the worker's reward is the service's.
+    expect(row).toMatchObject({ packageId: "tiktok-likes", serviceType: "likes", platform: "tiktok", targetUrl: tiktokVideo, targetUsername: "", quantity: 100, priceMinor: 2_500, feeMinor: 0, totalMinor: 2_500, rewardMinor: 8, paymentStatus: "paid", status: "processing" });
+    expect(row.tasks).toHaveLength(1);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(7_500);
+    expect(await runApiV2Action(caller, "status", { order: String(order) })).toEqual({ charge: "25.00", start_count: "0", status: "Processing", remains: "100", currency: "GHS" });
+    // Likes have no refill (refill days 0): refused in words, whatever the order's state.
+    expect(await runApiV2Action(caller, "refill", { order: String(order) })).toEqual({ error: noRefillMessage });
+    expect(await offendingRules()).toEqual([]);
+  });
+
+  it("add comments on an Instagram post: the lines are the quantity (omitted, or sent and equal), stored one per line", async () => {
+    const caller = await fundedCaller(10_000);
+    const three = "Congrats Ama! 🎉\nThis is so good\n\n🔥🔥";
+    // The seeded minimum is 5 comments: three are refused in words, until the operator lowers it.
+    expect(await add(caller, { service: "6", link: instagramPost, comments: three })).toEqual({ error: apiV2Errors.badComments("3 comments were sent; this service takes 5 to 1000, one per line.") });
+    await updateService(await newAdmin(), "instagram-comments", { min: 3 });
+    expect(await add(caller, { service: "6", link: instagramPost, comments: three, quantity: "4" })).toEqual({ error: apiV2Errors.badComments("You wrote 3 comments; this order needs 4, one per line.") });
+    expect(await add(caller, { service: "6", link: instagramPost, comments: "Nice\nsee bit.ly/win\nWow" })).toEqual({
+      error: apiV2Errors.badComments("The comment on line 2 contains a link; comments cannot contain links or web addresses."),
+    });
+    expect(await add(caller, { service: "6", link: instagramPost })).toEqual({ error: apiV2Errors.badComments("no comments were sent; this service takes 3 to 1000, one per line.") });
+    expect(await add(caller, { service: "6", link: "https://www.instagram.com/ama.grows/", comments: three })).toEqual({
+      error: apiV2Errors.badPostLink("This is a link to an Instagram profile: paste the link of the post or reel."),
+    });
+    // Comments are not drip-fed.
+    expect(await add(caller, { service: "6", link: instagramPost, comments: three, runs: "3", interval: "60" })).toEqual({ error: apiV2Errors.noDripFeed });
+    expect(await prisma().order.count({ where: { clientId: caller.userId } })).toBe(0);
+
+    const { order } = (await add(caller, { service: "6", link: instagramPost, comments: three })) as { order: number };
+    const { order: sent } = (await add(caller, { service: "6", link: instagramPost, comments: "One\r\nTwo\r\nThree", quantity: "3" })) as { order: number };
+    const row = await prisma().order.findUniqueOrThrow({ where: { id: order }, include: { commentLines: { orderBy: { position: "asc" } } } });
+    expect(row).toMatchObject({ packageId: "instagram-comments", serviceType: "comments", targetUrl: instagramPost, quantity: 3, priceMinor: 300, feeMinor: 0 });
+    expect(row.commentLines.map(({ position, text }) => [position, text])).toEqual([[1, "Congrats Ama! 🎉"], [2, "This is so good"], [3, "🔥🔥"]]);
+    expect((await prisma().orderCommentLine.findMany({ where: { orderId: sent }, orderBy: { position: "asc" } })).map((line) => line.text)).toEqual(["One", "Two", "Three"]);
+    expect(await runApiV2Action(caller, "status", { orders: `${order},${sent}` })).toEqual({
+      [order]: { charge: "3.00", start_count: "0", status: "Processing", remains: "3", currency: "GHS" },
+      [sent]: { charge: "3.00", start_count: "0", status: "Processing", remains: "3", currency: "GHS" },
+    });
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(9_400);
+    expect(await offendingRules()).toEqual([]);
+  });
+
+  it("drip-feed only where the service offers it", async () => {
+    const caller = await fundedCaller(100_000);
+    const admin = await newAdmin();
+    await updateService(admin, "tiktok-likes", { dripFeed: false });
+    expect(await add(caller, { service: "7", link: tiktokVideo, quantity: "100", runs: "2", interval: "60" })).toEqual({ error: apiV2Errors.noDripFeed });
+    await updateService(admin, "tiktok-likes", { dripFeed: true });
+    expect(await add(caller, { service: "7", link: tiktokVideo, quantity: "100", runs: "2", interval: "60" })).toEqual({ order: expect.any(Number) });
+  });
+
+  it("a disabled service takes no new orders (Incorrect service ID) and drops out of services; its orders go on: status, refill, cancel", async () => {
+    const caller = await fundedCaller(100_000);
+    const admin = await newAdmin();
+    const created = await createService(
+      admin,
+      createServiceSchema.parse({ platform: "x", kind: "likes", target: "post", name: "X Likes (fast)", unitPrice: "0.30", workerReward: "0.09", min: "10", max: "1000", refillDays: "30", cancel: "false" }),
+    );
+    const service = String(created.number);
+    const post = "https://x.com/amagrows/status/1834567890123456789";
+    const { order } = (await add(caller, { service, link: post, quantity: "10" })) as { order: number };
+    expect(await prisma().order.findUniqueOrThrow({ where: { id: order }, select: { priceMinor: true } })).toEqual({ priceMinor: 300 });
+    // Its cancel is off: a paid order stays.
+    expect(await runApiV2Action(caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: { error: apiV2Errors.notCancellable } }]);
+
+    await updateService(admin, created.id, { active: false });
+    expect(await add(caller, { service, link: post, quantity: "10" })).toEqual({ error: apiV2Errors.unknownService });
+    expect(((await runApiV2Action(caller, "services", {})) as { service: number }[]).map((listed) => listed.service)).not.toContain(created.number);
+    expect(await runApiV2Action(caller, "status", { order: String(order) })).toMatchObject({ status: "Processing", remains: "10" });
+    expect(await runApiV2Action(caller, "refill", { order: String(order) })).toEqual({ error: "Only a delivered order can be refilled: this one is not delivered yet." });
+    await updateService(admin, created.id, { cancel: true });
+    expect(await runApiV2Action(caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: 1 }]);
+    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000);
+    expect(await offendingRules()).toEqual([]);
+  });
+});
+
 const orderEmails = async (orderId: number) =>
   (await prisma().outboxMessage.findMany({ where: { idempotencyKey: { startsWith: `order:${orderId}:` } }, orderBy: { id: "asc" } })).map((mail) => mail.idempotencyKey);
 
@@ -136,7 +252,7 @@ describe("the wallet at checkout and by admins", () => {
   it("pays a checkout order from the balance without the fee, once, and refuses what the balance does not cover", async () => {
     const caller = await fundedCaller(20_000);
     const order = await prisma().order.create({
-      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
+      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, rewardMinor: 45, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
     });
     await payOrderFromWallet(caller.user, order.id);
     expect((await refusal(payOrderFromWallet(caller.user, order.id))).code).toBe("already_paid");
@@ -144,7 +260,7 @@ describe("the wallet at checkout and by admins", () => {
     // A checkout order paid from the balance has its receipt, as one paid by card does.
     expect(await orderEmails(order.id)).toEqual([`order:${order.id}:paid`]);
     const second = await prisma().order.create({
-      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
+      data: { clientId: caller.userId, packageId: "custom-instagram", packageName: "100 Followers", platform: "instagram", quantity: 100, targetUsername: "@ama", targetUrl: "https://www.instagram.com/ama", priceMinor: 15_000, rewardMinor: 45, feeMinor: 255, totalMinor: 15_255, currency: "GHS" },
     });
     const refused = await refusal(payOrderFromWallet(caller.user, second.id));
     expect(refused).toMatchObject({ status: 402, code: "insufficient_balance" });

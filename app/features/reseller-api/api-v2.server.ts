@@ -57,7 +57,8 @@ async function addOrder(caller: ApiV2Caller, params: ApiV2Params, now: Date): Pr
   // Drip-feed (issue #21): `quantity` per run, `runs` runs, one every `interval` minutes; priced for the whole.
   const dripFeed = checkDripFeed(params);
   if (dripFeed !== null && "error" in dripFeed) return refusal(dripFeed.error);
-  if (dripFeed !== null && !checked.service.dripFeed) return refusal(apiV2Errors.noDripFeed);
+  // A comments order's quantity is its lines, so it is never split into runs.
+  if (dripFeed !== null && (!checked.service.dripFeed || checked.service.kind === "comments")) return refusal(apiV2Errors.noDripFeed);
   if (dripFeed !== null && checked.quantity * dripFeed.runs > checked.service.maxQuantity) return refusal(apiV2Errors.dripTotalTooLarge);
   const quantity = dripFeed === null ? checked.quantity : checked.quantity * dripFeed.runs;
   const line = { ...checked, quantity, target: { ...checked.target, quantity }, priceMinor: checked.priceMinor * (dripFeed?.runs ?? 1) };

@@ -40,6 +40,7 @@ async function orderUsing(clientId: number, screenshotUploadId: string | null, e
       targetUrl: "instagram.com/ama.shop",
       screenshotUploadId,
       priceMinor: 150_000,
+      rewardMinor: 45,
       feeMinor: 2_550,
       totalMinor: 152_550,
       currency: "GHS",
@@ -113,7 +114,7 @@ describe("the privacy policy's retention periods", () => {
     await prisma.upload.update({ where: { id: proofImage.id }, data: { createdAt: daysAgo(366) } });
     const completion = (workerId: number, handle: string, completedAt: Date, proofUploadId: string | null) =>
       prisma.taskCompletion.create({
-        data: { taskId: task.id, workerId, proof: `https://instagram.com/${handle}`, proofUploadId, rewardMinor: 45, currency: "GHS", targetUrl: `instagram.com/${handle}`, platform: "instagram", handle, holdUntil: completedAt, completedAt },
+        data: { taskId: task.id, workerId, proof: `https://instagram.com/${handle}`, proofUploadId, rewardMinor: 45, currency: "GHS", targetUrl: `instagram.com/${handle}`, type: "followers", platform: "instagram", handle, holdUntil: completedAt, completedAt },
       });
     const old = await completion(worker.id, "old_handle", daysAgo(366), proofImage.id);
     const recent = await completion(otherWorker.id, "new_handle", daysAgo(300), null);

@@ -73,9 +73,9 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     question: "Are the followers real?",
     answer: (
       <p>
-        Yes. We sell followers (subscribers on YouTube), and every one is a real person on our worker network who follows your account as
-        a paid task; we use no bots. People remain free to unfollow later and platforms sometimes remove accounts, so we cannot promise
-        that every follower stays forever.
+        Yes. We sell followers (subscribers on YouTube), likes, views and comments, and every one is a real person on our worker network
+        who follows, likes, watches or comments as a paid task, one action each; we use no bots. People remain free to unfollow or unlike
+        later and platforms sometimes remove accounts, so we cannot promise that every follower or like stays forever.
       </p>
     ),
   },
@@ -84,7 +84,7 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     answer: (
       <p>
         Your order's page lists each delivery with the account that made it and a link to its profile, so you can find it in your own
-        followers list. Until {flagWindowDays} days after the order is completed you can flag any you cannot find: its worker must send a
+        followers list, or among the post's likes and comments. Until {flagWindowDays} days after the order is completed you can flag any you cannot find: its worker must send a
         screenshot within {evidenceHours} hours and our team decides on it. What is found missing, or not shown in time, is delivered
         again by someone else at no cost to you, and its worker loses the reward.
       </p>
@@ -94,7 +94,8 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     question: "What if some followers drop?",
     answer: (
       <p>
-        For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
+        Followers and subscribers come with refills (likes, views and comments do not; each service on the packages page says whether it
+        does). For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
         {refillCooldownHours} hours): tick the accounts in &ldquo;Who delivered&rdquo; you no longer find among your followers and press
         &ldquo;Refill selected&rdquo;. The person behind each one is asked for a screenshot within {evidenceHours} hours and our team
         decides on it; whatever dropped is delivered again by other people, at no cost to you. The order page shows each refill's

@@ -41,6 +41,7 @@ describe("Prisma on the test database", () => {
         targetUsername: "@ama.shop",
         targetUrl: "instagram.com/ama.shop",
         priceMinor: 150_000, // ₵1,500.00
+        rewardMinor: 45,
         feeMinor: 2_550, // 1.7%
         totalMinor: 152_550,
         currency: "GHS",
