@@ -15,7 +15,7 @@ import { AccountVerificationForm } from "~/features/checkout/account-verificatio
 import { storefrontOrder, storefrontServiceOf } from "~/features/checkout/checkout-draft";
 import { commitServerDraft } from "~/features/checkout/checkout-session.server";
 import { postTargetForCheckout, verifyAccountForCheckout } from "~/features/checkout/checkout.server";
-import { PlatformTabs, QuantityDropdown, ServiceTabs, packagesHref } from "~/features/checkout/package-picker";
+import { PlatformTabs, QuantityDropdown, ServiceTabs, choiceOf, packagesHref } from "~/features/checkout/package-picker";
 import { PostTargetForm } from "~/features/checkout/post-target-form";
 import { accountVerificationSchemaFor, checkoutChoiceSchema, quantityFromText, quantityProblem, quantityRangeOf } from "~/features/checkout/verification-schema";
 import { orderTargetSchemaFor } from "~/features/orders/order-schema";
@@ -229,7 +229,9 @@ function ServiceChooser({
   const problem = quantityProblem(quantity, service);
   const chosen = packageFor(service, problem ? defaultQuantityFor(service) : quantity);
   const price = problem ? null : priceOrder(service, quantity);
-  const verifyHref = packagesHref(service, quantity, { verify: "1" });
+  // SPEC's addresses (platform and quantity) for a platform's first service; others name themselves.
+  const choice = choiceOf(service, services);
+  const verifyHref = packagesHref(choice, quantity, { verify: "1" });
   const showsInline = isVerifying || actionData !== undefined;
   const range = quantityRangeOf(service);
 
@@ -286,11 +288,11 @@ function ServiceChooser({
         <div className="grid min-w-0 grid-cols-1 content-start gap-5">
           <div className="grid gap-2">
             <span className="text-sm font-semibold">Package size</span>
-            <QuantityDropdown service={service} selected={problem ? 0 : quantity} />
+            <QuantityDropdown service={service} choice={choice} selected={problem ? 0 : quantity} />
           </div>
           <Form method="get" action="/packages" replace preventScrollReset onSubmit={startJourney} className="grid grid-cols-1 gap-5">
             <input type="hidden" name="platform" value={platform} />
-            <input type="hidden" name="service" value={service.id} />
+            {choice === platform ? null : <input type="hidden" name="service" value={service.id} />}
             <div className="grid gap-2">
               <label htmlFor="custom-quantity" className="text-sm font-semibold">
                 Or enter a custom amount

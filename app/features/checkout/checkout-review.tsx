@@ -73,7 +73,8 @@ export function CheckoutReview({ selection, service, pageUrl, actions, barAction
           <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
             <SummaryRow label="Package">{chosen.name}</SummaryRow>
             <SummaryRow label="Platform">{platformLabels[selection.platform]}</SummaryRow>
-            <SummaryRow label="Description">{chosen.description}</SummaryRow>
+            {/* A post service says what it does in the operator's words (as on the packages page). */}
+            <SummaryRow label="Description">{service.target === "post" && service.description ? service.description : chosen.description}</SummaryRow>
             {selection.postUrl === null ? (
               <>
                 <SummaryRow label="Target account">{selection.username}</SummaryRow>

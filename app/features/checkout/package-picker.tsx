@@ -8,6 +8,11 @@ import { formatMoney } from "~/lib/money";
 
 type ServiceChoice = Pick<CatalogService, "platform" | "id">;
 
+/** The address's name for `service`: its platform alone when it is the platform's first (SPEC's addresses for followers). */
+export function choiceOf(service: CatalogService, services: readonly Pick<CatalogService, "id">[]): CatalogPlatform | ServiceChoice {
+  return services[0]?.id === service.id ? service.platform : service;
+}
+
 /**
  * Where a choice on the packages page lives: the URL, so it works without JavaScript and can be
  * shared. A platform alone opens its first service (followers: SPEC's flow); a service names itself.
@@ -47,7 +52,7 @@ export function ServiceTabs({ services, selected }: { services: readonly Catalog
       {services.map((service) => (
         <Link
           key={service.id}
-          to={packagesHref(service)}
+          to={packagesHref(choiceOf(service, services))}
           preventScrollReset
           aria-current={service.id === selected.id ? "page" : undefined}
           className={tabClass(service.id === selected.id)}
@@ -64,7 +69,7 @@ export function ServiceTabs({ services, selected }: { services: readonly Catalog
  * (each preset is an address); with it, it also closes on an outside click or Escape and the arrow
  * keys move between presets.
  */
-export function QuantityDropdown({ service, selected }: { service: CatalogService; selected: number }) {
+export function QuantityDropdown({ service, choice = service, selected }: { service: CatalogService; choice?: CatalogPlatform | ServiceChoice; selected: number }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [isOpen, setOpen] = useState(false);
   const unit = unitNameOf(service);
@@ -119,7 +124,7 @@ export function QuantityDropdown({ service, selected }: { service: CatalogServic
           return (
             <li key={quantity}>
               <Link
-                to={packagesHref(service, quantity)}
+                to={packagesHref(choice, quantity)}
                 replace
                 preventScrollReset
                 data-quantity-option=""
