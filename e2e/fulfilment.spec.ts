@@ -216,7 +216,10 @@ test("a worker waiting for review sees the waiting note and no tasks, and can li
   await page.getByRole("link", { name: "Link your accounts" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("Your worker account is waiting for review.")).toBeVisible();
-  await expect(page.getByText("You also joined Twitter: no tasks are offered there yet.")).toBeVisible();
+  // X is sold now (issue #50): its handle is linked beside TikTok's, in advance too.
+  await expect(page.getByLabel("TikTok handle")).toBeVisible();
+  await expect(page.getByLabel("X handle")).toBeVisible();
+  await expect(page.getByText("no tasks are offered there yet")).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 });
 
