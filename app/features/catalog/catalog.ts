@@ -72,10 +72,6 @@ export const platformLabels: Record<CatalogPlatform, string> = { instagram: "Ins
 /** "Followers", "Likes", … as a service's kind reads in a heading or a tab. */
 export const kindLabels: Record<ServiceKind, string> = { followers: "Followers", subscribers: "Subscribers", likes: "Likes", views: "Views", comments: "Comments" };
 
-export function isServiceKind(value: unknown): value is ServiceKind {
-  return typeof value === "string" && (serviceKinds as readonly string[]).includes(value);
-}
-
 export function isCatalogPlatform(value: unknown): value is CatalogPlatform {
   return typeof value === "string" && (catalogPlatforms as readonly string[]).includes(value);
 }

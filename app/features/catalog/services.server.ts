@@ -5,7 +5,7 @@ import type { Service } from "~/generated/prisma/client";
 import { type Database, getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isUniqueViolation } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
-import { type CatalogPlatform, type CatalogService, catalogPlatforms, formatMinor, platformLabels, type ServiceKind } from "./catalog";
+import { type CatalogPlatform, type CatalogService, catalogPlatforms, formatMinor, type ServiceKind } from "./catalog";
 import { type ServiceFields, type ServicePatch, serviceRuleProblems } from "./service-schema";
 
 /**
@@ -298,7 +298,3 @@ export async function moveService(admin: PublicUser, id: string, direction: "up"
 function heardHere(): void {
   getDatabase().serviceChanges.announce("all");
 }
-
-/** "TikTok Likes": a service's category as panels group services. */
-export const categoryOf = (service: Pick<CatalogService, "platform" | "kind">) =>
-  `${platformLabels[service.platform]} ${service.kind[0].toUpperCase()}${service.kind.slice(1)}`;
