@@ -109,7 +109,7 @@ function toListItem(order: Prisma.OrderGetPayload<{ select: typeof listSelect }>
     quantity: order.quantity,
     deliveredQuantity: order.deliveredQuantity,
     progress: order.quantity > 0 ? Math.min(100, Math.floor((order.deliveredQuantity * 100) / order.quantity)) : 0,
-    targetUsername: order.targetUsername,
+    targetUsername: order.targetUsername || order.targetUrl,
     targetUrl: order.targetUrl,
     total: toMajorUnits(order.totalMinor),
     currency: order.currency,

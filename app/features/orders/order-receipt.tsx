@@ -63,7 +63,7 @@ export function OrderReceipt({ order, reference, orderDate, className }: OrderRe
         <Detail term="Order date" value={<time dateTime={order.createdAt}>{orderDate}</time>} />
         <Detail term="Package" value={order.package.name} />
         <Detail term="Platform" value={platform} />
-        <Detail term="Username" value={<ProfileLink url={order.targetUrl} className="print:text-foreground print:no-underline">{order.username}</ProfileLink>} isBreakable />
+        <Detail term={order.username.startsWith("@") ? "Username" : "Post"} value={<ProfileLink url={order.targetUrl} className="print:text-foreground print:no-underline">{order.username}</ProfileLink>} isBreakable />
         <Detail term="Status" value={orderStatusLabel(order.status, order.expiredAt)} />
         <Detail term="Payment" value={paymentStateLabels[payment]} />
         <Detail term="Amount" value={money(order.amount)} />

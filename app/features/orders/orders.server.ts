@@ -107,7 +107,8 @@ export function toConfirmation(order: OrderRow): OrderConfirmation {
   return {
     id: order.id,
     package: { id: order.packageId, name: order.packageName, platform: order.platform },
-    username: order.targetUsername,
+    // A post has no username: its link names what the order is for.
+    username: order.targetUsername || order.targetUrl,
     quantity: order.quantity,
     deliveredQuantity: order.deliveredQuantity,
     targetUrl: order.targetUrl,
