@@ -190,7 +190,9 @@ export default function Packages({ loaderData, actionData }: Route.ComponentProp
       )}
 
       <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-muted-foreground">
-        Changed your mind? A paid order can be cancelled within 1 hour of payment, before delivery begins, for a full refund.{" "}
+        {service && !service.cancel
+          ? "Orders of this package cannot be cancelled once paid: check the link and the quantity before you pay."
+          : "Changed your mind? A paid order can be cancelled within 1 hour of payment, before delivery begins, for a full refund."}{" "}
         <Link to="/how-it-works" className="font-medium text-primary underline-offset-4 hover:underline">
           How it works
         </Link>
