@@ -73,6 +73,7 @@ export default [
   route("api/tasks/available", "routes/api.tasks.available.ts"),
   route("api/tasks/my-tasks", "routes/api.tasks.my-tasks.ts"),
   route("api/tasks/:id/complete", "routes/api.tasks.$id.complete.ts"),
+  route("api/tasks/:id/comment", "routes/api.tasks.$id.comment.ts"),
   route("api/dashboard/worker-stats", "routes/api.dashboard.worker-stats.ts"),
   route("api/worker/handles", "routes/api.worker.handles.ts"),
   route("api/worker/flags", "routes/api.worker.flags.ts"),

@@ -26,20 +26,20 @@ async function call(path: string, { body, token, method }: { body?: unknown; tok
 }
 
 let sequence = 0;
-async function signUp(role: "client" | "worker") {
+async function signUp(role: "client" | "worker", platforms = ["tiktok"]) {
   sequence += 1;
   const email = `catalogue${process.pid}x${sequence}@example.com`;
   const result = await call("/api/auth/register", {
-    body: { email, username: `catalogue_${process.pid}x${sequence}`, fullName: "Kofi Catalogue", password: "secret-pass", role, ...(role === "worker" ? { platforms: ["tiktok"] } : {}) },
+    body: { email, username: `catalogue_${process.pid}x${sequence}`, fullName: "Kofi Catalogue", password: "secret-pass", role, ...(role === "worker" ? { platforms } : {}) },
   });
   expect(result.status).toBe(201);
   return { token: result.body.token as string, id: result.body.user.id as number, email };
 }
 
-async function approvedWorker(adminToken: string, handle: string) {
-  const worker = await signUp("worker");
+async function approvedWorker(adminToken: string, handle: string, platform = "tiktok") {
+  const worker = await signUp("worker", [platform]);
   expect((await call(`/api/admin/workers/${worker.id}/approve`, { token: adminToken, body: {} })).status).toBe(200);
-  expect((await call("/api/worker/handles", { token: worker.token, method: "PUT", body: { platform: "tiktok", handle } })).status).toBe(200);
+  expect((await call("/api/worker/handles", { token: worker.token, method: "PUT", body: { platform, handle } })).status).toBe(200);
   return worker;
 }
 
@@ -92,7 +92,7 @@ describe("a service the operator priced", () => {
     expect((await call(`/api/orders/${order.id}`, { token: client.token })).body).toMatchObject({ status: "completed", price: 0.4 });
   });
 
-  it("sells X followers to SPEC's order body, and takes a comments order's lines", async () => {
+  it("sells X followers to SPEC's order body, and carries a comments order's lines to the workers, one each", async () => {
     const client = await signUp("client");
     const followers = await call("/api/orders", { token: client.token, body: { packageId: "x-followers", quantity: 50, targetUsername: "@kofi_on_x", accountScreenshot: null } });
     expect(followers).toMatchObject({ status: 201, body: { package: { platform: "twitter", name: "50 Followers" }, targetUrl: "https://x.com/kofi_on_x", price: 75 } });
@@ -104,5 +104,24 @@ describe("a service the operator priced", () => {
     const tooFew = await call("/api/orders", { token: client.token, body: { packageId: "instagram-comments", quantity: 5, targetUrl: post, comments: "Only one" } });
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.message).toMatch(/comments/i);
+
+    const amount = Math.round(placed.body.amount * 100);
+    expect((await call("/api/payment/charge/card", { token: client.token, body: { email: client.email, amount, orderId: placed.body.id, currency: "GHS", card } })).body.data.status).toBe("success");
+    const adminToken = (await call("/api/auth/login", { body: admin })).body.token;
+    const posted: string[] = [];
+    for (const name of ["ama", "kofi"]) {
+      const worker = await approvedWorker(adminToken, `@${name}.comments${process.pid}`, "instagram");
+      const task = (await call("/api/tasks/available", { token: worker.token })).body.find((item: { targetUrl: string }) => item.targetUrl === post);
+      expect(task).toMatchObject({ type: "comments", reward: 0.3 });
+      // Through the API as on the dashboard: the worker asks for their line, posts it, then completes.
+      const line = await call(`/api/tasks/${task.id}/comment`, { token: worker.token, method: "POST" });
+      expect(line).toMatchObject({ status: 200, body: { text: expect.any(String), reservedUntil: expect.any(String) } });
+      expect((await call(`/api/tasks/${task.id}/comment`, { token: worker.token, method: "POST" })).body.text).toBe(line.body.text);
+      expect((await call(`/api/tasks/${task.id}/complete`, { token: worker.token, body: {} })).status).toBe(201);
+      posted.push(line.body.text);
+    }
+    expect(new Set(posted).size).toBe(2);
+    for (const text of posted) expect(comments).toContain(text);
+    expect((await call(`/api/orders/${placed.body.id}`, { token: client.token })).body.deliveredQuantity).toBe(2);
   });
 });

@@ -218,6 +218,8 @@ function buildTable(world: World): Row[] {
     { method: "GET", path: "/api/tasks/available", cells: approvedWorkers(200) },
     { method: "GET", path: "/api/tasks/my-tasks", cells: approvedWorkers(200, 200) },
     { method: "POST", path: `/api/tasks/${world.tasks.open}/complete`, body: {}, cells: approvedWorkers(201) },
+    // A comment line is handed out only on a comments task: this world's open task is a follow.
+    { method: "POST", path: `/api/tasks/${world.tasks.open}/comment`, body: {}, cells: approvedWorkers(400) },
     { method: "GET", path: "/api/dashboard/worker-stats", cells: approvedWorkers(200, 200) },
     // A worker's own re-checks (none here); answering one that is not theirs or not there is 404 or 403.
     // A worker's own flagged deliveries (none here); a screenshot for one that is not theirs or not there is 404.

@@ -265,6 +265,7 @@ async function setUp(): Promise<Fixtures> {
       template: { event: "charge.success", data: { id: 1, reference: voucher.reference, amount: 1, currency: "GHS", status: "success", gateway_response: "Approved", metadata: { orderId: momo.id } } },
     },
     { method: "POST", path: `/api/tasks/${taskId}/complete`, token: asWorker, template: { proofHandle: "fuzz.handle" } },
+    { method: "POST", path: `/api/tasks/${taskId}/comment`, token: asWorker, template: {} },
     { method: "POST", path: "/api/worker/flags/999999/evidence", token: asWorker, template: { screenshot: "data:image/png;base64,iVBORw0KGgo=" } },
     { method: "PUT", path: "/api/worker/handles", token: asWorker, template: { platform: "tiktok", handle: "fuzz.handle" } },
     { method: "POST", path: "/api/payouts", token: asWorker, template: { amount: 1, phone: "0551234987", provider: "mtn" } },
