@@ -30,6 +30,8 @@ export const Layers = /* @__PURE__ */ icon('<path d="M12.83 2.18a2 2 0 0 0-1.66 
 export const ListChecks = /* @__PURE__ */ icon('<path d="M13 5h8"/><path d="M13 12h8"/><path d="M13 19h8"/><path d="m3 17 2 2 4-4"/><path d="m3 7 2 2 4-4"/>');
 /** lucide `map-pin` */
 export const MapPin = /* @__PURE__ */ icon('<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/>');
+/** lucide `refresh-cw` */
+export const RefreshCw = /* @__PURE__ */ icon('<path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8"/><path d="M21 3v5h-5"/><path d="M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16"/><path d="M8 16H3v5"/>');
 /** lucide `user-plus` */
 export const UserPlus = /* @__PURE__ */ icon('<path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2"/><circle cx="9" cy="7" r="4"/><line x1="19" x2="19" y1="8" y2="14"/><line x1="22" x2="16" y1="11" y2="11"/>');
 /** lucide `wallet` */

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Clock, Info } from "~/components/page-icons";
+import { Clock, Info, RefreshCw } from "~/components/page-icons";
 import { ShieldCheck } from "~/components/icons";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useRouteLoaderData } from "react-router";
@@ -284,6 +284,10 @@ function ServiceChooser({
           <p className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
             <Clock className="size-4 shrink-0" aria-hidden="true" />
             Delivered within {chosen.deliveryTime.toLowerCase()} of payment
+          </p>
+          <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+            <RefreshCw className="size-4 shrink-0" aria-hidden="true" />
+            {service.refillDays > 0 ? `Refills of what drops for ${service.refillDays} days after delivery` : "No refills for this package"}
           </p>
         </div>
 

@@ -132,8 +132,8 @@ const sections: LegalSection[] = [
         </li>
         <li>
           There are no refunds for followers, subscribers, likes, views or comments that are delivered and later removed, whether by the
-          platform or by the people who gave them. Instead, for packages that offer refills (followers and subscribers; each package says
-          so), for {refillWindowDays} days after an order is delivered you may request a refill
+          platform or by the people who gave them. Instead, for packages that offer refills (each package says so and for how many days:
+          {refillWindowDays} for followers and subscribers), within those days after an order is delivered you may request a refill
           on its page, once every {refillCooldownHours} hours, naming the deliveries that dropped: each is decided on evidence as a flag
           is (below), and whatever dropped is delivered again by other people at no cost. A refill covers what was delivered through us,
           nothing more; the order page shows its progress.

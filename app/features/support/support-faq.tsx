@@ -94,8 +94,8 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     question: "What if some followers drop?",
     answer: (
       <p>
-        Followers and subscribers come with refills (likes, views and comments do not; each service on the packages page says whether it
-        does). For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
+        Followers and subscribers come with refills (likes, views and comments do not; each package on the packages page says whether it
+        does, and for how many days). For {refillWindowDays} days after your order is delivered, you can request a refill on its order page (once every{" "}
         {refillCooldownHours} hours): tick the accounts in &ldquo;Who delivered&rdquo; you no longer find among your followers and press
         &ldquo;Refill selected&rdquo;. The person behind each one is asked for a screenshot within {evidenceHours} hours and our team
         decides on it; whatever dropped is delivered again by other people, at no cost to you. The order page shows each refill's
