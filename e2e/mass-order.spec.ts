@@ -16,7 +16,7 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
   await expect(page).toHaveURL(/\/mass-order$/);
   await expect(page.getByRole("heading", { name: "Mass order", level: 1 })).toBeVisible();
   await expect(page.getByText("Balance ₵300.00")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Services a line may name" })).toContainText("Instagram Followers (real people)₵1,500.00");
+  await expect(page.getByRole("table", { name: "Services a line may name" })).toContainText("Instagram Followers₵1,500.00");
 
   // Through the form by keyboard: nothing complains before a submit; an empty one is refused.
   await page.getByLabel("Orders, one per line").focus();
@@ -31,9 +31,9 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
   const checked = page.getByRole("table", { name: "Your orders, checked and priced" });
   await expect(checked.getByRole("row")).toHaveText([
     "LineOrderPrice",
-    "1Instagram Followers (real people) · @ama.grows · 100₵150.00",
+    "1Instagram Followers · @ama.grows · 100₵150.00",
     "22 | @kofi_dances | tenQuantity must be a whole number from 50 to 100000Not ordered",
-    "4TikTok Followers (real people) · @kofi_dances · 50₵75.00",
+    "4TikTok Followers · @kofi_dances · 50₵75.00",
   ]);
   await expect(page.getByText("Total ₵225.00")).toBeVisible();
   // The text stays in the field, to correct and check again.

@@ -99,10 +99,11 @@ test.describe("support center", () => {
     await expect(faq.getByText(/aims to reply within 24 hours\. We do not offer live chat\. WhatsApp messages are answered when a team member is available\.$/)).toBeVisible();
     const text = await faq.textContent();
     expect(text).not.toMatch(/\b5 minutes|\b2 hours|instantly|\bcalls?\b/i);
-    expect(text).toContain("we cannot promise that every follower stays forever");
-    // The store sells followers only: no promise about likes or views.
-    expect(text).toContain("We sell followers (subscribers on YouTube), and every one is a real person");
-    expect(text).not.toMatch(/\blikes?\b|\bviews?\b/i);
+    expect(text).toContain("we cannot promise that every follower or like stays forever");
+    // What the catalogue sells (issue #50), and only likes, views and comments beside followers; refills only where a package says so.
+    expect(text).toContain("We sell followers (subscribers on YouTube), likes, views and comments, and every one is a real person");
+    expect(text).toContain("likes, views and comments do not");
+    expect(text).not.toMatch(/\bshares?\b|\bsaves?\b|\bretweets?\b/i);
     await expectNoSeriousAxeViolations(page);
   });
 

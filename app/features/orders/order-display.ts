@@ -78,6 +78,7 @@ export function deliveryTimeOf(service: Pick<CatalogService, "deliveryTime"> | u
 export function newCheckoutHref(order: Pick<OrderConfirmation, "package" | "quantity">): string {
   const { platform, id } = order.package;
   if (!isCatalogPlatform(platform)) return "/packages";
-  const query = new URLSearchParams({ platform, service: id, quantity: String(order.quantity) });
+  // SPEC's followers keep SPEC's address (platform and quantity); other services name themselves.
+  const query = new URLSearchParams({ platform, ...(id === `custom-${platform}` ? {} : { service: id }), quantity: String(order.quantity) });
   return `/packages?${query}`;
 }

@@ -354,7 +354,7 @@ describe("checkPaymentWithOrder", () => {
     const paid = await newOrder(client);
     const { data } = await chargeCard(client, cardCharge(client, paid.id, "4084084084084081", "408"), clientAddress);
     const check = await checkPaymentWithOrder(data.reference);
-    expect(check).toEqual({ status: "success", gatewayResponse: "Approved", channel: "card", order: { reference: `SMB-${paid.id}-${year}`, hasExpired: false, newCheckoutHref: "/packages?platform=instagram&service=custom-instagram&quantity=100" } });
+    expect(check).toEqual({ status: "success", gatewayResponse: "Approved", channel: "card", order: { reference: `SMB-${paid.id}-${year}`, hasExpired: false, newCheckoutHref: "/packages?platform=instagram&quantity=100" } });
     expect(check).toEqual({ ...(await checkPayment(data.reference)), order: await findOrderOfPayment(data.reference) });
 
     const expired = await newOrder(client);

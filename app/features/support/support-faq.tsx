@@ -54,7 +54,8 @@ const questionsFor = (contacts: SupportContacts): { question: string; answer: Re
     question: "Do you need my password?",
     answer: (
       <p>
-        No, never. We only need your account's username and a screenshot of its profile so workers find the right account. If anyone asks
+        No, never. We only need your account's username and a screenshot of its profile (or, for likes, views and comments, the post's link) so
+        workers find the right account or post. If anyone asks
         for your password in our name, do not give it and tell us.
       </p>
     ),
