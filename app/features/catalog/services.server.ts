@@ -19,18 +19,17 @@ import { type ServiceFields, type ServicePatch, serviceRuleProblems } from "./se
 /** The services in their order: by platform (SPEC's three first), then by the operator's position. */
 export class Catalogue {
   readonly services: readonly CatalogService[];
+  /** The services on sale, worked out once: every /packages request reads them. */
+  readonly active: CatalogService[];
   readonly #byId: Map<string, CatalogService>;
   readonly #byNumber: Map<number, CatalogService>;
 
   constructor(services: CatalogService[]) {
     const platformOrder = (service: CatalogService) => catalogPlatforms.indexOf(service.platform);
     this.services = [...services].sort((a, b) => platformOrder(a) - platformOrder(b) || a.position - b.position || a.number - b.number);
+    this.active = this.services.filter((service) => service.active);
     this.#byId = new Map(this.services.map((service) => [service.id, service]));
     this.#byNumber = new Map(this.services.map((service) => [service.number, service]));
-  }
-
-  get active(): CatalogService[] {
-    return this.services.filter((service) => service.active);
   }
 
   find(id: string): CatalogService | undefined {
