@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
+import { isApiV2Path } from "~/features/reseller-api/api-v2-contract";
+import { sendRefusal } from "./refusal";
 
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -26,13 +28,12 @@ export function bodyGuards(limits: BodyLimits): RequestHandler {
     response.locals.bodyLimitBytes = limit;
     const declaredLength = Number(request.headers["content-length"] ?? 0);
     if (declaredLength > limit) {
-      return reply(response, isApi, 413, "The request body is too large.");
+      return reply(response, 413, "The request body is too large.");
     }
     const hasBody = declaredLength > 0 || request.headers["transfer-encoding"] !== undefined;
-    // The reseller API speaks the SMM panels' form posts as well as JSON (issue #20).
-    const acceptsForms = request.path === "/api/v2" && request.is("application/x-www-form-urlencoded");
-    if (isApi && hasBody && !request.is("application/json") && !acceptsForms) {
-      return reply(response, true, 415, "Send the request body as application/json.");
+    // The reseller API reads the forms panel software sends as well as JSON, and refuses other types itself.
+    if (isApi && hasBody && !request.is("application/json") && !isApiV2Path(request.path)) {
+      return reply(response, 415, "Send the request body as application/json.");
     }
     next();
   };
@@ -53,11 +54,9 @@ function acceptsUploads(path: string) {
   return path === "/api/orders" || path === "/packages" || path === "/dashboard" || /^\/api\/worker\/flags\/[^/]+\/evidence$/.test(path);
 }
 
-function reply(response: Parameters<RequestHandler>[1], asJson: boolean, status: number, message: string) {
+function reply(response: Parameters<RequestHandler>[1], status: number, message: string) {
   response.once("finish", () => closeAfterDraining(response.req));
-  response.status(status);
-  if (asJson) response.json({ message });
-  else response.type("text/plain").send(message);
+  sendRefusal(response, status, message);
 }
 
 /**

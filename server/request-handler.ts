@@ -6,6 +6,7 @@ import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDa
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import type { ApiCall } from "./api-routes";
 import { closeAfterDraining } from "./body-limits";
+import { refusalResponse } from "./refusal";
 import { isApiPath, pageBuildsByFirstSegment, withoutApiRoutes } from "./page-build";
 import { endWhole } from "./whole-body";
 
@@ -168,13 +169,11 @@ function hostOf(request: ExpressRequest) {
   return `${hostname}${port ? `:${port}` : ""}`;
 }
 
-/** A route that read past the limit answers 413 (its reader did); any other answer is replaced by one. */
+/** A route that read past the limit: its reader's 413 stands; any other answer becomes the guards' refusal (server/refusal.ts). */
 function tooLargeAnswer(request: ExpressRequest, answer: Response) {
   if (answer.status === 413) return answer;
   void answer.body?.cancel();
-  return request.path.startsWith("/api/")
-    ? Response.json({ message: bodyTooLargeMessage }, { status: 413 })
-    : new Response(bodyTooLargeMessage, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return refusalResponse(request.path, 413, bodyTooLargeMessage);
 }
 
 /**

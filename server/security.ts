@@ -1,6 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import helmet from "helmet";
+import { sendRefusal } from "./refusal";
 
 /**
  * Security headers. Scripts run only from our own origin or inline with this request's nonce (React
@@ -123,10 +124,7 @@ const routeHeadersReplaceDefaults: RequestHandler = (_request, response, next) =
 export function rejectNulInUrls(): RequestHandler {
   return (request, response, next) => {
     if (!/%00/i.test(request.originalUrl)) return next();
-    const message = "The address contains characters that are not allowed.";
-    response.status(400);
-    if (request.path.startsWith("/api/")) response.json({ message });
-    else response.type("text/plain").send(message);
+    sendRefusal(response, 400, "The address contains characters that are not allowed.");
   };
 }
 
@@ -150,9 +148,6 @@ export function rejectCrossSiteWrites({ publicUrl }: { publicUrl?: string }): Re
   const isSameSite = sameSiteCheck({ publicUrl });
   return (request, response, next) => {
     if (!unsafeMethods.has(request.method) || isSameSite(request)) return next();
-    const message = "Cross-site requests are not allowed.";
-    response.status(403);
-    if (request.path.startsWith("/api/")) response.json({ message });
-    else response.type("text/plain").send(message);
+    sendRefusal(response, 403, "Cross-site requests are not allowed.");
   };
 }
