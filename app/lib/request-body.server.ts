@@ -16,7 +16,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** Whether a failed read was the body limit (Request.formData() may wrap the stream's error). */
-function isBodyTooLarge(error: unknown) {
+export function isBodyTooLarge(error: unknown) {
   return error instanceof BodyTooLargeError || (error instanceof Error && error.cause instanceof BodyTooLargeError);
 }
 

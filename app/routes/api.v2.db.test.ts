@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../server/testing/in-process-server";
-import { type Account, Api, adminToken, signUp, startSecurityServer } from "../../server/security/helpers";
+import { type Account, Api, adminToken, approvedWorker, signUp, startSecurityServer, taskOf } from "../../server/security/helpers";
 
 /*
- * POST /api/v2 over HTTP (issue #20): what panel software sends — form posts and JSON — and what it
- * gets back: `{ error }` with HTTP 200 for every refusal, 429 past the per-key limit, amounts as
- * two-decimal strings.
+ * /api/v2 over HTTP (issues #20, #51): what panel software sends — GETs with the query string, form
+ * posts (to /api/v2/ too), multipart and JSON, blank optional fields — and what it gets back:
+ * `{ error }` with HTTP 200 for every refusal, 429 past the per-key limit, amounts as two-decimal
+ * strings, `charge` as finally charged.
  */
 let server: TestServer;
 let api: Api;
@@ -64,6 +65,8 @@ describe("POST /api/v2", () => {
 
     expect((await asJson({ key: panel.key, action: "cancel", orders: [order] })).json).toEqual([{ order, cancel: 1 }]);
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "500.00", currency: "GHS" });
+    // Refunded in full: a panel books charge as its cost (issue #51).
+    expect((await asJson({ key: panel.key, action: "status", order })).json).toEqual({ ...status, charge: "0.00", status: "Canceled" });
     const wallet = await api.get("/api/wallet", { token: panel.token });
     expect(wallet.json.entries.map((entry: { kind: string; amount: number; balance: number }) => [entry.kind, entry.amount, entry.balance])).toEqual([
       ["wallet_refund", 150, 500],
@@ -89,8 +92,22 @@ describe("POST /api/v2", () => {
     expect(Date.parse(status.next_run_at as string)).toBeGreaterThan(Date.now() + 29 * 60_000);
 
     expect((await asForm({ key: panel.key, action: "cancel", orders: String(order) })).json).toEqual([{ order, cancel: 1 }]);
-    expect((await asJson({ key: panel.key, action: "status", order })).json).toMatchObject({ status: "Canceled", remains: "400", next_run_at: null });
+    expect((await asJson({ key: panel.key, action: "status", order })).json).toMatchObject({ charge: "0.00", status: "Canceled", remains: "400", next_run_at: null });
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "1000.00", currency: "GHS" });
+  });
+
+  it("a drip-feed stopped after a delivery is Partial: charge is the delivered part's price, remains the refunded units (issue #51)", async () => {
+    const panel = await reseller(200);
+    const worker = await approvedWorker(api, admin);
+    const added = await asForm({ key: panel.key, action: "add", service: "1", link: "@partial.http", quantity: "50", runs: "2", interval: "60" });
+    const order = added.json.order as number;
+    expect(order, added.text).toEqual(expect.any(Number));
+    const done = await api.post(`/api/tasks/${await taskOf(api, admin, order)}/complete`, {}, { token: worker.token });
+    expect(done.status, done.text).toBe(201);
+    expect((await asForm({ key: panel.key, action: "cancel", order: String(order) })).json).toEqual([{ order, cancel: 1 }]);
+    // 100 followers at ₵1.50 were paid; 99 went back (₵148.50), so one follower's price was charged.
+    expect((await asForm({ key: panel.key, action: "status", order: String(order) })).json).toMatchObject({ charge: "1.50", status: "Partial", remains: "99" });
+    expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ balance: "198.50", currency: "GHS" });
   });
 
   it("answers refusals as { error } with HTTP 200, and changes nothing", async () => {
@@ -122,9 +139,99 @@ describe("POST /api/v2", () => {
       const answer = await api.call("/api/v2", { method: "POST", rawBody, headers: { "content-type": "application/json" } });
       expect({ status: answer.status, body: answer.json }).toEqual({ status: 200, body: { error: "Incorrect request" } });
     }
-    const plain = await api.call("/api/v2", { method: "POST", rawBody: "key=x", headers: { "content-type": "text/plain" } });
-    expect(plain.status).toBe(415);
     expect((await asJson({ key: panel.key, action: "balance" })).json).toEqual({ balance: "100.00", currency: "GHS" });
+  });
+
+  it("reads the parameters as panel software sends them: a GET's query string, a POST's query string and body, /api/v2/, multipart (issue #51)", async () => {
+    const panel = await reseller(300);
+    const byForm = (await asForm({ key: panel.key, action: "services" })).json;
+    const get = await api.get(`/api/v2?key=${panel.key}&action=services`);
+    expect([get.status, get.json]).toEqual([200, byForm]);
+    expect((await api.get(`/api/v2/?${new URLSearchParams({ key: panel.key, action: "balance" })}`)).json).toEqual({ balance: "300.00", currency: "GHS" });
+    // Parameters in the query string of a POST with an empty body, with and without a content type.
+    for (const headers of [{}, { "content-type": "application/x-www-form-urlencoded" }, { "content-type": "application/json" }] as Record<string, string>[]) {
+      const answer = await api.call(`/api/v2?key=${panel.key}&action=balance`, { method: "POST", rawBody: "", headers });
+      expect({ headers, status: answer.status, body: answer.json }).toEqual({ headers, status: 200, body: { balance: "300.00", currency: "GHS" } });
+    }
+    // A body field wins over the query string's.
+    const both = await api.call(`/api/v2/?key=${panel.key}&action=services`, { method: "POST", rawBody: "action=balance", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(both.json).toEqual({ balance: "300.00", currency: "GHS" });
+    // A form to the trailing-slash address, a form with no content type (as `curl -d` libraries send it), JSON there too.
+    const form = new URLSearchParams({ key: panel.key, action: "add", service: "1", link: "@slash.form", quantity: "50" }).toString();
+    const slash = await api.call("/api/v2/", { method: "POST", rawBody: form, headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" } });
+    expect([slash.status, slash.json]).toEqual([200, { order: expect.any(Number) }]);
+    const untyped = await fetch(`${server.url}/api/v2/`, { method: "POST", body: new Blob([form.replace("slash.form", "untyped.form")]) });
+    expect(await untyped.json()).toEqual({ order: expect.any(Number) });
+    expect((await api.post("/api/v2/", { key: panel.key, action: "balance" })).json).toEqual({ balance: "150.00", currency: "GHS" });
+    // multipart/form-data, as PHP's curl sends an array of fields; a file sent along is ignored.
+    for (const path of ["/api/v2", "/api/v2/"]) {
+      const multipart = new FormData();
+      multipart.set("key", panel.key);
+      multipart.set("action", "add");
+      multipart.set("service", "1");
+      multipart.set("link", `@multipart${path.length}`);
+      multipart.set("quantity", "50");
+      multipart.set("attachment", new Blob(["not a parameter"]), "note.txt");
+      const answer = await fetch(`${server.url}${path}`, { method: "POST", body: multipart });
+      expect([answer.status, await answer.json()]).toEqual([200, { order: expect.any(Number) }]);
+    }
+    expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });
+  });
+
+  it("blank optional fields count as not sent: runs=undefined, interval, reference and comments left empty (issue #51)", async () => {
+    const panel = await reseller(300);
+    const blanks = [
+      { runs: "undefined", interval: "undefined", reference: "undefined", comments: "undefined" },
+      { runs: "", interval: "", reference: "", comments: "" },
+      { runs: "null", interval: "abc", reference: " ", comments: "\n" },
+    ];
+    for (const [index, blank] of blanks.entries()) {
+      const added = await asForm({ key: panel.key, action: "add", service: "1", link: `@blank${index}`, quantity: "50", ...blank });
+      expect({ blank, answer: added.json }).toEqual({ blank, answer: { order: expect.any(Number) } });
+      const status = (await asForm({ key: panel.key, action: "status", order: String(added.json.order), orders: "" })).json;
+      expect(status).toEqual({ charge: "75.00", start_count: "0", status: "Processing", remains: "50", currency: "GHS" });
+    }
+    // A number that is not a run count is still refused: runs sent, but wrong.
+    expect((await asForm({ key: panel.key, action: "add", service: "1", link: "@blank.runs", quantity: "50", runs: "1", interval: "" })).json).toEqual({
+      error: "Runs must be a whole number from 2 to 50",
+    });
+    expect((await asJson({ key: panel.key, action: "add", service: 1, link: "@blank.json", quantity: 50, runs: null, interval: null, reference: null })).json).toEqual({ order: expect.any(Number) });
+    expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ balance: "0.00", currency: "GHS" });
+  });
+
+  it("answers every refusal as { error } with HTTP 200: a wrong method, another body type, a body over the limit, a cross-site post, a NUL (issue #51)", async () => {
+    const panel = await reseller(0);
+    const expectRefusal = async (answer: Response | { status: number; json: unknown }, error: string) => {
+      const body = answer instanceof Response ? await answer.json() : answer.json;
+      expect({ status: answer.status, body }).toEqual({ status: 200, body: { error } });
+    };
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      await expectRefusal(await api.call(`/api/v2?key=${panel.key}&action=balance`, { method, rawBody: "", headers: {} }), "Incorrect request: send it as GET or POST");
+    }
+    const unsupported = "Incorrect request: send the parameters in the query string or as a body of application/x-www-form-urlencoded, multipart/form-data, application/json";
+    for (const path of ["/api/v2", "/api/v2/"]) {
+      await expectRefusal(await api.call(path, { method: "POST", rawBody: `key=${panel.key}&action=balance`, headers: { "content-type": "text/plain" } }), unsupported);
+      await expectRefusal(await api.call(path, { method: "POST", rawBody: "{ not json", headers: { "content-type": "application/json" } }), "Incorrect request");
+      await expectRefusal(await api.call(path, { method: "POST", rawBody: "--x\r\nbroken", headers: { "content-type": "multipart/form-data; boundary=x" } }), "Incorrect request");
+    }
+    await expectRefusal(await api.get("/api/v2?action=balance"), "Invalid API key");
+    await expectRefusal(await api.get(`/api/v2?key=${panel.key}&action=nothing`), "Incorrect request: unknown action");
+    await expectRefusal(await api.get(`/api/v2?key=${panel.key}%00&action=balance`), "The address contains characters that are not allowed.");
+    await expectRefusal(
+      await api.call("/api/v2", { method: "POST", rawBody: `key=${panel.key}&action=balance`, headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } }),
+      "Cross-site requests are not allowed.",
+    );
+    // Over the body limit, by its declared length (refused before it is read) or streamed in chunks (cut while it streams).
+    const large = `key=${panel.key}&action=balance&padding=${"x".repeat(200 * 1024)}`;
+    await expectRefusal(await api.call("/api/v2/", { method: "POST", rawBody: large, headers: { "content-type": "application/x-www-form-urlencoded" } }), "The request body is too large.");
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let index = 0; index < 50; index += 1) controller.enqueue(new TextEncoder().encode(index === 0 ? `key=${panel.key}&padding=` : "y".repeat(8 * 1024)));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${server.url}/api/v2`, { method: "POST", body: chunks, headers: { "content-type": "multipart/form-data; boundary=x" }, duplex: "half" } as RequestInit);
+    await expectRefusal(streamed, "The request body is too large.");
   });
 
   it("a reference sent again answers its first order; sent for another link or quantity it is refused and charges nothing (issue #49)", async () => {

@@ -202,7 +202,8 @@ function buildTable(world: World): Row[] {
     { method: "DELETE", path: `/api/keys/${world.apiKeyId}`, cells: clients(200, 404) },
     // The reseller API authenticates by its `key` parameter, never by a session: every caller without a key hears "Invalid API key" (HTTP 200, as panels expect).
     { method: "POST", path: "/api/v2", body: { action: "balance" }, cells: everyone(200) },
-    { method: "GET", path: "/api/v2", cells: everyone(405) },
+    // A GET with the query string is answered as the POST (issue #51): here without a key.
+    { method: "GET", path: "/api/v2", cells: everyone(200) },
     { method: "GET", path: "/api/wallet", cells: clients(200) },
     { method: "POST", path: "/api/wallet/top-ups", body: { amount: 20 }, cells: clients(201) },
 

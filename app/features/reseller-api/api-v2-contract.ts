@@ -9,6 +9,12 @@ import { type CatalogService, catalogCurrency, formatMinor, kindLabels, platform
 
 export const apiV2Path = "/api/v2";
 
+/** Whether a request's path is the API's (as the router matches it: `/api/v2/` and `/API/V2` too). */
+export const isApiV2Path = (pathname: string) => pathname.replace(/\/+$/, "").toLowerCase() === apiV2Path;
+
+/** The ways a call may send its parameters: the query string, and a body in one of these. */
+export const apiV2BodyTypes = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"] as const;
+
 export const apiV2Actions = ["services", "add", "status", "cancel", "refill", "refill_status", "balance"] as const;
 export type ApiV2Action = (typeof apiV2Actions)[number];
 
@@ -34,6 +40,8 @@ export const apiV2Errors = {
   referenceReused: "Incorrect reference: already used for a different order",
   rateLimited: "Too many requests: slow down",
   badRequest: "Incorrect request",
+  wrongMethod: "Incorrect request: send it as GET or POST",
+  unsupportedBody: `Incorrect request: send the parameters in the query string or as a body of ${apiV2BodyTypes.join(", ")}`,
   // Drip-feed `add` (issue #21, decision 0026).
   badRuns: dripFeedErrors.badRuns,
   badInterval: dripFeedErrors.badInterval,

@@ -78,16 +78,30 @@ function apiStatusOf(order: Pick<StatusRow, "status" | "deliveredQuantity">): Ap
   return byStatus[order.status];
 }
 
+/**
+ * `charge` and `remains` as panels book them: what the reseller was finally charged, and the units
+ * not delivered. An order never paid or cancelled charges nothing (every paid cancellation refunds
+ * the whole payment). A stopped drip-feed (Partial) charges the delivered part's price, and its
+ * remains are exactly the units whose price went back to the balance.
+ */
+function settlementOf(order: StatusRow, dripFeed: ReturnType<typeof toDripFeedView>): { chargeMinor: number; remains: number } {
+  const undelivered = Math.max(order.quantity - order.deliveredQuantity, 0);
+  if (order.paymentStatus === "unpaid" || order.status === "cancelled") return { chargeMinor: 0, remains: undelivered };
+  if (order.status === "partial" && dripFeed?.refundedQuantity != null) {
+    return { chargeMinor: order.totalMinor - (dripFeed.refundedMinor ?? 0), remains: dripFeed.refundedQuantity };
+  }
+  return { chargeMinor: order.totalMinor, remains: undelivered };
+}
+
 function statusView(order: StatusRow) {
   const dripFeed = toDripFeedView(order);
-  const refundedMinor = order.status === "partial" ? (dripFeed?.refundedMinor ?? 0) : 0;
+  const { chargeMinor, remains } = settlementOf(order, dripFeed);
   return {
-    // What the order cost: nothing for one never paid; a stopped drip-feed, less what went back.
-    charge: formatMinor(order.paymentStatus === "unpaid" ? 0 : order.totalMinor - refundedMinor),
+    charge: formatMinor(chargeMinor),
     // The store does not read the profile's follower count (docs say so).
     start_count: "0",
     status: apiStatusOf(order),
-    remains: String(Math.max(order.quantity - order.deliveredQuantity, 0)),
+    remains: String(remains),
     currency: order.currency,
     // A drip-feed order: its runs, how many have opened and been wholly delivered, when the next opens.
     ...(dripFeed && { runs: String(dripFeed.runs), runs_opened: String(dripFeed.runsOpened), runs_done: String(dripFeed.runsDelivered), next_run_at: dripFeed.nextRunAt }),
