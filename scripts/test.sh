@@ -27,17 +27,22 @@ step_done() {
   printf '%5d s wall, %5d s CPU  %s\n' $((SECONDS - stage_started)) $(($(cat "$results_dir/now-cpu") - $(cat "$results_dir/stage-cpu"))) "$stage_name" >>"$timings"
 }
 
-step "Browser"
-# Debian's headless Chromium (playwright.config.ts, decision 0039); never a downloaded browser.
-if [ ! -x /usr/bin/chromium-headless-shell ]; then
+step "Browser and PHP"
+# Debian's headless Chromium (playwright.config.ts, decision 0039), never a downloaded browser; and
+# Debian's php-cli with php-curl, which call /api/v2 as panel software does (app/routes/api.v2.php-panel.db.test.ts).
+missing=()
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+php -r 'exit(function_exists("curl_init") ? 0 : 1);' 2>/dev/null || missing+=(php-cli php-curl)
+if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "Debian's chromium-headless-shell is missing and apt-get is not usable here: install it with 'apt-get install chromium-headless-shell'." >&2
+    echo "Debian's ${missing[*]} is missing and apt-get is not usable here: install it with 'apt-get install ${missing[*]}'." >&2
     exit 1
   fi
 fi
 /usr/bin/chromium-headless-shell --version
+php -r 'echo "PHP ", PHP_VERSION, "\n";'
 step_done
 
 # Independent of each other: each writes to its own log, printed in order once all have ended.
