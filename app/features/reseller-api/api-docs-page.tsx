@@ -17,9 +17,9 @@ import {
   apiV2Errors,
   apiV2Path,
   apiV2Services,
-  apiV2Statuses,
   maximumOrdersPerRequest,
 } from "./api-v2-contract";
+import { cell, headerCell, InlineCode, PanelSoftwareSection, StatusTable, tableFrame, Transports } from "./api-docs-transport";
 
 /*
  * The public /api-docs page. Every name, message and number it shows comes from api-v2-contract.ts,
@@ -76,10 +76,6 @@ interface ActionDoc {
   examples: Example[];
   /** Explanations of the answer, after the examples. */
   details?: ReactNode;
-}
-
-function InlineCode({ children }: { children: ReactNode }) {
-  return <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] break-words">{children}</code>;
 }
 
 const hoursText = (hours: number) => `${hours} hour${hours === 1 ? "" : "s"}`;
@@ -148,15 +144,6 @@ function statusExamples({ instagram, youtube, order, drip }: ReturnType<typeof e
   const completedOrder: StatusAnswer = { charge: chargeOf(youtube, Math.max(500, youtube.min)), start_count: "0", status: "Completed", remains: "0", currency: apiV2Currency };
   return { inProgressOrder, dripFeedOrder, completedOrder };
 }
-
-const statusMeanings: Record<ApiV2Status, string> = {
-  Pending: "Placed, not paid yet. Orders placed with add are paid as they are created, so they never show this.",
-  "In progress": "Being delivered: remains says how many (followers, likes, views, comments…) are still to come.",
-  Processing: "Paid, waiting for workers to start.",
-  Completed: "Delivered in full.",
-  Partial: "Stopped before the full quantity was delivered (a drip-feed order cancelled with runs remaining): remains is the part not delivered, and its price went back to your balance.",
-  Canceled: "Cancelled: by you, by our team, or because it was not paid in time.",
-};
 
 const keyParameter: Parameter = {
   name: "key",
@@ -537,14 +524,11 @@ function describeErrors({ cancellationWindowHours, requestsPerMinute }: ApiDocsP
     dripTotalTooLarge: <>{actions("add")}, drip-feed: quantity × runs is more than the service's max.</>,
     noDripFeed: <>{actions("add")}: runs is sent for a service whose dripfeed is false (comments are never drip-fed).</>,
     rateLimited: <>Any action: more than {requestsPerMinute} requests in one minute with the same key. Answered with HTTP 429 (see below).</>,
-    badRequest: <>The body is neither form data nor JSON, cannot be read, or a parameter has the wrong type.</>,
+    badRequest: <>The body cannot be read (broken JSON or multipart), or a JSON body is not one object of texts, numbers and lists of them.</>,
+    wrongMethod: <>The request is neither a GET nor a POST.</>,
+    unsupportedBody: <>The body is of another type than a form, multipart form or JSON (text/plain, say).</>,
   };
 }
-
-/* Tables: the cookie policy's style, narrow enough for a 390 px phone without scrolling. */
-const tableFrame = "mt-4 overflow-hidden rounded-lg border";
-const headerCell = "px-3 py-2.5 font-semibold sm:px-4";
-const cell = "px-3 py-2.5 align-top sm:px-4";
 
 function ParameterTable({ action, parameters }: { action: ApiV2Action; parameters: Parameter[] }) {
   return (
@@ -626,30 +610,6 @@ function serviceNotes(service: ApiV2Service, serviceTargets: ApiDocsServiceTarge
     .join(" · ");
 }
 
-function StatusTable() {
-  return (
-    <div className={tableFrame}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Order statuses</caption>
-        <thead className="bg-muted/60">
-          <tr>
-            <th scope="col" className={headerCell}>status</th>
-            <th scope="col" className={headerCell}>Meaning</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {apiV2Statuses.map((status) => (
-            <tr key={status}>
-              <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>{status}</th>
-              <td className={cell}>{statusMeanings[status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** One example: the request in each language, one after the other (no tabs: works without JavaScript), then the answer. */
 function ExampleBlock({ id, url, example }: { id: string; url: string; example: Example }) {
   const samples = [
@@ -682,6 +642,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
     ...apiV2Actions.map((action) => ({ id: action, title: `${action}: ${actions[action].summary}` })),
     { id: "errors", title: "Errors" },
     { id: "rate-limits", title: "Rate limits" },
+    { id: "panel-software", title: "Works with panel software" },
   ];
 
   return (
@@ -710,13 +671,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
 
       <section id="getting-started" aria-labelledby="getting-started-heading" className="scroll-mt-24">
         <h2 id="getting-started-heading">Getting started</h2>
-        <p>Every call is a POST to one address:</p>
-        <CodeBlock code={`POST ${url}`} />
-        <ul>
-          <li>
-            Send the parameters form-encoded (<InlineCode>application/x-www-form-urlencoded</InlineCode>) or as JSON (
-            <InlineCode>application/json</InlineCode>).
-          </li>
+        <Transports url={url}>
           <li>
             <InlineCode>key</InlineCode> is your API key: create it on your <Link to="/profile">profile</Link> under "API access" (client
             accounts), with your account's password. It looks like <InlineCode>smb_…</InlineCode> and is shown only once; keep it secret, and
@@ -740,7 +695,7 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
             Amounts are strings with two decimals, such as <InlineCode>"{exampleStory(props.services).instagram.rate}"</InlineCode>. Errors are{" "}
             <InlineCode>{`{ "error": "…" }`}</InlineCode>: check for <InlineCode>error</InlineCode> first (<a href="#errors">errors</a>).
           </li>
-        </ul>
+        </Transports>
         <h3 className="mt-8 text-lg font-semibold">A call with a JSON body</h3>
         <CodeBlock code={curlJsonExample(url, { key: exampleKey, action: "balance" })} />
       </section>
@@ -804,6 +759,8 @@ export function ApiDocsPage(props: ApiDocsPageProps) {
           </li>
         </ul>
       </section>
+
+      <PanelSoftwareSection url={url} />
     </ContentPage>
   );
 }

@@ -85,9 +85,20 @@ describe("the API docs page", () => {
   });
 
   it("names the endpoint of the address it was served from", () => {
-    expect(blocks).toContain(`POST ${endpoint}`);
+    expect(blocks).toContain(`POST ${endpoint}\nGET  ${endpoint}?key=YOUR_API_KEY&action=balance`);
     expect(blocks.some((block) => block.includes(`curl_init('${endpoint}')`))).toBe(true);
     expect(blocks.some((block) => block.includes(`requests.post("${endpoint}", data={`))).toBe(true);
+  });
+
+  it("says how a call may travel, what charge and remains mean per status, and which calls panel software makes (issue #51)", () => {
+    const started = sectionText(html, "getting-started");
+    for (const phrase of ["multipart/form-data", "application/json", "query string", "/api/v2/", "undefined"]) expect(started).toContain(phrase);
+    const status = sectionText(html, "status");
+    expect(status).toMatch(/Canceled.*Whatever was paid went back in full.*charge: 0\.00/s);
+    expect(status).toMatch(/Partial.*charge: the delivered part's price.*remains: the units not delivered, whose price was refunded/s);
+    const panels = sectionText(html, "panel-software");
+    for (const action of apiV2Actions) expect(panels).toContain(action);
+    expect(panels).toContain(`{"error":"Incorrect request: send it as GET or POST"}`);
   });
 
   it("shows the services answer exactly as the contract builds it, and each service's rate, min and max", () => {
