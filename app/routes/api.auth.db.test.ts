@@ -191,7 +191,10 @@ describe("abuse limits (decision 0019)", () => {
     const statuses = [];
     for (let attempt = 0; attempt < 20; attempt++) statuses.push((await post("/api/auth/login", wrong(target.email), "10.0.1.1")).status);
     expect(statuses.slice(0, 2)).toEqual([401, 401]);
-    expect(statuses.slice(3)).toEqual(Array(17).fill(429)); // the account's delay, and the pair's limit
+    // The account's delay (1 s after the second failure) refuses the rest; on a machine slow enough to
+    // let that second pass, the one more failure it lets through reaches the pair's limit of 3.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     expect((await post("/api/auth/login", { email: neighbour.email, password: neighbour.password }, "10.0.1.1")).status).toBe(200);
   });
 
