@@ -233,7 +233,8 @@ test.describe("API docs", () => {
     await expectPageMeta(page, /^Reseller API \| Social Media Boost$/);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Reseller API" })).toBeVisible();
-    await expect(main.locator("pre").first()).toHaveText(`POST ${new URL(apiV2Path, baseURL).href}`);
+    const endpoint = new URL(apiV2Path, baseURL).href;
+    await expect(main.locator("pre").first()).toHaveText(`POST ${endpoint}\nGET  ${endpoint}?key=YOUR_API_KEY&action=balance`);
     for (const action of apiV2Actions) {
       const section = main.locator(`section#${action}`);
       await expect(section.getByRole("heading", { level: 2, name: new RegExp(`^${action}: `) })).toBeVisible();
@@ -243,6 +244,7 @@ test.describe("API docs", () => {
     }
     await expect(main.getByRole("heading", { level: 2, name: "Errors" })).toBeVisible();
     await expect(main.getByRole("heading", { level: 2, name: "Rate limits" })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 2, name: "Works with panel software" })).toBeVisible();
 
     // The contents list jumps to a section; the footer leads here.
     await main.getByRole("navigation").getByRole("link", { name: /^cancel: / }).click();
