@@ -102,6 +102,23 @@ test.describe("on a phone (390 px)", () => {
     await expect(page.getByRole("link", { name: "Back" })).toBeVisible();
     await proceedToPayment(page);
   });
+
+  test("after 'Proceed to Payment' the focus is on the payment step's heading, not on the page's body", async ({ page }) => {
+    await reachReview(page);
+    await proceedButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/checkout\?orderId=\d+$/);
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return !element || element === document.body ? "<body>" : `<${element.tagName.toLowerCase()}> ${element.textContent?.trim()}`;
+      });
+    await expect.poll(focused).toBe("<h2> Payment");
+    await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeInViewport();
+    // The keyboard carries on from there, into the payment step.
+    await page.keyboard.press("Tab");
+    expect(await paymentStep(page).evaluate((step) => step.contains(document.activeElement))).toBe(true);
+  });
 });
 
 /** How far each of the form's fields sits from the box's left and right edges. */

@@ -320,6 +320,8 @@ test.describe("buying", () => {
 
     // The card tab: one button to Paystack's checkout page (the sandbox's copy of it).
     await expect(page).toHaveURL(/\/checkout\?orderId=\d+$/);
+    // The review's button is gone: the focus waits on the payment step's heading, not on <body>.
+    await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeFocused();
     const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
     const pay = page.getByRole("button", { name: "Pay ₵762.75 by card" });
     await tabTo(page, pay, { maxPresses: 25 });

@@ -1,6 +1,6 @@
 import { getCatalogue } from "~/features/catalog/services.server";
 import { ArrowLeft, Loader2 } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
@@ -145,6 +145,7 @@ const orderCreationFailed = "Order Creation Failed";
 const orderCreationFallback = "Failed to create order. Please try again.";
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  useFocusOnPaymentStep(loaderData.step);
   if (loaderData.step === "success") {
     return (
       <CheckoutPage step="success">
@@ -199,16 +200,39 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function CheckoutPage({ step, children }: { step: "review" | "payment" | "success"; children: React.ReactNode }) {
+type CheckoutStep = Route.ComponentProps["loaderData"]["step"];
+
+/** The step's own content, below the page's heading and the steps. */
+const stepContentId = "checkout-step";
+
+function CheckoutPage({ step, children }: { step: CheckoutStep; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-center text-3xl font-extrabold tracking-tight">Checkout</h1>
       <div className="mt-6">
         <CheckoutSteps current={step} />
       </div>
-      <div className="mt-10">{children}</div>
+      <div id={stepContentId} className="mt-10">
+        {children}
+      </div>
     </div>
   );
+}
+
+/**
+ * "Proceed to Payment" stays on /checkout (the payment step is `?orderId=`), so the page's own move
+ * of the focus on a new address does not run, and the button that had the focus is gone with the
+ * review: the focus would fall to <body>. It goes to the payment step's first heading instead
+ * (focusable with tabIndex -1), where a keyboard or screen-reader user carries on. A page loaded
+ * as the payment step (a reload, no JavaScript) starts from the top as any page does.
+ */
+function useFocusOnPaymentStep(step: CheckoutStep) {
+  const shownStep = useRef(step);
+  useEffect(() => {
+    const previous = shownStep.current;
+    shownStep.current = step;
+    if (previous === "review" && step === "payment") document.querySelector<HTMLElement>(`#${stepContentId} h2`)?.focus();
+  }, [step]);
 }
 
 type ChosenDraft = { selection: CheckoutSelection; service: CatalogService };

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Info, RefreshCw } from "~/components/page-icons";
 import { ShieldCheck } from "~/components/icons";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
@@ -20,6 +20,7 @@ import { PostTargetForm } from "~/features/checkout/post-target-form";
 import { accountVerificationSchemaFor, checkoutChoiceSchema, quantityFromText, quantityProblem, quantityRangeOf } from "~/features/checkout/verification-schema";
 import { orderTargetSchemaFor } from "~/features/orders/order-schema";
 import { isAppError } from "~/lib/errors";
+import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { formatMoney } from "~/lib/money";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -224,8 +225,14 @@ function ServiceChooser({
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [isDialogOpen, setDialogOpen] = useState(false);
 
-  // A preset, a tab or the back button changes the address: the box follows it.
-  useEffect(() => setQuantityText(loaderData.quantityText), [loaderData.quantityText]);
+  // A preset, a tab or the back button changes the address: the box follows it. Only a change: on
+  // the first render the box may hold an amount typed before the page's JavaScript ran, kept here.
+  const [followedQuantityText, setFollowedQuantityText] = useState(loaderData.quantityText);
+  if (followedQuantityText !== loaderData.quantityText) {
+    setFollowedQuantityText(loaderData.quantityText);
+    setQuantityText(loaderData.quantityText);
+  }
+  const quantityRef = useFieldAsFound<HTMLInputElement>((input) => setQuantityText(input.value));
 
   const quantity = quantityFromText(quantityText);
   const problem = quantityProblem(quantity, service);
@@ -305,6 +312,7 @@ function ServiceChooser({
               </label>
               <div className="flex gap-2">
                 <input
+                  ref={quantityRef}
                   id="custom-quantity"
                   name="quantity"
                   type="number"

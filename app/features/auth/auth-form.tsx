@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { inputClass } from "./account-form";
 import { Button } from "~/components/ui/button";
+import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type AuthFormProblem, findAuthFormProblem, loginSchema, registerSchema, workerPlatforms } from "./auth-schema";
 
@@ -59,6 +60,11 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
   };
   const isHydrated = useHydrated();
   const [role, setRole] = useState<"client" | "worker">(mode === "worker-register" ? "worker" : "client");
+  // A role chosen before the page's JavaScript ran is the role (it decides whether the platforms show).
+  const roleChoiceRef = useFieldAsFound<HTMLFieldSetElement>((fieldset) => {
+    const chosen = fieldset.querySelector<HTMLInputElement>('input[name="role"]:checked')?.value;
+    if (chosen === "client" || chosen === "worker") setRole(chosen);
+  });
   const registerFields = fields as unknown as Record<"username" | "fullName" | "role" | "platforms", (typeof fields)["email"]>;
 
   return (
@@ -101,7 +107,7 @@ export function AuthForm({ mode, action, redirectTo, lastResult, isSubmitting, o
       </Field>
 
       {mode === "client-register" ? (
-        <fieldset className="grid gap-2">
+        <fieldset ref={roleChoiceRef} className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">I want to</legend>
           {(
             [

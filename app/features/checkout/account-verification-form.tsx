@@ -1,11 +1,12 @@
 import { ImageUp, Loader2 } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { type CatalogService, packageFor } from "~/features/catalog/catalog";
 import { targetUsernameSchema } from "~/features/orders/order-schema";
 import { cn } from "~/lib/cn";
+import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { useHydrated } from "~/lib/use-hydrated";
 import { clearStoredDraft, draftFor, newCheckoutKey, storeDraft } from "./checkout-draft";
 import { acceptedScreenshotTypes, screenshotProblem } from "./verification-schema";
@@ -48,12 +49,13 @@ export function AccountVerificationForm({ service, quantity, action, errors, def
   // SPEC §5: Continue stays disabled until both are present (a check only script can make as you type).
   const isComplete = username.trim() !== "" && screenshot !== null;
 
-  const chooseScreenshot = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0] ?? null;
+  /** Keeps the file chosen in `input`, or refuses one the store would not accept (and empties the field). */
+  const chooseScreenshot = (input: HTMLInputElement) => {
+    const file = input.files?.[0] ?? null;
     const problem = file && screenshotProblem(file);
     if (problem) {
       toast({ ...problem, variant: "destructive" });
-      event.currentTarget.value = "";
+      input.value = "";
       setScreenshot(null);
       setScreenshotError(problem.description);
       return;
@@ -61,6 +63,16 @@ export function AccountVerificationForm({ service, quantity, action, errors, def
     setScreenshot(file);
     setScreenshotError(undefined);
   };
+
+  // What was typed or chosen before the page's JavaScript ran counts as if typed now.
+  const usernameRef = useFieldAsFound<HTMLInputElement>((input) => {
+    if (input.value === defaultUsername) return;
+    setUsername(input.value);
+    setUsernameError(undefined);
+  });
+  const screenshotRef = useFieldAsFound<HTMLInputElement>((input) => {
+    if (input.files?.length) chooseScreenshot(input);
+  });
 
   const continueToCheckout = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,6 +115,7 @@ export function AccountVerificationForm({ service, quantity, action, errors, def
           {service.platform === "youtube" ? "Channel handle" : "Account username"}
         </label>
         <input
+          ref={usernameRef}
           id={usernameId}
           name="username"
           type="text"
@@ -136,11 +149,12 @@ export function AccountVerificationForm({ service, quantity, action, errors, def
         <div className={cn("flex min-w-0 items-center gap-3 rounded-md border border-dashed p-3", screenshotError && "border-destructive")}>
           <ImageUp className="size-6 shrink-0 text-primary" aria-hidden="true" />
           <input
+            ref={screenshotRef}
             id={screenshotId}
             name="screenshot"
             type="file"
             accept={acceptedScreenshotTypes.join(",")}
-            onChange={chooseScreenshot}
+            onChange={(event) => chooseScreenshot(event.currentTarget)}
             aria-invalid={screenshotError ? true : undefined}
             aria-describedby={`${screenshotId}-hint${screenshotError ? ` ${screenshotId}-error` : ""}`}
             className="min-w-0 flex-1 rounded-md text-sm focus-ring file:mr-3 file:rounded-md file:border-0 file:bg-primary/10 file:px-3 file:py-1.5 file:font-semibold file:text-primary"

@@ -6,6 +6,7 @@ import { type CatalogPlatform, type CatalogService, packageFor } from "~/feature
 import { maximumCommentLength } from "~/features/catalog/comment-lines";
 import { postLinkExample } from "~/features/catalog/post-link";
 import { orderTargetSchemaFor } from "~/features/orders/order-schema";
+import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { useHydrated } from "~/lib/use-hydrated";
 import { clearStoredDraft, draftFor, newCheckoutKey, storeDraft } from "./checkout-draft";
 
@@ -57,6 +58,17 @@ export function PostTargetForm({ service, quantity, action, errors, defaultLink 
   const [isPreparing, setPreparing] = useState(false);
   const isBusy = isPreparing || navigation.state === "submitting";
   const takesComments = service.kind === "comments";
+  // What was typed before the page's JavaScript ran counts as if typed now.
+  const linkRef = useFieldAsFound<HTMLInputElement>((input) => {
+    if (input.value === defaultLink) return;
+    setLink(input.value);
+    setLinkError(undefined);
+  });
+  const commentsRef = useFieldAsFound<HTMLTextAreaElement>((textarea) => {
+    if (textarea.value === defaultComments) return;
+    setComments(textarea.value);
+    setCommentsError(undefined);
+  });
   const written = comments.split(/\r?\n/).filter((line) => line.trim() !== "").length;
 
   const continueToCheckout = async (event: FormEvent<HTMLFormElement>) => {
@@ -102,6 +114,7 @@ export function PostTargetForm({ service, quantity, action, errors, defaultLink 
           {postLinkLabels[service.platform]}
         </label>
         <input
+          ref={linkRef}
           id={linkId}
           name="link"
           type="url"
@@ -135,6 +148,7 @@ export function PostTargetForm({ service, quantity, action, errors, defaultLink 
             {commentsLabel}
           </label>
           <textarea
+            ref={commentsRef}
             id={commentsId}
             name="comments"
             rows={Math.min(Math.max(quantity, 4), 10)}

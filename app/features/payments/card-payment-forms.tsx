@@ -7,6 +7,7 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { type CardChargeInput, cardChargeSchema, expiryMonths, hostedCardPaymentSchema, expiryYears } from "./payment-schema";
 import { HiddenFields, type HiddenPaymentFields, describedBy, inputClass } from "./payment-fields";
 
@@ -78,6 +79,12 @@ export interface CardFormProps {
 
 export function CardForm({ hidden, payerEmail, total, isBusy, pinReference, lastResult, onPay }: CardFormProps) {
   const [brand, setBrand] = useState<string | null>(null);
+  const showBrandOf = (input: HTMLInputElement) => {
+    const digits = input.value.replace(/\D/g, "");
+    setBrand(cardBrands.find((candidate) => candidate.matches(digits))?.name ?? null);
+  };
+  // A number typed before the page's JavaScript ran shows its brand too.
+  const numberRef = useFieldAsFound<HTMLInputElement>(showBrandOf);
   const pinRef = useRef<HTMLInputElement>(null);
   const [form, fields] = useForm<z.input<typeof cardChargeSchema>, z.output<typeof cardChargeSchema>>({
     id: "card-payment",
@@ -128,10 +135,8 @@ export function CardForm({ hidden, payerEmail, total, isBusy, pinReference, last
             autoComplete="cc-number"
             maxLength={19}
             placeholder="4084 0840 8408 4081"
-            onInput={(event) => {
-              const digits = event.currentTarget.value.replace(/\D/g, "");
-              setBrand(cardBrands.find((candidate) => candidate.matches(digits))?.name ?? null);
-            }}
+            ref={numberRef}
+            onInput={(event) => showBrandOf(event.currentTarget)}
             className={cn(inputClass, "font-mono")}
           />
         </FormField>

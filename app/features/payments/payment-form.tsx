@@ -195,7 +195,8 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="payment-heading" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-        <h2 id="payment-heading" className="text-xl font-bold">
+        {/* Focusable: the checkout moves the focus here from "Proceed to Payment". */}
+        <h2 id="payment-heading" tabIndex={-1} className="text-xl font-bold outline-none">
           Payment
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">

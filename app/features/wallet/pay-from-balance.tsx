@@ -23,7 +23,8 @@ export function PayFromBalance({ orderId, price, quantity, balanceMinor, error }
   const mostRuns = Math.min(maximumRuns, Math.floor(quantity / minimumQuantity));
   return (
     <section aria-labelledby="pay-from-balance" className="mx-auto mb-6 max-w-lg rounded-2xl border bg-card p-6 shadow-sm">
-      <h2 id="pay-from-balance" className="flex items-center gap-2 text-lg font-bold">
+      {/* Focusable: the checkout moves the focus to the payment step's first heading from "Proceed to Payment". */}
+      <h2 id="pay-from-balance" tabIndex={-1} className="flex items-center gap-2 text-lg font-bold outline-none">
         <Wallet className="size-5 text-primary" aria-hidden="true" />
         Pay from balance
       </h2>
