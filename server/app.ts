@@ -144,6 +144,7 @@ const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
   cspNonce,
   clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
   viaTrustedProxy: isFromTrustedProxy(app, request),
+  peerAddress: request.socket.remoteAddress ?? "unknown",
 });
 
 /**
