@@ -66,7 +66,7 @@ function onBuildWarning(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction)
 /*
  * The build's list of files without a line for each empty chunk. React Router makes a browser module
  * for every route, and a resource route (app/routes/api.*) has no browser code, so the client build
- * lists some sixty "0.00 kB" files; one line counts them instead. Only those lines are dropped:
+ * lists a "0.00 kB" file for each of them; one line counts them instead. Only those lines are dropped:
  * every other line, warning and error passes as Vite writes it.
  */
 const emptyChunkLine = /^\S+\.js\s+0\.00 kB(\s|$)/;
