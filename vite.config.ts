@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
-import { defineConfig, normalizePath, type Rollup } from "vite";
+import { stripVTControlCharacters } from "node:util";
+import { createLogger, defineConfig, type Logger, normalizePath, type Rollup } from "vite";
 
 const appDirectory = normalizePath(path.resolve(import.meta.dirname, "app"));
 
@@ -62,7 +63,35 @@ function onBuildWarning(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction)
   warn(warning);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/*
+ * The build's list of files without a line for each empty chunk. React Router makes a browser module
+ * for every route, and a resource route (app/routes/api.*) has no browser code, so the client build
+ * lists a "0.00 kB" file for each of them; one line counts them instead. Only those lines are dropped:
+ * every other line, warning and error passes as Vite writes it.
+ */
+const emptyChunkLine = /^\S+\.js\s+0\.00 kB(\s|$)/;
+
+function buildLogger(): Logger {
+  const logger = createLogger();
+  const info = logger.info.bind(logger);
+  let emptyChunks = 0;
+  logger.info = (message, options) => {
+    const text = stripVTControlCharacters(message);
+    if (emptyChunkLine.test(text)) {
+      emptyChunks += 1;
+      return;
+    }
+    if (emptyChunks > 0 && !text.startsWith("build/")) {
+      info(`(and ${emptyChunks} empty chunks, not listed: one per route with no browser code, such as /api/*)`, options);
+      emptyChunks = 0;
+    }
+    info(message, options);
+  };
+  return logger;
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  customLogger: command === "build" ? buildLogger() : undefined,
   build: isSsrBuild
     ? // The server build's entry is our Express app, so pages, /api and middleware ship as one bundle.
       { rollupOptions: { input: "./server/app.ts", onwarn: onBuildWarning }, target: "node20" }

@@ -7,7 +7,8 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
-import { outboxDirectory } from "~/features/mail/mail-delivery.server";
+import { emailTransport, outboxDirectory } from "~/features/mail/mail-delivery.server";
+import { outboxPageAudience } from "~/features/mail/outbox-page-access.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
@@ -74,14 +75,33 @@ export async function prepare({ background = true, pglite }: { background?: bool
     if (bootstrap.outcome === "conflict") logger.warn({ reason: bootstrap.message }, "could not create the bootstrap admin account");
   }
   if (!background) return;
-  if (env.NODE_ENV === "production" && !env.SMTP_URL) {
-    logger.warn({ outbox: outboxDirectory() }, "SMTP_URL is not set: e-mails (password resets, receipts) are only written as files under the outbox directory and nobody receives them");
-  }
   stopBackgroundJobs = startBackgroundJobs(logger);
   await paystackSandbox?.start();
 }
 
 let stopBackgroundJobs: () => Promise<void> = async () => {};
+
+/**
+ * What server/start.js logs once it listens: the store's address, the one every link it hands out is
+ * built from (e-mails, payment callbacks), and where its e-mails go.
+ */
+export function announceListening(port: number) {
+  const address = siteBaseUrl();
+  logger.info({ port, address }, `Social Media Boost is listening on port ${port}, at ${address}`);
+  if (env.SMTP_URL) {
+    logger.info({ mail: emailTransport().description }, `e-mails are sent through ${emailTransport().description}`);
+    return;
+  }
+  const outbox = outboxDirectory();
+  const page = outboxPageAudience(env);
+  if (page.audience === "nobody") {
+    logger.warn({ outbox }, `SMTP_URL is not set: e-mails (password resets, receipts) are only written as files under ${outbox} and nobody receives them; the outbox page is off: ${page.reason}`);
+    return;
+  }
+  const outboxPage = `${address}/dev/outbox`;
+  const reader = page.audience === "this machine" ? " in a browser on this machine" : "";
+  logger.info({ outbox, outboxPage }, `SMTP_URL is not set: e-mails are not sent but written under ${outbox}; read them, links and all,${reader} at ${outboxPage}`);
+}
 
 /** Closes the database (and releases the embedded database's lock), once running jobs have finished. */
 export async function shutdown() {
@@ -144,6 +164,7 @@ const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
   cspNonce,
   clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
   viaTrustedProxy: isFromTrustedProxy(app, request),
+  peerAddress: request.socket.remoteAddress ?? "unknown",
 });
 
 /**

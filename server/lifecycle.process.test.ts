@@ -49,7 +49,8 @@ describe("logs", () => {
   it("writes one JSON object per line when stdout is not a terminal, human lines with LOG_FORMAT=pretty", async () => {
     const jsonServer = await startServer({}, { database: "pglite" });
     await jsonServer.stop();
-    expect(JSON.parse(listeningLine(jsonServer.output()))).toMatchObject({ level: 30, msg: expect.stringContaining("is listening on") });
+    // The address it announces is PUBLIC_URL (the test's own), the one e-mail links are built from.
+    expect(JSON.parse(listeningLine(jsonServer.output()))).toMatchObject({ level: 30, msg: expect.stringContaining("is listening on"), address: jsonServer.url });
 
     const prettyServer = await startServer({ LOG_FORMAT: "pretty" }, { database: "pglite" });
     await prettyServer.stop();

@@ -128,7 +128,7 @@ describe("which requests are answered before Express", () => {
       servedBeforePages: (pathname) => pathname === "/favicon.svg",
       securityHeaders: (nonce) => [["Content-Security-Policy", `script-src 'nonce-${nonce}'`], ["X-Content-Type-Options", "nosniff"]],
       logRequest: undefined,
-      loadContextFor: (_request, cspNonce) => ({ cspNonce, clientAddress: "127.0.0.1", viaTrustedProxy: false }),
+      loadContextFor: (_request, cspNonce) => ({ cspNonce, clientAddress: "127.0.0.1", viaTrustedProxy: false, peerAddress: "127.0.0.1" }),
       handleError: (_error, _request, response) => void response.status(500).type("text/plain").send("handled"),
     })((_request, response) => response.end("express"));
     const server = http.createServer(listener);

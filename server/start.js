@@ -37,7 +37,7 @@ httpServer.headersTimeout = 66_000;
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   appModule.setSelfBaseUrl(loopbackUrl(env.HOST, address.port));
-  logger.info({ port: address.port }, `Social Media Boost is listening on http://localhost:${address.port}`);
+  appModule.announceListening(address.port);
 });
 
 let isShuttingDown = false;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, envNames, parseEnv } from "./env.server";
 
 const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "smb-env-"));
 
@@ -96,5 +96,26 @@ describe("parseEnv", () => {
     }
     expect(() => parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_WHATSAPP: "0244 555 0101" })).toThrow(/SUPPORT_WHATSAPP/);
     expect(() => parseEnv({ DATA_DIR: tempDataDir(), SUPPORT_EMAIL: "support at boost" })).toThrow(/SUPPORT_EMAIL: must be an e-mail address/);
+  });
+});
+
+describe(".env.example", () => {
+  const settings = Object.fromEntries(
+    fs
+      .readFileSync(".env.example", "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+  // Read by `react-router build` and server/start.js, before the app's settings are.
+  const readOutsideTheApp = ["BUILD_DIR"];
+
+  it("lists every setting the server reads, and nothing it does not", () => {
+    expect(envNames.filter((name) => !(name in settings))).toEqual([]);
+    expect(Object.keys(settings).filter((name) => !(envNames as string[]).includes(name) && !readOutsideTheApp.includes(name))).toEqual([]);
+  });
+
+  it("gives values the server accepts as they stand", () => {
+    expect(() => parseEnv({ ...settings, DATA_DIR: tempDataDir() })).not.toThrow();
   });
 });

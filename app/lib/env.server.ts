@@ -131,7 +131,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: internationalPhoneNumber.optional(),
   SUPPORT_WHATSAPP: internationalPhoneNumber.optional(),
   // Outgoing e-mail (issue #19): an SMTP server (smtp:// or smtps://user:pass@host:port). Unset: each
-  // message is written as an .eml file under DATA_DIR/outbox/ (and listed at /dev/outbox outside production).
+  // message is written as an .eml file under DATA_DIR/outbox/ (and listed at /dev/outbox: decision 0049).
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   // The sender of every e-mail, e.g. "Social Media Boost <hello@example.com>"; default no-reply@ the PUBLIC_URL's host.
   MAIL_FROM: z.string().trim().min(3).optional(),

@@ -115,7 +115,7 @@ describe("a production store sending mail over SMTP", () => {
   });
 
   describe("/dev/outbox", () => {
-    it("does not exist in production", async () => {
+    it("is not there on a store that sends its e-mails (decision 0049)", async () => {
       expect((await fetch(`${server.url}/dev/outbox`)).status).toBe(404);
     });
   });

@@ -1,31 +1,34 @@
 import { data } from "react-router";
 import { listOutbox } from "~/features/mail/outbox-listing.server";
+import { mayReadOutboxPage, outboxPageAudience } from "~/features/mail/outbox-page-access.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/dev.outbox";
 
 /*
- * The developer's mailbox (issue #19): the e-mails this store queued, newest first, with their links
- * clickable. Only outside production: in production the page does not exist (404).
+ * The mailbox of a store that sends no e-mail: the e-mails it queued, newest first, with their links
+ * clickable. Who may read it is outbox-page-access.server.ts's rule (decision 0049); anyone else
+ * finds no such page (404), as for any address that does not exist.
  */
 
 export function meta() {
-  return [{ title: "Outbox (development) | Social Media Boost" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Outbox | Social Media Boost" }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader() {
-  if (getEnv().NODE_ENV === "production") throw data("Not Found", { status: 404 });
-  return listOutbox();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const audience = outboxPageAudience(getEnv());
+  if (!mayReadOutboxPage(audience, { peerAddress: context.peerAddress, headers: request.headers })) throw data("Not Found", { status: 404 });
+  return { ...(await listOutbox()), audience: audience.audience };
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { messages, transport } = loaderData;
+  const { messages, transport, audience } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <p className="text-sm font-semibold uppercase tracking-widest text-primary">Development</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-primary">{audience === "everyone" ? "Development" : "Only on this machine"}</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Outbox</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         The e-mails the store queued, newest first (the last {messages.length === 50 ? "50" : messages.length}). They are sent to {transport}.

@@ -8,5 +8,7 @@ declare module "react-router" {
     clientAddress: string;
     /** Whether the request came straight from a proxy TRUST_PROXY names, so its country header can be believed. */
     viaTrustedProxy: boolean;
+    /** The address the connection comes from (the client, or a proxy in front), whatever TRUST_PROXY says. */
+    peerAddress: string;
   }
 }

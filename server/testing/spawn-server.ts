@@ -139,7 +139,7 @@ function spawnServer(env: Record<string, string>, timeoutMs: number): Promise<Ru
     }, timeoutMs);
     const onData = () => {
       // The start-up line, in JSON or human log lines alike (LOG_FORMAT).
-      const port = /is listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      const port = /is listening on port (\d+)/.exec(output)?.[1];
       if (!port) return;
       clearTimeout(timer);
       child.stdout.off("data", onData);
