@@ -3,7 +3,7 @@ import type { Market } from "~/features/geo/market";
 import { type CurrencyCode, formatMoney } from "~/lib/money";
 
 /*
- * What a worker can earn, worked out from the product itself (decisions 0017 and 0049): the
+ * What a worker can earn, worked out from the product itself (decisions 0017 and 0050): the
  * tasks open right now, as a new worker would be offered them (one action per account or post and
  * kind, at the reward of the order it counts for; fulfilment/open-work.server.ts), and the
  * completion limits the server enforces (fulfilment/tasks.server.ts: COMPLETION_MIN_INTERVAL_MS
