@@ -59,13 +59,14 @@ test("an approved worker links a handle, completes a paid order's task and sees 
   await expect(taskFor(page, target)).toHaveCount(0);
 
   await page.getByRole("link", { name: "Link on your profile" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile#linked-accounts$/);
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Instagram handle")).toBeVisible();
   await expect(page.getByLabel("YouTube handle")).toHaveCount(0); // not a platform this worker joined
   await page.getByLabel("TikTok handle").fill(`@${handle.toUpperCase()}`);
   await page.getByRole("button", { name: "Link TikTok handle" }).click();
-  await expect(page).toHaveURL(/\/profile\?linked=tiktok$/);
+  await expect(page).toHaveURL(/\/profile\?linked=tiktok#linked-accounts$/);
+  await expect(page.getByRole("heading", { name: "Linked accounts" })).toBeInViewport();
   await expect(page.getByRole("status").filter({ hasText: "Your TikTok handle is linked" })).toContainText(`@${handle}`); // stored in lower case
   await expect(page.getByLabel("TikTok handle")).toHaveValue(`@${handle}`);
 
@@ -213,8 +214,23 @@ test("a worker waiting for review sees the waiting note and no tasks, and can li
   const tasks = await page.request.get("/api/tasks/available");
   expect(tasks.status()).toBe(403);
 
-  await page.getByRole("link", { name: "Link your accounts" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  // The link lands on the handles, not at the top of the long settings page, and takes the focus there.
+  const linkYourAccounts = page.getByRole("link", { name: "Link your accounts" });
+  await expect(linkYourAccounts).toHaveAttribute("href", "/profile#linked-accounts");
+  await linkYourAccounts.click();
+  await expect(page).toHaveURL(/\/profile#linked-accounts$/);
+  const linkedAccounts = page.getByRole("heading", { name: "Linked accounts" });
+  await expect(linkedAccounts).toBeInViewport();
+  await expect(linkedAccounts).toBeFocused();
+  // Not under the sticky header: the heading's top is below the header's bottom.
+  const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
+  expect(await linkedAccounts.evaluate((heading) => heading.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
+  // The next Tab goes on from there, to the first handle's field.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("TikTok handle")).toBeFocused();
+  // A page load of the address (without JavaScript, or a bookmark) lands there too.
+  await page.goto("/profile#linked-accounts");
+  await expect(linkedAccounts).toBeInViewport();
   await expect(page.getByText("Your worker account is waiting for review.")).toBeVisible();
   // X is sold now (issue #50): its handle is linked beside TikTok's, in advance too.
   await expect(page.getByLabel("TikTok handle")).toBeVisible();

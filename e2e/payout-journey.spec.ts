@@ -73,7 +73,7 @@ test("a worker withdraws an approved reward and an admin sends it", { tag: "@wit
   const row = adminPage.getByRole("listitem").filter({ hasText: "MTN 0241234567" }).filter({ hasText: "₵0.45" }).first();
   await expect(row).toContainText("Waiting for approval");
   await expectNoSeriousAxeViolations(adminPage);
-  await row.getByRole("button", { name: /^Approve payout \d+$/ }).click();
+  await row.getByRole("button", { name: /^Approve and send payout #\d+, ₵0\.45 to / }).click();
   await expect(adminPage.getByRole("status").filter({ hasText: "Payout approved" })).toBeVisible();
 
   // The sandbox settles the transfer within seconds and tells the app by webhook.
@@ -113,7 +113,7 @@ test("an admin cannot approve a withdrawal whose earnings were clawed back after
   const adminPage = admin.page;
   await open(adminPage, "/admin/payouts");
   const row = adminPage.getByRole("listitem").filter({ hasText: "MTN 0271234567" }).first();
-  await row.getByRole("button", { name: `Approve payout ${payout.id}` }).click();
+  await row.getByRole("button", { name: new RegExp(`^Approve and send payout #${payout.id}, ₵0\\.45 to `) }).click();
   await expect(adminPage.getByRole("alert")).toContainText(
     "This worker's available balance is ₵0.45 below zero: earnings were clawed back after this withdrawal was requested. Approve it once new earnings cover that, or reject it.",
   );

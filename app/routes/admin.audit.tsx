@@ -1,4 +1,5 @@
 import { requireAdminPage } from "~/features/admin/admin-access.server";
+import { auditActionLabel } from "~/features/admin/admin-display";
 import { adminLoad, parseAdminQuery } from "~/features/admin/admin-form.server";
 import { auditListQuerySchema, queryOf } from "~/features/admin/admin-schemas";
 import { AdminPageHeader, EmptyState, FilterForm, Pagination, SelectFilter } from "~/features/admin/admin-ui";
@@ -26,7 +27,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <AdminPageHeader title="Audit log" description="Every admin action: who did what to which record, and when, with the state before and after. Entries are never changed or removed." />
       <FilterForm label="Filter the audit log" clearHref="/admin/audit">
-        <SelectFilter name="action" label="Action" value={query.action} options={audit.filters.actions.map((action) => [action, action] as const)} />
+        <SelectFilter name="action" label="Action" value={query.action} options={audit.filters.actions.map((action) => [action, auditActionLabel(action)] as const)} />
         <SelectFilter name="adminId" label="Admin" value={query.adminId ? String(query.adminId) : undefined} options={audit.filters.admins.map((admin) => [String(admin.id), admin.username] as const)} />
         {query.targetType ? <input type="hidden" name="targetType" value={query.targetType} /> : null}
         {query.targetId ? <input type="hidden" name="targetId" value={query.targetId} /> : null}

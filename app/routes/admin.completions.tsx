@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
-import { formatAdminDateTime, money, reviewLabels } from "~/features/admin/admin-display";
+import { formatAdminDateTime, money, platformLabel, reviewLabels } from "~/features/admin/admin-display";
 import { adminLoad, parseAdminQuery, runAdminAction } from "~/features/admin/admin-form.server";
 import { completionListQuerySchema, completionReviews, queryOf } from "~/features/admin/admin-schemas";
 import { ActionButton, AdminPageHeader, Badge, ConfirmAction, EmptyState, Fact, FailureBanner, FilterForm, NoticeBanner, Pagination, SearchField, SelectFilter } from "~/features/admin/admin-ui";
@@ -45,57 +45,66 @@ export default function AdminCompletions({ loaderData, actionData }: Route.Compo
       ) : (
         <ul aria-label="Completions" className="grid gap-3">
           {completions.items.map((completion) => (
-            <li key={completion.id} aria-label={`Completion ${completion.id}`} className="grid gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">Completion #{completion.id}</span>
-                  <Badge value={completion.review} labels={reviewLabels} prefix="Review" />
-                  <span className="text-sm">{money(completion.reward, completion.currency)}</span>
-                </p>
-                <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-                  <Fact label="Worker">
-                    <Link to={`/admin/users/${completion.worker.id}`} className="text-primary underline underline-offset-4 hover:decoration-2">
-                      {completion.worker.username}
-                    </Link>
-                  </Fact>
-                  <Fact label="Handle">
-                    {completion.platform} @{completion.handle}
-                  </Fact>
-                  <Fact label="Target">
-                    <a href={completion.targetUrl} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4 hover:decoration-2">
-                      {completion.targetUrl}
-                    </a>
-                  </Fact>
-                  <Fact label="Order">
-                    <Link to={`/admin/orders/${completion.orderId}`} className="text-primary underline underline-offset-4 hover:decoration-2">
-                      #{completion.orderId}
-                    </Link>
-                  </Fact>
-                  <Fact label="Done">{formatAdminDateTime(completion.completedAt)}</Fact>
-                  <Fact label={completion.review === "held" ? "Held until" : "Reviewed"}>{formatAdminDateTime(completion.review === "held" ? completion.holdUntil : completion.reviewedAt)}</Fact>
-                  {completion.rejectionReason ? <Fact label="Reason">{completion.rejectionReason}</Fact> : null}
-                </dl>
-              </div>
-              {completion.review === "held" ? (
-                <div className="flex flex-wrap items-start gap-2 md:justify-end">
-                  <ActionButton intent="approve" id={completion.id} variant="default" label={`Approve completion ${completion.id}`}>
-                    Approve now
-                  </ActionButton>
-                  <ConfirmAction
-                    intent="reject"
-                    id={completion.id}
-                    summary="Reject…"
-                    description={`Reject this completion? ${money(completion.reward, completion.currency)} held for ${completion.worker.username} is reversed and the order takes one more delivery.`}
-                    confirmLabel="Reject completion"
-                    reason={{ label: "Reason (the worker's record keeps it)", placeholder: "e.g. The follow was removed" }}
-                  />
-                </div>
-              ) : null}
-            </li>
+            <CompletionItem key={completion.id} completion={completion} />
           ))}
         </ul>
       )}
       <Pagination page={completions.page} pageCount={completions.pageCount} total={completions.total} label="Completions" />
     </div>
+  );
+}
+
+function CompletionItem({ completion }: { completion: Route.ComponentProps["loaderData"]["completions"]["items"][number] }) {
+  // What an admin tells completions apart by: who did it, where, and for which order.
+  const about = `@${completion.handle} on ${platformLabel(completion.platform)}, order #${completion.orderId}`;
+  return (
+    <li aria-label={`Completion ${completion.id}`} className="grid gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">Completion #{completion.id}</span>
+          <Badge value={completion.review} labels={reviewLabels} prefix="Review" />
+          <span className="text-sm">{money(completion.reward, completion.currency)}</span>
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Fact label="Worker">
+            <Link to={`/admin/users/${completion.worker.id}`} className="text-primary underline underline-offset-4 hover:decoration-2">
+              {completion.worker.username}
+            </Link>
+          </Fact>
+          <Fact label="Handle">
+            {platformLabel(completion.platform)} @{completion.handle}
+          </Fact>
+          <Fact label="Target">
+            <a href={completion.targetUrl} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4 hover:decoration-2">
+              {completion.targetUrl}
+            </a>
+          </Fact>
+          <Fact label="Order">
+            <Link to={`/admin/orders/${completion.orderId}`} className="text-primary underline underline-offset-4 hover:decoration-2">
+              #{completion.orderId}
+            </Link>
+          </Fact>
+          <Fact label="Done">{formatAdminDateTime(completion.completedAt)}</Fact>
+          <Fact label={completion.review === "held" ? "Held until" : "Reviewed"}>{formatAdminDateTime(completion.review === "held" ? completion.holdUntil : completion.reviewedAt)}</Fact>
+          {completion.rejectionReason ? <Fact label="Reason">{completion.rejectionReason}</Fact> : null}
+        </dl>
+      </div>
+      {completion.review === "held" ? (
+        <div className="flex flex-wrap items-start gap-2 md:justify-end">
+          <ActionButton intent="approve" id={completion.id} variant="default" label={`Approve now: ${about}`}>
+            Approve now
+          </ActionButton>
+          <ConfirmAction
+            intent="reject"
+            id={completion.id}
+            summary="Reject…"
+            description={`Reject this completion? ${money(completion.reward, completion.currency)} held for ${completion.worker.username} is reversed and the order takes one more delivery.`}
+            confirmLabel="Reject completion"
+            subject={about}
+            reason={{ label: "Reason (the worker's record keeps it)", placeholder: "e.g. The follow was removed" }}
+          />
+        </div>
+      ) : null}
+    </li>
   );
 }

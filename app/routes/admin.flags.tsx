@@ -73,6 +73,8 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
   const navigation = useNavigation();
   const isDeciding = navigation.state !== "idle" && navigation.formData?.get("id") === String(flag.deliveryId);
   const reasonId = `reason-${flag.deliveryId}`;
+  // Every flag has the same buttons: a screen reader's list of them says which delivery each decides.
+  const about = `delivery #${flag.deliveryId} by @${flag.handle}, order #${flag.orderId}`;
   return (
     <li aria-label={`Delivery ${flag.deliveryId}`} className="grid gap-4 rounded-xl border bg-card p-4 lg:grid-cols-[1fr_16rem]">
       <div className="min-w-0">
@@ -111,18 +113,19 @@ function FlagItem({ flag }: { flag: AdminFlagView }) {
             <input type="hidden" name="id" value={flag.deliveryId} />
             <label htmlFor={reasonId} className="text-sm font-medium">
               Reason (the worker and the client see it)
+              <span className="sr-only"> for delivery #{flag.deliveryId}</span>
             </label>
             <textarea id={reasonId} name="reason" rows={2} required minLength={3} maxLength={500} className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm" />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="reject" size="sm" disabled={isDeciding}>
+              <Button type="submit" name="intent" value="reject" size="sm" disabled={isDeciding} aria-label={`Reject: it stands, ${about}`}>
                 Reject: it stands
               </Button>
               {flag.state === "screening" ? (
-                <Button type="submit" name="intent" value="ask" size="sm" variant="outline" disabled={isDeciding}>
+                <Button type="submit" name="intent" value="ask" size="sm" variant="outline" disabled={isDeciding} aria-label={`Ask the worker, ${about}`}>
                   Ask the worker
                 </Button>
               ) : (
-                <Button type="submit" name="intent" value="uphold" size="sm" variant="outline" disabled={isDeciding}>
+                <Button type="submit" name="intent" value="uphold" size="sm" variant="outline" disabled={isDeciding} aria-label={`Uphold: drop it, ${about}`}>
                   Uphold: drop it
                 </Button>
               )}

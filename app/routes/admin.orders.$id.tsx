@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
-import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, reviewLabels } from "~/features/admin/admin-display";
+import { formatAdminDateTime, kindLabel, money, orderPaymentLabels, orderStatusLabels, platformLabel, reviewLabels } from "~/features/admin/admin-display";
 import { adminLoad, runAdminAction } from "~/features/admin/admin-form.server";
 import { parseRecordId } from "~/lib/record-id";
 import { AdminCard, AdminPageHeader, Badge, ConfirmAction, Fact, FailureBanner, NoticeBanner } from "~/features/admin/admin-ui";
@@ -31,7 +31,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order } = loaderData;
   return (
     <div className="grid gap-6">
-      <AdminPageHeader title={`Order #${order.id}`} description={`${order.packageName} · ${order.platform} · ${order.targetUsername}`}>
+      <AdminPageHeader title={`Order #${order.id}`} description={`${order.packageName} · ${platformLabel(order.platform)} · ${order.targetUsername}`}>
         <Link to="/admin/orders" className="text-sm font-medium text-primary underline underline-offset-4 hover:decoration-2">
           All orders
         </Link>
@@ -82,6 +82,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               summary="Cancel with refund…"
               description={`Cancel this order and refund ${money(order.total, order.currency)} to the client? Its open task closes at once; work already done stays paid to the workers.`}
               confirmLabel="Cancel order and refund"
+              subject={`order #${order.id}`}
               reason={{ label: "Reason (kept in the audit log)" }}
             />
           </div>
@@ -128,7 +129,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <p className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-semibold">Task #{task.id}</span>
                 <span>
-                  {task.type} · {task.completionCount} of {task.requiredCompletions} done · {money(task.reward)} per action
+                  {kindLabel(task.type)} · {task.completionCount} of {task.requiredCompletions} done · {money(task.reward)} per action
                 </span>
                 <Badge value={task.status} labels={{ available: "Open", completed: "Completed", cancelled: "Closed" }} prefix="Task" />
               </p>

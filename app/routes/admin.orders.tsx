@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
-import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels } from "~/features/admin/admin-display";
+import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, platformLabel } from "~/features/admin/admin-display";
 import { adminLoad, parseAdminQuery } from "~/features/admin/admin-form.server";
 import { orderListQuerySchema, orderPaymentStatuses, orderStatuses, queryOf } from "~/features/admin/admin-schemas";
 import { AdminPageHeader, Badge, EmptyState, FilterForm, NoticeBanner, Pagination, SearchField, SelectFilter } from "~/features/admin/admin-ui";
@@ -45,7 +45,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     Order #{order.id}
                   </Link>
                   <span>
-                    {order.packageName} · {order.platform}
+                    {order.packageName} · {platformLabel(order.platform)}
                   </span>
                   <Badge value={order.expiredAt ? "expired" : order.status} labels={orderStatusLabels} prefix="Status" />
                   <Badge value={order.paymentStatus} labels={orderPaymentLabels} prefix="Payment" />

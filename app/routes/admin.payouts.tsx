@@ -50,78 +50,90 @@ export default function AdminPayouts({ loaderData, actionData }: Route.Component
       ) : (
         <ul aria-label="Payouts" className="grid gap-3">
           {payouts.map((payout) => (
-            <li key={payout.id} aria-label={`Payout ${payout.id}`} className="grid gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">Payout #{payout.id}</span>
-                  <Badge value={payout.status} labels={payoutStatusLabels} prefix="Status" />
-                  <span className="text-sm">{money(payout.amount, payout.currency)}</span>
-                </p>
-                <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-                  {payout.worker ? (
-                    <Fact label="Worker">
-                      <Link to={`/admin/users/${payout.worker.id}`} className="text-primary underline underline-offset-4 hover:decoration-2">
-                        {payout.worker.fullName}
-                      </Link>
-                    </Fact>
-                  ) : null}
-                  <Fact label="Wallet">
-                    {payoutNetworkName(payout.provider)} {payout.phone}
-                  </Fact>
-                  <Fact label="Requested">{formatAdminDateTime(payout.createdAt)}</Fact>
-                  <Fact label="Reference">{payout.reference}</Fact>
-                  {payout.failureReason ? <Fact label="Reason">{payout.failureReason}</Fact> : null}
-                  {payout.transferAttempts ? (
-                    <Fact label="Transfer sent">
-                      {payout.transferAttempts === 1 ? "once" : `${payout.transferAttempts} times`}
-                      {payout.lastSentAt ? `, last ${formatAdminDateTime(payout.lastSentAt)}` : ""}
-                    </Fact>
-                  ) : null}
-                </dl>
-              </div>
-              {payout.status === "pending" ? (
-                <div className="flex flex-wrap items-start gap-2 md:justify-end">
-                  <ActionButton intent="approve" id={payout.id} variant="default" label={`Approve payout ${payout.id}`}>
-                    Approve and send
-                  </ActionButton>
-                  <ConfirmAction
-                    intent="reject"
-                    id={payout.id}
-                    summary="Reject…"
-                    description={`Reject this withdrawal? ${money(payout.amount, payout.currency)} goes back to the worker's balance.`}
-                    confirmLabel="Reject payout"
-                    reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet name does not match the account" }}
-                  />
-                </div>
-              ) : null}
-              {payout.status === "processing" || payout.status === "awaiting_otp" ? (
-                <div className="flex flex-wrap items-start gap-2 md:justify-end">
-                  {payout.status === "awaiting_otp" ? (
-                    <>
-                      <PayoutOtpForm payoutId={payout.id} />
-                      <ActionButton intent="resend-otp" id={payout.id} label={`Resend the OTP of payout ${payout.id}`}>
-                        Resend OTP
-                      </ActionButton>
-                    </>
-                  ) : (
-                    <ActionButton intent="retry" id={payout.id} label={`Send payout ${payout.id} again`}>
-                      Send again
-                    </ActionButton>
-                  )}
-                  <ConfirmAction
-                    intent="fail"
-                    id={payout.id}
-                    summary="Fail…"
-                    description={`Give up on this transfer? ${money(payout.amount, payout.currency)} goes back to the worker's balance. Refused while Paystack may still pay it.`}
-                    confirmLabel="Fail payout"
-                    reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet cannot receive transfers" }}
-                  />
-                </div>
-              ) : null}
-            </li>
+            <PayoutItem key={payout.id} payout={payout} />
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+type PayoutView = Route.ComponentProps["loaderData"]["payouts"][number];
+
+function PayoutItem({ payout }: { payout: PayoutView }) {
+  // What an admin tells payouts apart by: the amount and whose it is.
+  const about = `payout #${payout.id}, ${money(payout.amount, payout.currency)} to ${payout.worker?.fullName ?? "the worker"}`;
+  return (
+    <li aria-label={`Payout ${payout.id}`} className="grid gap-3 rounded-xl border bg-card p-4 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">Payout #{payout.id}</span>
+          <Badge value={payout.status} labels={payoutStatusLabels} prefix="Status" />
+          <span className="text-sm">{money(payout.amount, payout.currency)}</span>
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {payout.worker ? (
+            <Fact label="Worker">
+              <Link to={`/admin/users/${payout.worker.id}`} className="text-primary underline underline-offset-4 hover:decoration-2">
+                {payout.worker.fullName}
+              </Link>
+            </Fact>
+          ) : null}
+          <Fact label="Wallet">
+            {payoutNetworkName(payout.provider)} {payout.phone}
+          </Fact>
+          <Fact label="Requested">{formatAdminDateTime(payout.createdAt)}</Fact>
+          <Fact label="Reference">{payout.reference}</Fact>
+          {payout.failureReason ? <Fact label="Reason">{payout.failureReason}</Fact> : null}
+          {payout.transferAttempts ? (
+            <Fact label="Transfer sent">
+              {payout.transferAttempts === 1 ? "once" : `${payout.transferAttempts} times`}
+              {payout.lastSentAt ? `, last ${formatAdminDateTime(payout.lastSentAt)}` : ""}
+            </Fact>
+          ) : null}
+        </dl>
+      </div>
+      {payout.status === "pending" ? (
+        <div className="flex flex-wrap items-start gap-2 md:justify-end">
+          <ActionButton intent="approve" id={payout.id} variant="default" label={`Approve and send ${about}`}>
+            Approve and send
+          </ActionButton>
+          <ConfirmAction
+            intent="reject"
+            id={payout.id}
+            summary="Reject…"
+            description={`Reject this withdrawal? ${money(payout.amount, payout.currency)} goes back to the worker's balance.`}
+            confirmLabel="Reject payout"
+            subject={about}
+            reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet name does not match the account" }}
+          />
+        </div>
+      ) : null}
+      {payout.status === "processing" || payout.status === "awaiting_otp" ? (
+        <div className="flex flex-wrap items-start gap-2 md:justify-end">
+          {payout.status === "awaiting_otp" ? (
+            <>
+              <PayoutOtpForm payoutId={payout.id} subject={about} />
+              <ActionButton intent="resend-otp" id={payout.id} label={`Resend OTP for ${about}`}>
+                Resend OTP
+              </ActionButton>
+            </>
+          ) : (
+            <ActionButton intent="retry" id={payout.id} label={`Send again: ${about}`}>
+              Send again
+            </ActionButton>
+          )}
+          <ConfirmAction
+            intent="fail"
+            id={payout.id}
+            summary="Fail…"
+            description={`Give up on this transfer? ${money(payout.amount, payout.currency)} goes back to the worker's balance. Refused while Paystack may still pay it.`}
+            confirmLabel="Fail payout"
+            subject={about}
+            reason={{ label: "Reason (the worker sees it)", placeholder: "e.g. The wallet cannot receive transfers" }}
+          />
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -3,11 +3,12 @@ import { useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
+import { platformLabel } from "~/features/admin/admin-display";
 import { adminLoad } from "~/features/admin/admin-form.server";
 import { ActionButton, AdminCard, AdminPageHeader, FailureBanner, NoticeBanner } from "~/features/admin/admin-ui";
 import { ServiceForm } from "~/features/admin/service-form";
 import { servicesPageAction } from "~/features/admin/services-page.server";
-import { kindLabels, platformLabels } from "~/features/catalog/catalog";
+import { kindLabels } from "~/features/catalog/catalog";
 import { type AdminServiceView, listServicesForAdmin } from "~/features/catalog/services.server";
 import type { Route } from "./+types/admin.services";
 
@@ -30,7 +31,6 @@ export async function action({ request, url }: Route.ActionArgs) {
   return servicesPageAction(request, url);
 }
 
-const platformName = (platform: string) => (platform === "x" ? platformLabels.twitter : (platformLabels[platform as keyof typeof platformLabels] ?? platform));
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:decoration-2";
 
@@ -119,7 +119,7 @@ function ServicesTable({ services }: { services: AdminServiceView[] }) {
             const canMoveDown = samePlatform(services[index + 1]);
             return (
               <tr key={service.id} className={service.active ? undefined : "bg-muted/40 text-muted-foreground"}>
-                <td className="px-3 py-2 whitespace-nowrap">{platformName(service.platform)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{platformLabel(service.platform)}</td>
                 <td className="px-3 py-2">{kindLabels[service.kind]}</td>
                 <td className="px-3 py-2">{service.target === "profile" ? "Profile" : "Post"}</td>
                 <th scope="row" className="min-w-36 px-3 py-2 font-medium text-foreground">

@@ -82,10 +82,14 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
                   <a href={ticketMailto(ticket)} className={buttonVariants({ variant: "default", size: "sm" })}>
                     <Mail aria-hidden="true" />
                     Reply by e-mail
+                    <span className="sr-only"> to {ticket.name} about ticket #{ticket.id}</span>
                   </a>
                   {ticket.status === "open" ? (
                     <details className="w-full sm:w-auto">
-                      <summary className={buttonVariants({ variant: "outline", size: "sm", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>Mark answered…</summary>
+                      <summary className={buttonVariants({ variant: "outline", size: "sm", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>
+                        Mark answered…
+                        <span className="sr-only"> ticket #{ticket.id}</span>
+                      </summary>
                       <Form method="post" className="mt-2 grid gap-3 rounded-lg border p-3 text-sm sm:w-80">
                         <input type="hidden" name="intent" value="answer" />
                         <input type="hidden" name="id" value={ticket.id} />
@@ -102,13 +106,13 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
                         <p id={`ticket-${ticket.id}-reply-hint`} className="text-xs text-muted-foreground">
                           {ticket.userId ? "E-mailed to the author, who also sees it beside their ticket on the support page." : "E-mailed to the author (who wrote without an account)."}
                         </p>
-                        <Button type="submit" size="sm">
+                        <Button type="submit" size="sm" aria-label={`Mark answered: ticket #${ticket.id}`}>
                           Mark answered
                         </Button>
                       </Form>
                     </details>
                   ) : null}
-                  <ConfirmAction intent="close" id={ticket.id} summary="Close…" description="Close this ticket? It leaves the queues; its history stays." confirmLabel="Close ticket" />
+                  <ConfirmAction intent="close" id={ticket.id} summary="Close…" description="Close this ticket? It leaves the queues; its history stays." confirmLabel="Close ticket" subject={`ticket #${ticket.id}`} />
                 </div>
               ) : null}
             </li>

@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
-import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, roleLabels, userStatusLabels } from "~/features/admin/admin-display";
+import { formatAdminDateTime, money, orderPaymentLabels, orderStatusLabels, platformLabel, platformList, roleLabels, userStatusLabels } from "~/features/admin/admin-display";
 import { adminLoad, runAdminAction } from "~/features/admin/admin-form.server";
 import { parseRecordId } from "~/lib/record-id";
 import { AuditHistory } from "~/features/admin/audit-history";
@@ -53,7 +53,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           </Fact>
           <Fact label="Joined">{formatAdminDateTime(user.createdAt)}</Fact>
           <Fact label="Last sign-in">{formatAdminDateTime(user.lastLoginAt)}</Fact>
-          {isWorker ? <Fact label="Platforms">{user.platforms.length > 0 ? user.platforms.join(", ") : "—"}</Fact> : null}
+          {isWorker ? <Fact label="Platforms">{user.platforms.length > 0 ? platformList(user.platforms) : "—"}</Fact> : null}
           {user.reliability ? (
             <Fact label="Reliability (90 days)">
               {user.reliability.percent === null ? "No flag decided yet" : `${user.reliability.percent} % (${user.reliability.stood} stood, ${user.reliability.dropped} dropped)`}
@@ -61,7 +61,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             </Fact>
           ) : null}
           {isWorker ? (
-            <Fact label="Linked handles">{user.handles.length > 0 ? user.handles.map((item) => `${item.platform}: @${item.handle}`).join(", ") : "None yet"}</Fact>
+            <Fact label="Linked handles">{user.handles.length > 0 ? user.handles.map((item) => `${platformLabel(item.platform)}: @${item.handle}`).join(", ") : "None yet"}</Fact>
           ) : null}
         </dl>
         {user.id === adminId ? null : (
@@ -72,7 +72,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               </ActionButton>
             ) : null}
             {isWorker && user.status === "pending_review" ? (
-              <ConfirmAction intent="reject" id={user.id} summary="Reject…" description="Reject this worker application? They will not be offered tasks." confirmLabel="Reject application" />
+              <ConfirmAction intent="reject" id={user.id} summary="Reject…" description="Reject this worker application? They will not be offered tasks." confirmLabel="Reject application" subject={user.username} />
             ) : null}
             {user.reliability?.paused ? (
               <ActionButton intent="resume-tasks" id={user.id} variant="default" label={`Resume tasks of ${user.username}`}>
@@ -80,7 +80,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               </ActionButton>
             ) : null}
             {user.status === "suspended" ? (
-              <ActionButton intent="unsuspend" id={user.id}>
+              <ActionButton intent="unsuspend" id={user.id} label={`Unsuspend ${user.username}`}>
                 Unsuspend
               </ActionButton>
             ) : (
@@ -90,6 +90,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 summary="Suspend…"
                 description="Every session of this account ends at once, and it cannot sign in until the suspension is lifted."
                 confirmLabel="Suspend account"
+                subject={user.username}
                 reason={{ label: "Reason (kept in the audit log)" }}
               />
             )}
@@ -121,7 +122,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               {user.recentOrders.map((order) => (
                 <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <Link to={`/admin/orders/${order.id}`} className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
-                    #{order.id} {order.packageName} · {order.platform}
+                    #{order.id} {order.packageName} · {platformLabel(order.platform)}
                   </Link>
                   <span className="flex flex-wrap items-center gap-2">
                     <Badge value={order.status} labels={orderStatusLabels} prefix="Status" />

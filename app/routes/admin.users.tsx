@@ -1,6 +1,6 @@
 import { Link } from "~/components/link";
 import { requireAdminPage } from "~/features/admin/admin-access.server";
-import { formatAdminDateTime, roleLabels, userStatusLabels } from "~/features/admin/admin-display";
+import { formatAdminDateTime, platformList, roleLabels, userStatusLabels } from "~/features/admin/admin-display";
 import { adminLoad, parseAdminQuery, runAdminAction } from "~/features/admin/admin-form.server";
 import { queryOf, userListQuerySchema, userRoles, userStatuses } from "~/features/admin/admin-schemas";
 import { ActionButton, AdminPageHeader, Badge, ConfirmAction, EmptyState, FailureBanner, FilterForm, NoticeBanner, Pagination, SearchField, SelectFilter } from "~/features/admin/admin-ui";
@@ -59,7 +59,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </p>
                 <p className="mt-1 text-xs text-muted-foreground">
                   Joined {formatAdminDateTime(user.createdAt)} · Last sign-in {formatAdminDateTime(user.lastLoginAt)}
-                  {user.role === "worker" && user.platforms.length > 0 ? ` · Platforms: ${user.platforms.join(", ")}` : ""}
+                  {user.role === "worker" && user.platforms.length > 0 ? ` · Platforms: ${platformList(user.platforms)}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap items-start gap-2 md:justify-end">
@@ -75,10 +75,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     summary="Reject…"
                     description={`Reject ${user.username}'s worker application? They will not be offered tasks.`}
                     confirmLabel="Reject application"
+                    subject={user.username}
                   />
                 ) : null}
                 {user.status === "suspended" ? (
-                  <ActionButton intent="unsuspend" id={user.id} label={`Lift the suspension of ${user.username}`}>
+                  <ActionButton intent="unsuspend" id={user.id} label={`Unsuspend ${user.username}`}>
                     Unsuspend
                   </ActionButton>
                 ) : user.id !== adminId ? (
@@ -88,6 +89,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     summary="Suspend…"
                     description={`Suspend ${user.username}? Every session of the account ends at once and it cannot sign in until the suspension is lifted.`}
                     confirmLabel="Suspend account"
+                    subject={user.username}
                     reason={{ label: "Reason (kept in the audit log)" }}
                   />
                 ) : null}

@@ -7,7 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { submitAuthForm } from "~/features/auth/auth-form-action.server";
 import { resolveCountry } from "~/features/geo/location.server";
 import { marketForCountry } from "~/features/geo/market";
-import { listOf, type RecruitmentEarningsView } from "~/features/recruitment/earnings";
+import { listOf, type OpenWorkView, type PaceName, type RecruitmentEarningsView } from "~/features/recruitment/earnings";
 import { recruitmentEarningsFor } from "~/features/recruitment/earnings.server";
 import { useAuthFormOutcome } from "~/features/auth/use-auth-outcome";
 import { registrationFailureNotice, registrationSuccessNotice } from "~/features/recruitment/registration-notice";
@@ -57,6 +57,7 @@ const registrationSuccessDelayMs = 1500;
 
 export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
   const { market, earnings, offer } = loaderData;
+  const { open } = earnings;
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -152,21 +153,32 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
       <section id="earnings" aria-labelledby="earnings-heading" className="scroll-mt-20">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <SectionHeading id="earnings-heading" eyebrow="Earnings" title="What you could earn">
-            What each task pays, and the most the limits on tasks allow in an hour and a day, in {currencyName(earnings)}. They are
-            ceilings, not a promise: tasks exist only while clients have orders.
+            {open
+              ? `What the tasks open right now pay, and the most a new worker could earn from them in an hour and in a day within our limits, in ${currencyName(earnings)}. Tasks come from clients' orders, so these figures change as orders arrive and workers take tasks.`
+              : `What each task pays, in ${currencyName(earnings)}. No task is open right now: tasks come from clients' orders, and open as clients pay for them.`}
           </SectionHeading>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            <RateCard icon={<Coins />} label="Per task" figure={earnings.perTask}>
-              {capitalize(earnings.rewards.map(({ action, figure }) => `${action} ${figure}`).join(", "))}, as each service pays it today. Each
+          <ul className={cn("mt-10 grid gap-6", open ? "md:grid-cols-3" : "md:grid-cols-2")}>
+            <RateCard icon={<Coins />} label="Per task" figure={open ? open.perTask : earnings.ratesFigure}>
+              {open ? `${capitalize(rewardList(open.rewards))}, as the open tasks pay them.` : `${capitalize(rewardList(earnings.rates))}, as each service pays it today.`} Each
               task shows its reward before you do it.
             </RateCard>
-            <RateCard icon={<Clock />} label="Per hour of work" figure={earnings.perHour}>
-              At most {earnings.tasksPerHour} tasks in an hour: {pauseBetweenTasks(earnings)}, and {earnings.tasksPerDay} tasks a day at most.
-            </RateCard>
-            <RateCard icon={<CalendarDays />} label="Per day" figure={earnings.perDay}>
-              At the daily limit of {earnings.tasksPerDay} tasks, on the days clients&rsquo; orders offer that many.
-            </RateCard>
+            {open ? (
+              <>
+                <RateCard icon={<Clock />} label="Per hour of work" figure={open.hour.figure}>
+                  {hourNote(earnings, open)}
+                </RateCard>
+                <RateCard icon={<CalendarDays />} label="Per day" figure={open.day.figure}>
+                  {dayNote(earnings, open)}
+                </RateCard>
+              </>
+            ) : (
+              <RateCard icon={<Clock />} label="Open right now" figure="No tasks">
+                No client order is waiting for workers at the moment, so there is nothing to earn right now. When tasks open, {pauseBetweenTasks(earnings)}, and{" "}
+                {earnings.tasksPerDay} tasks a day at most.
+              </RateCard>
+            )}
           </ul>
+          {open ? <OpenTasks open={open} /> : null}
           <EarningsNote earnings={earnings} />
         </div>
       </section>
@@ -218,19 +230,23 @@ export default function JoinNetwork({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* Earnings tiers: the same rewards at three paces, each stating how many tasks a day it assumes. */}
+      {/* Earnings tiers: the open tasks at three paces, each stating how many tasks a day it assumes. */}
       <section aria-labelledby="tiers-heading" className="border-y bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <SectionHeading id="tiers-heading" eyebrow="Your pace" title="Earnings by how much you work">
-            What a day brings at three paces, from the same rewards. Choose your own pace, up to {earnings.tasksPerDay} tasks a day.
+            {open
+              ? `What a day brings at your pace, from the tasks open right now: ${open.day.tasks < open.tasks ? `a day holds ${open.day.tasks} of the ${open.tasks} open, the daily limit` : `a day holds all ${countOf(open.tasks, "open task")} (the daily limit is ${earnings.tasksPerDay})`}.`
+              : `No task is open right now, so there is no day's earnings to work out at any pace. Once tasks open, choose your own pace, up to ${earnings.tasksPerDay} tasks a day.`}
           </SectionHeading>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {earnings.paces.map(({ name, tasksPerDay, figure }) => {
-              const { label, icon, description } = paceCopy[name];
-              return <Tier key={name} icon={icon} name={label} figure={figure} tasksPerDay={tasksPerDay} description={description} isHighlighted={name === "active"} />;
-            })}
-          </ul>
-          <EarningsNote earnings={earnings} />
+          {open ? (
+            <ul className={cn("mt-10 grid gap-6", open.paces.length === 3 ? "md:grid-cols-3" : open.paces.length === 2 ? "md:grid-cols-2" : "mx-auto max-w-sm")}>
+              {open.paces.map(({ name, tasksPerDay, figure }) => {
+                const { label, icon, description } = paceCopy[name];
+                return <Tier key={name} icon={icon} name={label} figure={figure} tasksPerDay={tasksPerDay} description={description} isHighlighted={name === "active"} />;
+              })}
+            </ul>
+          ) : null}
+          {open ? <EarningsNote earnings={earnings} /> : null}
         </div>
       </section>
 
@@ -286,14 +302,39 @@ function currencyName(earnings: RecruitmentEarningsView) {
 
 function pauseBetweenTasks({ minIntervalSeconds }: RecruitmentEarningsView) {
   if (minIntervalSeconds === 0) return "there is no pause between tasks";
-  return `tasks are at least ${minIntervalSeconds} ${minIntervalSeconds === 1 ? "second" : "seconds"} apart`;
+  const pause = minIntervalSeconds >= 60 && minIntervalSeconds % 60 === 0 ? countOf(minIntervalSeconds / 60, "minute") : countOf(minIntervalSeconds, "second");
+  return `tasks are at least ${pause} apart`;
+}
+
+/** "3 tasks", "1 task". */
+function countOf(count: number, noun: string) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** "a follow ₵0.45, a like ₵0.08 – ₵0.10". */
+function rewardList(rewards: { action: string; figure: string }[]) {
+  return rewards.map(({ action, figure }) => `${action} ${figure}`).join(", ");
+}
+
+/** Why the hour holds what it holds: the limits, or the open tasks running out first. */
+function hourNote(earnings: RecruitmentEarningsView, open: OpenWorkView) {
+  const limits = `${pauseBetweenTasks(earnings)}, and ${earnings.tasksPerDay} tasks a day at most`;
+  if (open.hour.tasks < open.tasks) return `${open.hour.tasks} of the ${countOf(open.tasks, "task")} open now, the most an hour allows: ${limits}.`;
+  return `All ${countOf(open.tasks, "open task")} fit in an hour (${limits}): that is everything open to a new worker right now.`;
+}
+
+/** Why the day holds what it holds; the same as the hour only when the open tasks all fit in one. */
+function dayNote(earnings: RecruitmentEarningsView, open: OpenWorkView) {
+  if (open.day.tasks < open.tasks) return `At the daily limit of ${earnings.tasksPerDay} tasks, of the ${countOf(open.tasks, "task")} open now.`;
+  if (open.hour.tasks < open.tasks) return `All ${countOf(open.tasks, "open task")}, within the daily limit of ${earnings.tasksPerDay}.`;
+  return `No more than in an hour: the ${countOf(open.tasks, "open task")} ${open.tasks === 1 ? "is" : "are"} all there is until clients order more. The daily limit is ${earnings.tasksPerDay} tasks.`;
 }
 
 const paceCopy = {
-  casual: { label: "Casual", icon: <Coffee />, description: "A few tasks in your spare time." },
-  active: { label: "Active", icon: <TrendingUp />, description: "Half the daily limit." },
-  fullTime: { label: "Full-time", icon: <Briefcase />, description: "The daily limit, every task it allows." },
-} satisfies Record<RecruitmentEarningsView["paces"][number]["name"], { label: string; icon: ReactNode; description: string }>;
+  casual: { label: "Casual", icon: <Coffee />, description: "A tenth of what a day holds, in your spare time." },
+  active: { label: "Active", icon: <TrendingUp />, description: "Half of what a day holds." },
+  fullTime: { label: "Full-time", icon: <Briefcase />, description: "Everything a day holds: the open tasks, up to the daily limit." },
+} satisfies Record<PaceName, { label: string; icon: ReactNode; description: string }>;
 
 function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
   return (
@@ -376,7 +417,7 @@ function Tier({
       </div>
       <h3 className="mt-4 text-lg font-bold">{name}</h3>
       <p className="mt-2 text-3xl font-extrabold tracking-tight">{figure}</p>
-      <p className="text-sm font-medium text-muted-foreground">a day, at {tasksPerDay} tasks</p>
+      <p className="text-sm font-medium text-muted-foreground">a day, at {countOf(tasksPerDay, "task")}</p>
       <p className="mt-3 text-sm text-muted-foreground">{description}</p>
     </li>
   );
@@ -397,13 +438,43 @@ function LocationNote({ earnings }: { earnings: RecruitmentEarningsView }) {
   );
 }
 
+/** The open tasks by platform: what a new worker could do on each platform they join and link. */
+function OpenTasks({ open }: { open: OpenWorkView }) {
+  return (
+    <section aria-labelledby="open-tasks-heading" className="mx-auto mt-10 max-w-3xl rounded-2xl border bg-card p-6 shadow-sm">
+      <h3 id="open-tasks-heading" className="text-lg font-bold">
+        Open to a new worker right now
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {countOf(open.tasks, "task")}, {open.total} in all. A worker does each account or post once for each kind of task, so this is everything a new
+        worker could do today on the platforms they join and link.
+      </p>
+      <ul className="mt-4 divide-y text-sm">
+        {open.platforms.map(({ label, tasks, total, kinds }) => (
+          <li key={label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+            <span>
+              <strong className="font-semibold">{label}</strong>: {kinds.map(({ tasks: count, actions, figure }) => `${count} ${actions} at ${figure}`).join(", ")}
+            </span>
+            <span className="ml-auto font-semibold whitespace-nowrap">
+              {total}
+              <span className="sr-only"> in all for {countOf(tasks, "task")}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** What the figures are, beside every set of them. */
 function EarningsNote({ earnings }: { earnings: RecruitmentEarningsView }) {
   return (
     <p className="mx-auto mt-8 max-w-3xl rounded-lg border bg-background px-4 py-3 text-center text-sm text-muted-foreground">
-      These figures are worked out from each task&rsquo;s reward and the limits on how many tasks you can do; they are not a guarantee.
-      What you actually earn depends on the tasks available, which come from client orders, and on how many you complete. Earnings are
-      recorded on your account as you complete tasks, and payouts are made by our team after review.{" "}
+      {earnings.open
+        ? "These figures are worked out from the tasks open right now, one per account or post, and the limits on how many tasks you can do; a range runs from the lowest-paying of those tasks to the best-paying. "
+        : "Each task pays the reward its service pays today. "}
+      None of this is a guarantee: other workers take tasks too, new ones open as clients pay for orders, and a new worker account is reviewed before it is
+      offered any. Earnings are recorded on your account as you complete tasks, and payouts are made by our team after review.{" "}
       {earnings.cedisPerDollar
         ? `Workers are paid in Ghana cedis; the dollar figures are converted at ₵${earnings.cedisPerDollar} to $1 and are approximate.`
         : "Workers are paid in Ghana cedis."}

@@ -14,7 +14,7 @@ import { resendEmailVerification } from "~/features/auth/email-verification.serv
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { commitSessionToken } from "~/features/auth/session.server";
 import { isCatalogPlatform } from "~/features/catalog/catalog";
-import { WorkerProfileView } from "~/features/fulfilment/worker-profile";
+import { linkedAccountsId, WorkerProfileView } from "~/features/fulfilment/worker-profile";
 import { linkHandleFromForm, loadWorkerProfile } from "~/features/fulfilment/worker-profile.server";
 import { isAppError } from "~/lib/errors";
 import { parseRecordId } from "~/lib/record-id";
@@ -106,7 +106,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   if (user.role !== "worker") return data({ settings: null, handleFailure: { ok: false as const, status: 403, platform: null, value: "", error: "Only workers link platform handles." } }, { status: 403 });
   const result = await linkHandleFromForm(user, formData);
-  if (result.ok) throw redirect(`/profile?linked=${result.platform}`, 303);
+  if (result.ok) throw redirect(`/profile?linked=${result.platform}#${linkedAccountsId}`, 303);
   return data({ settings: null, handleFailure: result }, { status: result.status });
 }
 

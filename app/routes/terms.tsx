@@ -205,8 +205,8 @@ const sections: LegalSection[] = [
         <li>
           Each task shows its reward before you start. A completed task's reward is held for 72 hours while we check the action stays in
           place, then it becomes available to withdraw; our team approves each withdrawal and sends it to the mobile money wallet you give
-          us (MTN, Telecel or AT). We e-mail you every withdrawal request, and a new mobile money number receives money only after you confirm it by the link we e-mail you. The earnings figures on our pages are the most the rewards and our limits on tasks allow, not promises: tasks
-          exist only while clients have orders.
+          us (MTN, Telecel or AT). We e-mail you every withdrawal request, and a new mobile money number receives money only after you confirm it by the link we e-mail you. The earnings figures on our pages are worked out from the tasks open when you look and our limits on tasks, not promises:
+          tasks exist only while clients have orders, and other workers take them too.
         </li>
         <li>Workers are independent, not our employees, and are responsible for their own taxes.</li>
       </ul>

@@ -1,3 +1,5 @@
+import { isCatalogPlatform, kindLabels, platformLabels } from "~/features/catalog/catalog";
+import { mobileMoneyProviderLabels } from "~/features/payments/payment-schema";
 import { formatApiAmount } from "~/lib/money";
 
 /*
@@ -61,6 +63,46 @@ export const refundOriginLabels: Record<string, string> = { store: "Refund asked
 export const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
 export const reviewLabels: Record<string, string> = { held: "Under review", approved: "Approved", rejected: "Rejected", all: "All" };
 export const ticketStatusLabels: Record<string, string> = { open: "Open", answered: "Answered", closed: "Closed", all: "All" };
+
+/** A platform as people name it: "TikTok", "X" (stored as SPEC's "twitter"; the services' API says "x"). */
+export const platformLabel = (platform: string) => (platform === "x" ? platformLabels.twitter : isCatalogPlatform(platform) ? platformLabels[platform] : humanize(platform));
+export const platformList = (platforms: readonly string[]) => platforms.map(platformLabel).join(", ");
+/** What a task or service sells: "Followers", "Likes", … */
+export const kindLabel = (kind: string) => labelOf(kindLabels, kind);
+/** A mobile-money network by the name its customers know: "Telecel Cash" for SPEC's `vod`. */
+export const mobileMoneyProviderLabel = (provider: string) => labelOf(mobileMoneyProviderLabels, provider);
+
+/** What each audited action did, in the words of the console's buttons; the stored name stays the filter's value. */
+export const auditActionLabels: Record<string, string> = {
+  "completion.approve": "Completion approved",
+  "completion.reject": "Completion rejected",
+  "delivery.ask": "Worker asked for a screenshot",
+  "delivery.drop": "Delivery dropped: no screenshot in time",
+  "delivery.reject": "Flag rejected: the delivery stands",
+  "delivery.uphold": "Flag upheld: the delivery is dropped",
+  "order.cancel_refund": "Order cancelled with a refund",
+  "payment.reverify": "Payment re-verified",
+  "payout.approve": "Payout approved",
+  "payout.fail": "Payout failed",
+  "payout.finalize": "Payout OTP entered",
+  "payout.finalize_refused": "Payout OTP refused by Paystack",
+  "payout.reject": "Payout rejected",
+  "payout.resend_otp": "Payout OTP sent again",
+  "payout.retry": "Payout sent again",
+  "service.create": "Service created",
+  "service.move": "Services reordered",
+  "service.update": "Service changed",
+  "ticket.answer": "Ticket marked answered",
+  "ticket.close": "Ticket closed",
+  "user.suspend": "Account suspended",
+  "user.unsuspend": "Suspension lifted",
+  "wallet.adjust": "Wallet balance corrected",
+  "worker.approve": "Worker approved",
+  "worker.reject": "Worker application rejected",
+  "worker.tasks_pause": "Worker's tasks paused",
+  "worker.tasks_resume": "Worker's tasks resumed",
+};
+export const auditActionLabel = (action: string) => (Object.hasOwn(auditActionLabels, action) ? auditActionLabels[action] : humanize(action.replace(".", " ")));
 
 export const labelOf = (labels: Record<string, string>, value: string | null | undefined) => (value ? (Object.hasOwn(labels, value) ? labels[value] : humanize(value)) : "—");
 

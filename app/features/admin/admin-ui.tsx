@@ -188,7 +188,10 @@ function useIsSubmitting() {
   return navigation.state === "submitting";
 }
 
-/** One button posting `intent` and `id` to the page's action (for actions that need no confirmation). */
+/**
+ * One button posting `intent` and `id` to the page's action (for actions that need no confirmation).
+ * `label`, its accessible name, starts with the words it shows and says what it acts on.
+ */
 export function ActionButton({ intent, id, children, variant = "outline", label }: { intent: string; id: string | number; children: ReactNode; variant?: ButtonVariant; label?: string }) {
   const isSubmitting = useIsSubmitting();
   return (
@@ -204,7 +207,9 @@ export function ActionButton({ intent, id, children, variant = "outline", label 
 
 /**
  * A destructive action behind a disclosure: the first click opens the confirmation (with a reason
- * field when the action takes one), the second posts it.
+ * field when the action takes one), the second posts it. `subject` names what it acts on in human
+ * words ("ama_k", "order #12"): a list of records repeats the same summary and button on every
+ * one, and a screen reader's list of buttons must tell them apart.
  */
 export function ConfirmAction({
   intent,
@@ -212,12 +217,14 @@ export function ConfirmAction({
   summary,
   description,
   confirmLabel,
+  subject,
   reason,
   extraFields,
 }: {
   intent: string;
   id: string | number;
   summary: string;
+  subject?: string;
   description: ReactNode;
   confirmLabel: string;
   reason?: { label: string; placeholder?: string; required?: boolean };
@@ -226,7 +233,10 @@ export function ConfirmAction({
   const isSubmitting = useIsSubmitting();
   return (
     <details className="group w-full sm:w-auto">
-      <summary className={buttonVariants({ variant: "outline", size: "sm", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>{summary}</summary>
+      <summary className={buttonVariants({ variant: "outline", size: "sm", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>
+        {summary}
+        {subject ? <span className="sr-only"> {subject}</span> : null}
+      </summary>
       <Form method="post" className="mt-2 grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm sm:w-80">
         <p>{description}</p>
         <input type="hidden" name="intent" value={intent} />
@@ -246,7 +256,8 @@ export function ConfirmAction({
             />
           </label>
         ) : null}
-        <Button type="submit" variant="destructive" size="sm" disabled={isSubmitting}>
+        {/* A label, not hidden text: the browser would put a space before a hidden span's colon. */}
+        <Button type="submit" variant="destructive" size="sm" disabled={isSubmitting} aria-label={subject ? `${confirmLabel}: ${subject}` : undefined}>
           {confirmLabel}
         </Button>
       </Form>

@@ -1,5 +1,5 @@
 import { Link } from "~/components/link";
-import { auditTargetHref, describeAuditDetails, formatAdminDateTime } from "./admin-display";
+import { auditActionLabel, auditTargetHref, describeAuditDetails, formatAdminDateTime } from "./admin-display";
 import type { AuditEntryView } from "./audit-log.server";
 
 /** One audit entry: when, who, what, on which record, and its before → after. */
@@ -14,7 +14,7 @@ export function AuditEntryItem({ entry, showTarget = true }: { entry: AuditEntry
       </time>
       <div className="min-w-0">
         <p>
-          <span className="font-mono text-xs font-semibold">{entry.action}</span> by <span className="font-medium">{entry.admin?.username ?? "the store"}</span>
+          <span className="font-semibold">{auditActionLabel(entry.action)}</span> by <span className="font-medium">{entry.admin?.username ?? "the store"}</span>
           {showTarget ? (
             <>
               {" "}

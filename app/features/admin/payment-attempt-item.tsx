@@ -1,5 +1,5 @@
 import { Link } from "~/components/link";
-import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, money, refundOriginLabels, refundStateLabels } from "./admin-display";
+import { attemptStatusLabels, channelLabels, formatAdminDateTime, labelOf, mobileMoneyProviderLabel, money, refundOriginLabels, refundStateLabels } from "./admin-display";
 import { ActionButton, Badge, Fact } from "./admin-ui";
 import type { AdminPaymentAttempt } from "./payment-attempts.server";
 
@@ -26,7 +26,7 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
           <Fact label="Amount">{money(attempt.amount, attempt.currency)}</Fact>
           <Fact label="Channel">
             {labelOf(channelLabels, attempt.channel)}
-            {attempt.provider ? ` · ${attempt.provider.toUpperCase()}` : ""}
+            {attempt.provider ? ` · ${mobileMoneyProviderLabel(attempt.provider)}` : ""}
             {attempt.phone ? ` · ${attempt.phone}` : ""}
           </Fact>
           <Fact label="Gateway response">{attempt.gatewayResponse ?? "—"}</Fact>
@@ -45,12 +45,18 @@ export function PaymentAttemptItem({ attempt, showOrder = true }: { attempt: Adm
         </dl>
       </div>
       {attempt.canReverify ? (
-        <ActionButton intent="reverify" id={attempt.reference} label={`Re-verify payment ${attempt.reference} now`}>
+        <ActionButton intent="reverify" id={attempt.reference} label={`Re-verify now: ${paymentOf(attempt)}`}>
           Re-verify now
         </ActionButton>
       ) : null}
     </li>
   );
+}
+
+/** A payment as an admin finds it: "payment smb-8-… of order #8" (or of a wallet top-up). */
+function paymentOf(attempt: AdminPaymentAttempt) {
+  const of = attempt.orderId !== null ? ` of order #${attempt.orderId}` : attempt.topUpId !== null ? ` of wallet top-up #${attempt.topUpId}` : "";
+  return `payment ${attempt.reference}${of}`;
 }
 
 /** Money that left through Paystack's dashboard, not through the store: an admin should know why. */

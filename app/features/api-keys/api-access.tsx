@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CheckCircle2, KeyRound } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { CheckCircle2, Copy, KeyRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button } from "~/components/ui/button";
 import { AccountForm, inputClass } from "~/features/auth/account-form";
 import { formatOrderDateTime } from "~/lib/date-time";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ApiKeyView } from "./api-keys.server";
 import { createApiKeyFormSchema } from "./api-key-schema";
 
@@ -111,13 +112,32 @@ export function ApiAccess({ keys, answer, revoked }: ApiAccessProps) {
   );
 }
 
-/** The new key, in a read-only field to select and copy (selected at once with JavaScript). */
+/**
+ * The new key, in a read-only field to select and copy (selected at once with JavaScript), and a
+ * Copy button where the browser lets a page write to the clipboard. Without JavaScript, or without
+ * that permission, there is no button: the key stays selected text to copy by hand.
+ */
 function NewKey({ name, secret }: { name: string; secret: string }) {
   const field = useRef<HTMLTextAreaElement>(null);
+  const isHydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  // Only in a secure context (HTTPS, or this machine) does the browser offer the clipboard.
+  const canCopy = isHydrated && typeof navigator.clipboard?.writeText === "function";
   useEffect(() => {
     field.current?.focus();
     field.current?.select();
+    setCopied(null);
   }, [secret]);
+  const copy = () => {
+    navigator.clipboard.writeText(secret).then(
+      () => setCopied("yes"),
+      () => {
+        // Refused (a permission, a document without focus): the key is selected for copying by hand.
+        setCopied("failed");
+        field.current?.select();
+      },
+    );
+  };
   return (
     <div className="grid gap-2 rounded-lg border border-primary/30 bg-primary/5 p-4">
       <label htmlFor="new-api-key" className="text-sm font-semibold">
@@ -139,6 +159,25 @@ function NewKey({ name, secret }: { name: string; secret: string }) {
       <p id="new-api-key-note" role="status" className="text-sm font-medium">
         Copy this key now: it will not be shown again.
       </p>
+      {canCopy ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="outline" size="sm" onClick={copy}>
+            <Copy aria-hidden="true" />
+            Copy key
+          </Button>
+          {/* Present before anything is copied, so a screen reader hears what changes in it. */}
+          <p role="status" className="text-sm font-medium">
+            {copied === "yes" ? (
+              <span className="inline-flex items-center gap-1.5">
+                <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
+                Copied to your clipboard.
+              </span>
+            ) : copied === "failed" ? (
+              "Could not copy: the key is selected, copy it with your keyboard or menu."
+            ) : null}
+          </p>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ProfileLink } from "~/components/profile-link";
 import { cedis, doneActionOf, platformName, taskNotices } from "./worker-display";
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
+import { linkedAccountsHref } from "./worker-profile";
 import { listOf, reviewPeriod } from "./worker-display";
 import { WorkerReliability } from "~/features/deliveries/worker-reliability";
 import { type EvidenceOutcome, WorkerFlags } from "~/features/deliveries/worker-flags";
@@ -38,7 +39,7 @@ export function WorkerOverview({
           <p className="mt-2 text-muted-foreground">
             Meanwhile, link your accounts on the platforms you joined, so tasks can start as soon as you are approved.
           </p>
-          <Link to="/profile" className={buttonVariants({ variant: "outline", className: "mt-4" })}>
+          <Link to={linkedAccountsHref} className={buttonVariants({ variant: "outline", className: "mt-4" })}>
             <UserRound aria-hidden="true" />
             Link your accounts
           </Link>
@@ -96,7 +97,7 @@ function ActiveWorkerOverview({
           <p className="mt-2 text-muted-foreground">
             Tasks on a platform are offered once your handle there is linked to your profile: it is how we check that the work was done.
           </p>
-          <Link to="/profile" className={buttonVariants({ className: "mt-4" })}>
+          <Link to={linkedAccountsHref} className={buttonVariants({ className: "mt-4" })}>
             <Link2 aria-hidden="true" />
             Link on your profile
           </Link>
@@ -153,7 +154,7 @@ function ActiveWorkerOverview({
           <h2 id="accounts-heading" className="text-lg font-bold">
             Your accounts
           </h2>
-          <Link to="/profile" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link to={linkedAccountsHref} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <UserRound aria-hidden="true" />
             Edit your profile
           </Link>

@@ -9,6 +9,10 @@ import type { LinkHandleResult, WorkerProfile } from "./worker-profile.server";
 
 type LinkFailure = Extract<LinkHandleResult, { ok: false }>;
 
+/** The linked-accounts section of /profile, a long settings page: links about handles land there, not at its top. */
+export const linkedAccountsId = "linked-accounts";
+export const linkedAccountsHref = `/profile#${linkedAccountsId}`;
+
 interface WorkerProfileViewProps {
   user: { fullName: string; email: string; username: string };
   profile: WorkerProfile;
@@ -51,8 +55,9 @@ export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfi
         ) : null}
       </section>
 
-      <section aria-labelledby="linked-accounts-heading" className="rounded-xl border bg-card p-6">
-        <h2 id="linked-accounts-heading" className="text-lg font-bold">
+      <section aria-labelledby={linkedAccountsId} className="rounded-xl border bg-card p-6">
+        {/* The anchor's target and, after a link here, the focus: clear of the sticky header, and no ring on a heading. */}
+        <h2 id={linkedAccountsId} tabIndex={-1} className="scroll-mt-24 text-lg font-bold outline-none">
           Linked accounts
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
@@ -113,7 +118,8 @@ function HandleForm({ platform, handle, failure }: { platform: CatalogPlatform; 
   const messageId = `${inputId}-message`;
   const label = platformName(platform);
   return (
-    <Form method="post" action="/profile" className="grid gap-2 rounded-lg border p-4">
+    // Back at this section after the post, with or without JavaScript.
+    <Form method="post" action={linkedAccountsHref} className="grid gap-2 rounded-lg border p-4">
       <input type="hidden" name="platform" value={platform} />
       <label htmlFor={inputId} className="text-sm font-medium">
         {label} handle

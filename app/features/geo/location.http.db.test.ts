@@ -12,19 +12,19 @@ import { type TestServer, serverForTests } from "../../../server/testing/in-proc
 // Both servers have a dollar rate, so visitors outside Ghana see dollars (decision 0017); the limits are the defaults.
 const cedisPerDollar = 15;
 // The seeded catalogue's lowest and highest rewards (views ₵0.03, YouTube subscribers ₵0.60; migration
-// 20261129120100_services): the page's per-task and per-day ranges run between them.
+// 20261129120100_services): the page's per-task range runs between them (no task is open here).
 const seededExtremes = [
   { kind: "views", platform: "instagram", workerRewardMinor: 3 },
   { kind: "subscribers", platform: "youtube", workerRewardMinor: 60 },
 ] as const;
-const earnings = computeRecruitmentEarnings({ minIntervalMs: 5_000, completionsPerDay: 300 }, seededExtremes);
+const earnings = computeRecruitmentEarnings({ minIntervalMs: 5_000, completionsPerDay: 300 }, seededExtremes, []);
 const inCedis = presentRecruitmentEarnings(earnings, { currency: "GHS" });
 const inDollars = presentRecruitmentEarnings(earnings, { currency: "USD", cedisPerDollar });
 
 /** Which figures a /join-network page shows. */
 function marketShown(html: string) {
   const label = /Rates for <strong[^>]*>([^<]+)<\/strong>/.exec(html)?.[1];
-  const shows = ({ perTask, perDay }: typeof inCedis) => html.includes(perTask) && html.includes(perDay);
+  const shows = ({ ratesFigure }: typeof inCedis) => html.includes(ratesFigure);
   const [hasCedis, hasDollars] = [shows(inCedis), shows(inDollars)];
   return { label, figures: hasCedis && !hasDollars ? "GHS" : hasDollars && !hasCedis ? "USD" : "mixed" };
 }

@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
  * The admin console's form for a transfer Paystack holds for its OTP (sent to the business's phone or
  * e-mail). A plain POST to the payouts page (intent `finalize`), so it works without JavaScript; a
  * wrong OTP comes back as the page's failure banner with Paystack's message, and the form stays.
+ * `subject` names the payout for a screen reader ("payout #3, ₵20.00 to Yaw Mensah").
  */
-export function PayoutOtpForm({ payoutId }: { payoutId: number }) {
+export function PayoutOtpForm({ payoutId, subject }: { payoutId: number; subject: string }) {
   const isSubmitting = useNavigation().state === "submitting";
   const inputId = `payout-${payoutId}-otp`;
   return (
@@ -28,7 +29,7 @@ export function PayoutOtpForm({ payoutId }: { payoutId: number }) {
           maxLength={20}
           className="h-9 w-32 rounded-md border border-input bg-background px-3 font-mono text-sm focus-visible:outline-2 focus-visible:outline-ring"
         />
-        <Button type="submit" size="sm" disabled={isSubmitting}>
+        <Button type="submit" size="sm" disabled={isSubmitting} aria-label={`Send transfer: ${subject}`}>
           Send transfer
         </Button>
       </div>

@@ -1,12 +1,16 @@
 import { getCatalogue } from "~/features/catalog/services.server";
+import { openWorkForNewWorker } from "~/features/fulfilment/open-work.server";
 import type { Market } from "~/features/geo/market";
 import { getEnv } from "~/lib/env.server";
 import { computeRecruitmentEarnings, earningsDisplayFor, presentRecruitmentEarnings, type RecruitmentEarningsView, type RecruitmentOffer, recruitmentOfferOf } from "./earnings";
 
-/** /join-network's figures for a visitor of `market`, from the active services' rewards and this server's completion limits. */
+/**
+ * /join-network's figures for a visitor of `market`: the tasks open right now, the active services'
+ * rewards and this server's completion limits (the ones the completion check enforces).
+ */
 export async function recruitmentEarningsFor(market: Market): Promise<{ earnings: RecruitmentEarningsView; offer: RecruitmentOffer }> {
   const env = getEnv();
-  const { active } = await getCatalogue();
-  const earnings = computeRecruitmentEarnings({ minIntervalMs: env.COMPLETION_MIN_INTERVAL_MS, completionsPerDay: env.COMPLETIONS_PER_DAY }, active);
+  const [{ active }, openTasks] = await Promise.all([getCatalogue(), openWorkForNewWorker()]);
+  const earnings = computeRecruitmentEarnings({ minIntervalMs: env.COMPLETION_MIN_INTERVAL_MS, completionsPerDay: env.COMPLETIONS_PER_DAY }, active, openTasks);
   return { earnings: presentRecruitmentEarnings(earnings, earningsDisplayFor(market, env.CEDIS_PER_US_DOLLAR)), offer: recruitmentOfferOf(active) };
 }
