@@ -86,7 +86,7 @@ describe("/mass-order without JavaScript", () => {
     const checked = await pageText(await postForm(client.token, { intent: "check", lines }));
     expect(checked).toContain("Total ₵225.00");
     expect(checked).toContain("Your balance does not cover this ₵75.00 after the lines above it: not placed.");
-    expect(checked).toContain("Your balance of ₵200.00 covers ₵150.00 of it: 1 line placed in the order written, and the 1 line it does not cover is not placed and cost nothing.");
+    expect(checked).toContain("Your balance of ₵200.00 covers ₵150.00 of it: 1 line is placed in the order written, and the 1 line it does not cover is not placed and costs nothing.");
     expect(checked).toContain("Pay ₵150.00 from balance");
     expect(checked).not.toContain("does not cover ₵225.00");
     expect(hiddenValue(checked, "upToMinor")).toBe("15000");

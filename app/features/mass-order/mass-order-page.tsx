@@ -176,8 +176,8 @@ function CheckedOrders({ result, busy }: { result: Extract<MassOrderActionData, 
           </p>
         ) : !result.covers ? (
           <p className="text-sm">
-            Your balance of {result.balance} covers {result.payable} of it: {lineCount(result.coveredCount)} placed in the order written, and the{" "}
-            {lineCount(result.uncoveredCount)} it does not cover {result.uncoveredCount === 1 ? "is" : "are"} not placed and cost nothing.{" "}
+            Your balance of {result.balance} covers {result.payable} of it: {lineCount(result.coveredCount)} {result.coveredCount === 1 ? "is" : "are"} placed in the order
+            written, and the {lineCount(result.uncoveredCount)} it does not cover {result.uncoveredCount === 1 ? "is not placed and costs" : "are not placed and cost"} nothing.{" "}
             <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
               Top up your wallet
             </Link>{" "}
