@@ -39,13 +39,13 @@ export function PinStepForm({ orderId, reference, isBusy, submission }: { orderI
       <input type="hidden" name="intent" value="pin" />
       <input type="hidden" name="reference" value={reference} />
       <StepField label="Card PIN" name="pin" type="password" maxLength={4} error={error} hint={paymentNotices.pinRequired.description} autoComplete="off" />
-      <StepActions orderId={orderId} isBusy={isBusy} label="Submit PIN" />
+      <StepActions orderId={orderId} isBusy={isBusy} label="Submit PIN" isCard />
     </Form>
   );
 }
 
-/** The OTP overlay's no-JavaScript twin (`?next=otp`). */
-export function OtpStepForm({ orderId, reference, isBusy, submission }: { orderId: number; reference: string; isBusy: boolean; submission: SubmissionResult<string[]> | null }) {
+/** The OTP overlay's no-JavaScript twin (`?next=otp`): a card's (after its PIN) or Telecel Cash's voucher. */
+export function OtpStepForm({ orderId, reference, isBusy, submission, isCard }: { orderId: number; reference: string; isBusy: boolean; submission: SubmissionResult<string[]> | null; isCard: boolean }) {
   const error = submission?.error?.otp?.[0] ?? submission?.error?.reference?.[0];
   return (
     <Form method="post" className="mt-6 grid gap-4 rounded-lg border border-primary/30 bg-primary/5 p-4" aria-labelledby="otp-step-heading">
@@ -55,7 +55,7 @@ export function OtpStepForm({ orderId, reference, isBusy, submission }: { orderI
       <input type="hidden" name="intent" value="otp" />
       <input type="hidden" name="reference" value={reference} />
       <StepField label="One-time code" name="otp" type="text" maxLength={6} error={error} hint={paymentNotices.otpRequired.description} autoComplete="one-time-code" />
-      <StepActions orderId={orderId} isBusy={isBusy} label="Verify OTP" />
+      <StepActions orderId={orderId} isBusy={isBusy} label="Verify OTP" isCard={isCard} />
     </Form>
   );
 }
