@@ -409,6 +409,41 @@ test("a Telecel Cash payment takes the voucher code and completes", { tag: "@wit
   await expectSuccessStep(page, id);
 });
 
+test("a number of another network than the one chosen is named, and refused until the payer says it moved", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 400/); // without JavaScript the refusal is the action's answer, with 400
+  const { id } = await orderToPay(page, "network");
+  await open(page, `/checkout?orderId=${id}`);
+  const provider = page.getByLabel("Provider");
+  const number = page.getByLabel("Mobile money number");
+  const mismatch = "055 is an MTN number, not Telecel: choose MTN, or tick “My number moved to Telecel” if you moved it.";
+  if (isJavaScriptProject()) {
+    // As the number is typed, the sentence names its network; choosing another network says what to do.
+    await number.fill("055 123 4987");
+    await expect(page.getByText("055 is an MTN number.", { exact: true })).toBeVisible();
+    await provider.selectOption("vod");
+    await expect(page.getByText(mismatch)).toBeVisible();
+    await expect(page.getByLabel("My number moved to Telecel")).not.toBeChecked();
+  } else {
+    await provider.selectOption("vod");
+    await number.fill("055 123 4987");
+  }
+  await payButton(page).click();
+
+  // Refused before any prompt is sent, on the number's field; the form keeps what was typed.
+  await expect(page.getByText(mismatch)).toBeVisible();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(provider).toHaveValue("vod");
+  await expect(number).toHaveValue("055 123 4987");
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}$`));
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+
+  // A number that moved to Telecel keeps its 055: said so, the charge goes to Telecel Cash, which asks for its code.
+  await page.getByLabel("My number moved to Telecel").check();
+  await payButton(page).click();
+  if (isJavaScriptProject()) await expect(page.getByRole("dialog", { name: "Enter OTP" })).toBeVisible();
+  else await expect(page).toHaveURL(/&next=otp$/);
+});
+
 test("the status page without a reference goes home, and an unknown reference says so", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404/);
   await open(page, "/payment-status");

@@ -183,7 +183,7 @@ function MobileMoneyForm({ total, lastResult }: { total: string; lastResult: Sub
       <p className="text-sm text-muted-foreground">{paymentPrivacyNote("mobile", "hosted")}</p>
       <Form method="post" {...getFormProps(form)} className="grid gap-2">
         <input type="hidden" name="intent" value="mobile" />
-        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} />
+        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} ported={wallet.ported} />
         <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
           {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Smartphone aria-hidden="true" />}
           {isBusy ? "Processing…" : `Pay ${total} with mobile money`}
