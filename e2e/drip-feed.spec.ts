@@ -1,6 +1,7 @@
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { createOrder, fundedClient } from "./api-setup";
-import { expect, isJavaScriptProject, open, test } from "./fixtures";
+import { askToCancel } from "./cancel-question";
+import { expect, open, test } from "./fixtures";
 
 /*
  * Drip-feed (issue #21, decision 0026), with JavaScript and without: at "Pay from balance" a client
@@ -51,8 +52,7 @@ test("a client delivers 500 followers in 5 runs from the balance, sees the runs,
   await expect(stop).toContainText("The remaining runs stop, and the 500 not delivered yet, ₵750.00, go back to your balance at once.");
   await expectNoSeriousAxeViolations(page);
 
-  await stop.getByRole("button", { name: "Stop remaining runs" }).click();
-  if (isJavaScriptProject()) await page.getByRole("dialog", { name: "Cancel this order?" }).getByRole("button", { name: "Yes, cancel order" }).click();
+  await (await askToCancel(page, stop, "Stop remaining runs")).getByRole("button", { name: "Yes, stop remaining runs" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${id}\\?cancelled=1$`));
   await expect(page.getByRole("status").filter({ hasText: "Your order has been cancelled." })).toBeVisible();
   await expect(runs).toContainText("Stopped: the 500 not delivered, ₵750.00, went back to your balance.");

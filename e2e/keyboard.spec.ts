@@ -318,11 +318,14 @@ test.describe("buying", () => {
     await tabTo(page, page.getByRole("button", { name: "Proceed to Payment" }), { maxPresses: 20 });
     await page.keyboard.press("Enter");
 
-    // The card tab: one button to Paystack's checkout page (the sandbox's copy of it).
+    // Mobile money is the tab open first; the card tab is the next link, then one button to Paystack's checkout page (the sandbox's copy of it).
     await expect(page).toHaveURL(/\/checkout\?orderId=\d+$/);
     // The review's button is gone: the focus waits on the payment step's heading, not on <body>.
     await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeFocused();
     const orderId = Number(new URL(page.url()).searchParams.get("orderId"));
+    await tabTo(page, page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name: "Card Payment" }), { maxPresses: 25 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/checkout\?orderId=\d+&method=card$/);
     const pay = page.getByRole("button", { name: "Pay ₵762.75 by card" });
     await tabTo(page, pay, { maxPresses: 25 });
     await screenshotAround(page, page.locator("#card-payment"), "card-form-pay-focused.png");

@@ -4,8 +4,9 @@ import { expect, open, test } from "./fixtures";
 
 /*
  * The mass-order page (issue #21), with JavaScript and without: lines pasted, each checked and priced,
- * the total paid from the wallet, a bad line ordered for nothing, and a total the balance does not
- * cover refused before anything is paid.
+ * the total paid from the wallet, a bad line ordered for nothing, what the balance covers placed in
+ * the order written and the rest listed as not placed (issue #52), and a balance that covers no line
+ * said before anything is paid.
  */
 
 test("a client pastes orders, sees each priced or refused, and pays the total from the balance", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
@@ -42,7 +43,9 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
 
   await page.getByRole("button", { name: "Pay ₵225.00 from balance" }).click();
   await expect(page.getByRole("status")).toContainText("2 orders placed, ₵225.00 paid from your balance.");
-  await expect(page.getByRole("status")).toContainText("1 line was not ordered and cost nothing.");
+  await expect(page.getByRole("status")).toContainText("1 line with an error was not ordered and cost nothing.");
+  // The line not placed is back in the field, to correct.
+  await expect(page.getByLabel("Orders, one per line")).toHaveValue("2 | @kofi_dances | ten");
   await expect(page.getByText("Balance ₵75.00")).toBeVisible();
   const placed = page.getByRole("table", { name: "What became of each line" });
   await expect(placed.getByRole("row")).toHaveCount(4);
@@ -51,11 +54,11 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
   const orderPath = await firstOrder.getAttribute("href");
   expect(orderPath).toMatch(/^\/orders\/\d+$/);
 
-  // A total the balance does not cover: said before anything is paid, with the way to top up.
+  // A balance that covers no line: said before anything is paid, with the way to top up.
   await page.getByLabel("Orders, one per line").fill("3 | youtube.com/@abena_sings | 1000");
   await page.getByRole("button", { name: "Check and price" }).click();
   await expect(page.getByText("Total ₵2,000.00")).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("Your balance of ₵75.00 does not cover ₵2,000.00.");
+  await expect(page.getByRole("alert")).toContainText("Your balance of ₵75.00 does not cover any of these lines.");
   await expect(page.getByRole("button", { name: /from balance/ })).toHaveCount(0);
 
   // The wallet's history shows both payments, each linking to its order.
@@ -66,13 +69,44 @@ test("a client pastes orders, sees each priced or refused, and pays the total fr
   await expect(page.getByText("@ama.grows").first()).toBeVisible();
 });
 
+test("a balance that covers part of a mass order places those lines in the order written and lists the rest, charging nothing for them", { tag: "@without-javascript" }, async ({ page, request }) => {
+  await fundedClient(page, request, 200, "massp");
+  await open(page, "/mass-order");
+  await page.getByLabel("Orders, one per line").fill("1 | https://www.instagram.com/first.line | 100\n2 | @second_line | 50");
+  await page.getByRole("button", { name: "Check and price" }).click();
+  await expect(page.getByText("Total ₵225.00")).toBeVisible();
+  const checked = page.getByRole("table", { name: "Your orders, checked and priced" });
+  await expect(checked.getByRole("row")).toHaveText([
+    "LineOrderPrice",
+    "1Instagram Followers · @first.line · 100₵150.00",
+    "2TikTok Followers · @second_line · 50Your balance does not cover this ₵75.00 after the lines above it: not placed.Not placed",
+  ]);
+  await expect(page.getByText("Your balance of ₵200.00 covers ₵150.00 of it")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole("button", { name: "Pay ₵150.00 from balance" }).click();
+  const status = page.getByRole("status");
+  await expect(status).toContainText("1 order placed, ₵150.00 paid from your balance.");
+  await expect(status).toContainText("1 line your balance did not cover was not placed and cost nothing.");
+  const placed = page.getByRole("table", { name: "What became of each line" });
+  await expect(placed.getByRole("row").nth(1)).toContainText(/Order #\d+/);
+  await expect(placed.getByRole("row").nth(2)).toHaveText("22 | @second_line | 50Not placed: your balance did not cover this ₵75.00.Not ordered");
+  await expect(page.getByText("Balance ₵50.00")).toBeVisible();
+  await expect(page.getByLabel("Orders, one per line")).toHaveValue("2 | @second_line | 50");
+  const orders = (await (await page.request.get("/api/orders")).json()) as { target_url: string }[];
+  expect(orders.map((order) => order.target_url)).toEqual(["https://www.instagram.com/first.line"]);
+});
+
 test("on a 390 px phone the mass-order page and its checked lines fit the screen", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await fundedClient(page, request, 50, "mass");
+  // ₵100.00 covers the first line and not the second: the checked lines, the note and the payment button all show.
+  await fundedClient(page, request, 100, "mass");
   await open(page, "/mass-order");
   await page.getByLabel("Orders, one per line").fill("1 | https://www.instagram.com/ama.grows.in.accra_2026/?utm_source=share | 50\n2 | https://www.tiktok.com/@someone | 100000");
   await page.getByRole("button", { name: "Check and price" }).click();
   await expect(page.getByText("Total ₵150,075.00")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay ₵75.00 from balance" })).toBeVisible();
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./accessibility";
 import { createOrder, signInAsAdmin, signUp } from "./api-setup";
+import { askToCancel, keepMyOrder } from "./cancel-question";
 import { payByCard } from "./card-payment";
 import { expect, isJavaScriptProject, open, test } from "./fixtures";
 
@@ -53,8 +54,7 @@ test("a client opens a paid order from the dashboard, sees its reference and pro
 
   const cancelSection = page.getByRole("region", { name: "Changed your mind?" });
   await expect(cancelSection).toContainText("You can cancel this order until");
-  await cancelSection.getByRole("button", { name: "Cancel order" }).click();
-  if (isJavaScriptProject()) await page.getByRole("dialog", { name: "Cancel this order?" }).getByRole("button", { name: "Yes, cancel order" }).click();
+  await (await askToCancel(page, cancelSection)).getByRole("button", { name: "Yes, cancel and refund" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}\\?cancelled=1$`));
   await expect(page.getByRole("status").filter({ hasText: "Your order has been cancelled." })).toBeVisible();
@@ -64,6 +64,39 @@ test("a client opens a paid order from the dashboard, sees its reference and pro
   await expect(page.getByRole("region", { name: "Changed your mind?" })).toHaveCount(0);
   const stored = await page.request.get(`/api/orders/${order.id}`);
   expect(((await stored.json()) as { status: string }).status).toBe("cancelled");
+});
+
+test("'Cancel order' on a paid order asks first, with or without JavaScript, in the same words, and only 'Yes, cancel and refund' cancels", { tag: "@without-javascript" }, async ({ page }) => {
+  const account = await signUp(page.request, { label: "cancelask" });
+  const order = await createOrder(page.request);
+  await payByCard(page.request, account, order);
+  const paymentStatus = async () => ((await (await page.request.get(`/api/orders/${order.id}`)).json()) as { status: string; paymentStatus: string });
+  await open(page, `/orders/${order.id}`);
+  const cancelSection = page.getByRole("region", { name: "Changed your mind?" });
+
+  // The question, and its refund, before anything happens; "Keep my order" leaves the order paid.
+  let question = await askToCancel(page, cancelSection);
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("Your payment of ₵152.55 will be refunded in full to the card or mobile money wallet you paid with.");
+  if (!isJavaScriptProject()) await expect(page).toHaveURL(new RegExp(`/orders/${order.id}\\?confirm=cancel#cancel-order$`));
+  expect(await paymentStatus()).toMatchObject({ status: "processing", paymentStatus: "paid" });
+  await expectNoSeriousAxeViolations(page);
+  await keepMyOrder(question).click();
+  await expect(question).toBeHidden();
+  await expect(cancelSection.getByRole("button", { name: "Cancel order" })).toBeVisible();
+  expect(await paymentStatus()).toMatchObject({ status: "processing", paymentStatus: "paid" });
+
+  // A post of the old one-step form (a page rendered before the question existed) cancels nothing either: it is sent to the question.
+  const unconfirmed = await page.request.post(`/orders/${order.id}`, { form: { intent: "cancel" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  expect(unconfirmed.status()).toBe(303);
+  expect(unconfirmed.headers().location).toBe(`/orders/${order.id}?confirm=cancel#cancel-order`);
+  expect(await paymentStatus()).toMatchObject({ status: "processing", paymentStatus: "paid" });
+
+  question = await askToCancel(page, cancelSection);
+  await question.getByRole("button", { name: "Yes, cancel and refund" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}\\?cancelled=1$`));
+  await expect(page.getByRole("status").filter({ hasText: "Your order has been cancelled." })).toBeVisible();
+  expect(await paymentStatus()).toMatchObject({ status: "cancelled" });
 });
 
 test("an order's page is refused to other clients, and signed out leads through sign-in back to it", async ({ page, consoleGuard }) => {

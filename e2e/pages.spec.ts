@@ -190,8 +190,8 @@ for (const { path, title, updated, mentions } of [
   {
     path: "/privacy",
     title: "Privacy Policy",
-    updated: { iso: "2026-11-24", text: "24 November 2026" },
-    mentions: ["Paystack", "argon2id", "Data Protection Act, 2012 (Act 843)", "90 days"],
+    updated: { iso: "2026-11-29", text: "29 November 2026" },
+    mentions: ["Paystack", "argon2id", "Data Protection Act, 2012 (Act 843)", "90 days", "mobile money PIN, which we never see"],
   },
 ]) {
   test.describe(title, () => {

@@ -37,6 +37,9 @@ async function fillCard(page: Page, card: { number: string; cvv: string; month?:
 }
 
 const payButton = (page: Page) => page.getByRole("button", { name: "Pay ₵152.55" });
+/** The card tab of an order's payment step (mobile money is the tab open first). */
+const cardTab = (orderId: number) => `/checkout?orderId=${orderId}&method=card`;
+const methodTab = (page: Page, name: "Mobile Money" | "Card Payment") => page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name });
 
 async function expectSuccessStep(page: Page, orderId: number) {
   await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${orderId}$`));
@@ -58,7 +61,7 @@ test.describe("cards on Paystack's hosted checkout (the default card mode)", () 
 
   /** From the store's card tab to the checkout page (the sandbox's copy of Paystack's). */
   async function goToCheckoutPage(page: Page, orderId: number) {
-    await open(page, `/checkout?orderId=${orderId}`);
+    await open(page, cardTab(orderId));
     await hostedPayButton(page).click();
     await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\/[a-z0-9]+$/);
     await expect(page.getByRole("heading", { name: "Pay with card" })).toBeVisible();
@@ -80,16 +83,30 @@ test.describe("cards on Paystack's hosted checkout (the default card mode)", () 
     expect(await paymentStatusOf(page, orderId)).toBe("paid");
   }
 
-  test("the card tab shows the amount, SPEC's brands and a pay button, and never asks for the card number", async ({ page }) => {
+  test("the card tab, one tab after mobile money, shows the amount, SPEC's brands and a pay button, and never asks for the card number", async ({ page }) => {
     const { id, account } = await orderToPay(page);
     await open(page, `/checkout?orderId=${id}`);
-    await expect(page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name: "Card Payment" })).toHaveAttribute("aria-current", "page");
+    // Mobile money first and open: what most buyers in Ghana pay with; its note is about the phone, not a card.
+    await expect(page.getByRole("navigation", { name: "Payment method" }).getByRole("link")).toHaveText(["Mobile Money", "Card Payment"]);
+    await expect(methodTab(page, "Mobile Money")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("region", { name: "Order summary" })).toContainText("You approve the payment on your phone with your mobile money PIN, which we never see");
+    await expect(page.getByRole("region", { name: "Order summary" })).not.toContainText("card number");
+    await methodTab(page, "Card Payment").click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}&method=card$`));
+    await expect(methodTab(page, "Card Payment")).toHaveAttribute("aria-current", "page");
     for (const brand of ["Visa", "Mastercard", "Verve"]) await expect(page.getByText(brand, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Order summary" })).toContainText("We never see or keep your card number: you enter it on Paystack's secure page.");
     await expect(hostedPayButton(page)).toBeEnabled();
     await expect(page.getByText("Test mode — no real money moves")).toBeVisible();
+  });
+
+  test("the privacy policy says the card is typed on Paystack's page, never through our server", async ({ page }) => {
+    await open(page, "/privacy");
+    const payments = page.getByRole("region", { name: /Payments and card data/ });
+    await expect(payments).toContainText("You type your card details on Paystack's own checkout page, and they go from your browser to Paystack: they never reach our server");
+    await expect(payments).not.toContainText("through our server, to Paystack to make the charge");
   });
 
   test("a test card pays on the checkout page and the payer comes back to a paid order", { tag: "@without-javascript" }, async ({ page }) => {
@@ -133,7 +150,7 @@ test.describe("cards on Paystack's hosted checkout (the default card mode)", () 
     await expect(page.getByRole("button", { name: "Resend Authorization" })).toHaveCount(0);
     expect(await paymentStatusOf(page, id)).toBe("unpaid");
     await page.getByRole("link", { name: "Try Again" }).click();
-    await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}$`));
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}&method=card$`));
     await expect(hostedPayButton(page)).toBeVisible();
   });
 });
@@ -144,7 +161,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
 
   test("the payment step shows the order, both methods and SPEC's card fields; a test card pays it", { tag: "@without-javascript" }, async ({ page }) => {
     const { id, account } = await orderToPay(page);
-    await open(page, `/checkout?orderId=${id}`);
+    await open(page, cardTab(id));
 
     await expect(page.getByRole("listitem").filter({ hasText: "Payment" })).toHaveAttribute("aria-current", "step");
     const summary = page.getByRole("region", { name: "Order summary" });
@@ -155,8 +172,10 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     await expect(summary).toContainText("Total₵152.55");
 
     const methods = page.getByRole("navigation", { name: "Payment method" });
+    await expect(methods.getByRole("link")).toHaveText(["Mobile Money", "Card Payment"]);
     await expect(methods.getByRole("link", { name: "Card Payment" })).toHaveAttribute("aria-current", "page");
-    await expect(methods.getByRole("link", { name: "Mobile Money" })).toBeVisible();
+    // This store takes the card on its own page: the note says it goes through our server.
+    await expect(summary).toContainText("Your card number passes through our server straight to Paystack; we never store or log it.");
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
     for (const brand of ["Visa", "Mastercard", "Verve"]) await expect(page.getByText(brand, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Card number")).toHaveAttribute("maxlength", "19");
@@ -181,14 +200,21 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     await expect(page.getByRole("heading", { name: "Order Successful!" })).toBeVisible();
   });
 
+  test("the privacy policy says the card typed at checkout goes through our server to Paystack", async ({ page }) => {
+    await open(page, "/privacy");
+    const payments = page.getByRole("region", { name: /Payments and card data/ });
+    await expect(payments).toContainText("At checkout you type your card details on our payment page: they are sent over an encrypted connection, through our server, to Paystack");
+    await expect(payments).not.toContainText("they never reach our server");
+  });
+
   test("a card that needs its PIN asks for it and then pays", { tag: "@without-javascript" }, async ({ page }) => {
     const { id } = await orderToPay(page);
-    await open(page, `/checkout?orderId=${id}`);
+    await open(page, cardTab(id));
     await fillCard(page, { number: "507850785078507812", cvv: "081" });
     await payButton(page).click();
 
     if (isJavaScriptProject()) await expect(toastOf(page)).toContainText("PIN Required");
-    else await expect(page).toHaveURL(new RegExp(`orderId=${id}&reference=[^&]+&next=pin$`));
+    else await expect(page).toHaveURL(new RegExp(`orderId=${id}&method=card&reference=[^&]+&next=pin$`));
     await page.getByLabel("Card PIN").fill("1111");
     await page.getByRole("button", { name: "Submit PIN" }).click();
     await expectSuccessStep(page, id);
@@ -196,7 +222,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
 
   test("a card that needs a PIN and then an OTP takes both", { tag: "@without-javascript" }, async ({ page }) => {
     const { id } = await orderToPay(page);
-    await open(page, `/checkout?orderId=${id}`);
+    await open(page, cardTab(id));
     await fillCard(page, { number: "5060666666666666666", cvv: "123" });
     await payButton(page).click();
     await page.getByLabel("Card PIN").fill("1234");
@@ -220,7 +246,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
 
   test("a declined card says 'Payment Failed' with the bank's reason and leaves the order unpaid", async ({ page }) => {
     const { id } = await orderToPay(page);
-    await open(page, `/checkout?orderId=${id}`);
+    await open(page, cardTab(id));
     await fillCard(page, { number: "4084080000005408", cvv: "001" });
     await payButton(page).click();
 
@@ -237,7 +263,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
   test("bad card and wallet details get SPEC's messages and nothing is charged", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 400/); // without JavaScript the action answers the errors with 400
     const { id } = await orderToPay(page);
-    await open(page, `/checkout?orderId=${id}`);
+    await open(page, cardTab(id));
     await page.getByLabel("Card number").fill("408408408408");
     await page.getByLabel("CVV").fill("40");
     await payButton(page).click();
@@ -248,8 +274,8 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
     // Without JavaScript the server answered: a card number never comes back in its page.
     if (!isJavaScriptProject()) await expect(page.getByLabel("Card number")).toHaveValue("");
 
-    await page.getByRole("navigation", { name: "Payment method" }).getByRole("link", { name: "Mobile Money" }).click();
-    await expect(page).toHaveURL(/method=mobile/);
+    await methodTab(page, "Mobile Money").click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}$`));
     await page.getByLabel("Mobile money number").fill("055123");
     await payButton(page).click();
     await expect(page.getByText("Phone number must be at least 10 digits")).toBeVisible();
@@ -261,7 +287,7 @@ test.describe("cards entered on the store's own payment step (PAYSTACK_CARD_MODE
 test("an MTN wallet payment waits on the status page until approved, then opens the order", { tag: "@without-javascript" }, async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page);
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   // The networks by today's names (Vodafone is Telecel, AirtelTigo is AT); the codes sent stay mtn, vod, tgo.
   await expect(page.getByLabel("Provider").locator("option")).toHaveText(["Select your network", "MTN Mobile Money", "Telecel Cash", "AT Money"]);
   expect(await page.getByLabel("Provider").locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(["", "mtn", "vod", "tgo"]);
@@ -292,7 +318,7 @@ test("an MTN wallet payment waits on the status page until approved, then opens 
 test("a failed wallet payment shows the reason, help and contacts, and Resend Authorization starts again", { tag: "@without-javascript" }, async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page);
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   await page.getByLabel("Provider").selectOption("mtn");
   await page.getByLabel("Mobile money number").fill("0551234988");
   await payButton(page).click();
@@ -323,7 +349,7 @@ test("a failed wallet payment shows the reason, help and contacts, and Resend Au
 test("a wallet payment that is never approved times out after 24 checks, then reads as abandoned", async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page);
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   await page.getByLabel("Provider").selectOption("mtn");
   await page.getByLabel("Mobile money number").fill("0551234989");
   await payButton(page).click();
@@ -351,7 +377,7 @@ test("a wallet payment that is never approved times out after 24 checks, then re
 test("a wallet number typed as +233 … is the Ghana number 055…: the prompt reaches it and pays the order", async ({ page }) => {
   test.setTimeout(60_000);
   const { id } = await orderToPay(page, "intl");
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   await page.getByLabel("Provider").selectOption("mtn");
   await page.getByLabel("Mobile money number").fill("+233 55 123 4987"); // the approving test wallet 0551234987
   await payButton(page).click();
@@ -362,7 +388,7 @@ test("a wallet number typed as +233 … is the Ghana number 055…: the prompt r
 
 test("a Telecel Cash payment takes the voucher code and completes", { tag: "@without-javascript" }, async ({ page }) => {
   const { id } = await orderToPay(page);
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   await page.getByLabel("Provider").selectOption("vod");
   await page.getByLabel("Mobile money number").fill("0201234567");
   await payButton(page).click();
@@ -383,6 +409,41 @@ test("a Telecel Cash payment takes the voucher code and completes", { tag: "@wit
   await expectSuccessStep(page, id);
 });
 
+test("a number of another network than the one chosen is named, and refused until the payer says it moved", { tag: "@without-javascript" }, async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 400/); // without JavaScript the refusal is the action's answer, with 400
+  const { id } = await orderToPay(page, "network");
+  await open(page, `/checkout?orderId=${id}`);
+  const provider = page.getByLabel("Provider");
+  const number = page.getByLabel("Mobile money number");
+  const mismatch = "055 is an MTN number, not Telecel: choose MTN, or tick “My number moved to Telecel” if you moved it.";
+  if (isJavaScriptProject()) {
+    // As the number is typed, the sentence names its network; choosing another network says what to do.
+    await number.fill("055 123 4987");
+    await expect(page.getByText("055 is an MTN number.", { exact: true })).toBeVisible();
+    await provider.selectOption("vod");
+    await expect(page.getByText(mismatch)).toBeVisible();
+    await expect(page.getByLabel("My number moved to Telecel")).not.toBeChecked();
+  } else {
+    await provider.selectOption("vod");
+    await number.fill("055 123 4987");
+  }
+  await payButton(page).click();
+
+  // Refused before any prompt is sent, on the number's field; the form keeps what was typed.
+  await expect(page.getByText(mismatch)).toBeVisible();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+  await expect(provider).toHaveValue("vod");
+  await expect(number).toHaveValue("055 123 4987");
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?orderId=${id}$`));
+  expect(await paymentStatusOf(page, id)).toBe("unpaid");
+
+  // A number that moved to Telecel keeps its 055: said so, the charge goes to Telecel Cash, which asks for its code.
+  await page.getByLabel("My number moved to Telecel").check();
+  await payButton(page).click();
+  if (isJavaScriptProject()) await expect(page.getByRole("dialog", { name: "Enter OTP" })).toBeVisible();
+  else await expect(page).toHaveURL(/&next=otp$/);
+});
+
 test("the status page without a reference goes home, and an unknown reference says so", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404/);
   await open(page, "/payment-status");
@@ -397,9 +458,9 @@ test("the payment step and the status page have no serious accessibility problem
   // The waiting spinner turns for as long as the page waits; axe waits for animations to end.
   const stillMotion = (target: Page) => target.emulateMedia({ reducedMotion: "reduce" });
   const { id } = await orderToPay(page, "axe");
-  await open(page, `/checkout?orderId=${id}`);
+  await open(page, cardTab(id));
   await expectNoSeriousAxeViolations(page);
-  await open(page, `/checkout?orderId=${id}&method=mobile`);
+  await open(page, `/checkout?orderId=${id}`);
   await page.getByLabel("Provider").selectOption("mtn");
   await page.getByLabel("Mobile money number").fill("0551234988");
   await payButton(page).click();

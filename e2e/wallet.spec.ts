@@ -107,6 +107,8 @@ test("a Telecel Cash top-up asks for the voucher on the top-up page and lands in
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await open(page, `/wallet/top-ups/${id}`);
+  // Mobile money first, then the card, as at checkout.
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Summary", "Mobile money", "Pay by card"]);
   const payButton = page.getByRole("button", { name: "Pay ₵15.26 with mobile money" });
   // Nothing chosen: the form's own messages, and no charge.
   await payButton.click();

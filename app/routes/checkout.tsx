@@ -58,7 +58,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       const headers: HeadersInit = (await readServerDraft(request)) ? { "Set-Cookie": await clearServerDraft(request) } : {};
       return data({ step: "success" as const, order, deliveryTime: deliveryTimeOf((await getCatalogue()).find(order.package.id)), pageUrl }, { headers });
     }
-    const method: PaymentMethod = url.searchParams.get("method") === "mobile" ? "mobile" : "card";
+    // Mobile money unless the card tab was chosen (MethodTabs).
+    const method: PaymentMethod = url.searchParams.get("method") === "card" ? "card" : "mobile";
     const cardMode: CardMode = isHostedCardMode() ? "hosted" : "direct";
     // The wallet is offered when it covers the price (issue #20); only clients have one.
     const walletBalanceMinor = user.role === "client" ? await walletBalanceOf(user) : 0;

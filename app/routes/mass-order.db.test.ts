@@ -69,13 +69,39 @@ describe("/mass-order without JavaScript", () => {
 
     const batch = hiddenValue(page, "batch");
     expect(batch).toMatch(/^[0-9a-f]{32}$/);
-    const paid = await postForm(client.token, { intent: "place", lines, batch: batch! });
+    expect(hiddenValue(page, "upToMinor")).toBe("25000");
+    const paid = await postForm(client.token, { intent: "place", lines, batch: batch!, upToMinor: "25000" });
     expect(paid.status).toBe(200);
     expect(await pageText(paid)).toContain("3 orders placed, ₵250.00 paid from your balance.");
-    const again = await postForm(client.token, { intent: "place", lines, batch: batch! });
+    const again = await postForm(client.token, { intent: "place", lines, batch: batch!, upToMinor: "25000" });
     expect(await pageText(again)).toContain("3 orders placed, ₵250.00 paid from your balance.");
     expect(await balanceOf(client.token)).toBe(250);
     expect((await call("/api/orders", { token: client.token })).body).toHaveLength(3);
+  });
+
+  it("places what the balance covers in the order written and lists the rest: ₵200.00 pays the ₵150.00 line, and the ₵75.00 line is not placed", async () => {
+    const client = await signUp("client");
+    await fund(client.id, 200);
+    const lines = "1 | @first.line | 100\n2 | @second_line | 50";
+    const checked = await pageText(await postForm(client.token, { intent: "check", lines }));
+    expect(checked).toContain("Total ₵225.00");
+    expect(checked).toContain("Your balance does not cover this ₵75.00 after the lines above it: not placed.");
+    expect(checked).toContain("Your balance of ₵200.00 covers ₵150.00 of it: 1 line is placed in the order written, and the 1 line it does not cover is not placed and costs nothing.");
+    expect(checked).toContain("Pay ₵150.00 from balance");
+    expect(checked).not.toContain("does not cover ₵225.00");
+    expect(hiddenValue(checked, "upToMinor")).toBe("15000");
+
+    const placed = await postForm(client.token, { intent: "place", lines, batch: hiddenValue(checked, "batch")!, upToMinor: "15000" });
+    expect(placed.status).toBe(200);
+    const page = await pageText(placed);
+    expect(page).toContain("1 order placed, ₵150.00 paid from your balance.");
+    expect(page).toContain("1 line your balance did not cover was not placed and cost nothing.");
+    expect(page).toContain("Not placed: your balance did not cover this ₵75.00.");
+    // The line not placed is back in the field, to order after a top-up.
+    expect(page).toMatch(/<textarea[^>]*>2 \| @second_line \| 50<\/textarea>/);
+    expect(await balanceOf(client.token)).toBe(50);
+    const orders = (await call("/api/orders", { token: client.token })).body as { target_url: string; total_amount: number }[];
+    expect(orders.map((order) => [order.target_url, order.total_amount])).toEqual([["https://www.instagram.com/first.line", 150]]);
   });
 
   it("answers bad input with the form and changes nothing", async () => {
@@ -86,7 +112,9 @@ describe("/mass-order without JavaScript", () => {
       [{ intent: "check", lines: "x".repeat(20_001) }, "Keep a mass order under 20,000 characters."],
       [{ intent: "place", lines: "1 | @yaw | 50", batch: "'; DROP TABLE orders; --" }, "Check the orders first, then pay."],
       [{ intent: "place", lines: "1 | @yaw | 50" }, "Check the orders first, then pay."],
-      [{ intent: "place", lines: "1 | @yaw | 50", batch: "f".repeat(65) }, "Check the orders first, then pay."],
+      [{ intent: "place", lines: "1 | @yaw | 50", batch: "f".repeat(65), upToMinor: "7500" }, "Check the orders first, then pay."],
+      [{ intent: "place", lines: "1 | @yaw | 50", batch: "f".repeat(32), upToMinor: "-5" }, "Check the orders first, then pay."],
+      [{ intent: "place", lines: "1 | @yaw | 50", batch: "f".repeat(32), upToMinor: "75.5" }, "Check the orders first, then pay."],
       [{ intent: "refund", lines: "1 | @yaw | 50" }, "Unknown action: check the orders or pay for them."],
       [{ intent: "check" }, "Paste at least one order: service | link | quantity"],
     ];

@@ -34,8 +34,18 @@ const massOrderFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("check"), lines: linesField }),
-    // The batch comes from the check's payment form: without it, the lines were never checked.
-    z.object({ intent: z.literal("place"), lines: linesField, batch: z.string({ error: "Check the orders first, then pay." }).max(64, "Check the orders first, then pay.") }),
+    // The batch and the sum come from the check's payment form: without them, the lines were never checked.
+    z.object({
+      intent: z.literal("place"),
+      lines: linesField,
+      batch: z.string({ error: "Check the orders first, then pay." }).max(64, "Check the orders first, then pay."),
+      // Pesewas: the sum the payment button showed, which the orders placed never exceed.
+      upToMinor: z.coerce
+        .number({ error: "Check the orders first, then pay." })
+        .int("Check the orders first, then pay.")
+        .min(0, "Check the orders first, then pay.")
+        .max(Number.MAX_SAFE_INTEGER, "Check the orders first, then pay."),
+    }),
   ],
   { error: "Unknown action: check the orders or pay for them." },
 );
@@ -53,16 +63,22 @@ export async function action({ request, url }: Route.ActionArgs) {
     return data<MassOrderActionData>({ kind: "checked", text, ...preview });
   }
 
-  const outcome = await placeMassOrder(user, text, form.data.batch);
+  const outcome = await placeMassOrder(user, text, form.data.batch, { upToMinor: form.data.upToMinor });
   if ("problem" in outcome) return data<MassOrderActionData>({ kind: "problem", text, problem: outcome.problem }, 400);
   return data<MassOrderActionData>({
     kind: "placed",
-    text: "",
+    // The lines not placed go back into the field, to correct or to order again after a top-up.
+    text: outcome.leftText,
     placedCount: outcome.placedCount,
     failedCount: outcome.failedCount,
+    skippedCount: outcome.skippedCount,
     paid: formatMoney(outcome.paidMinor),
     results: outcome.results.map((result) =>
-      "orderId" in result ? { lineNumber: result.lineNumber, text: result.text, orderId: result.orderId, price: formatMoney(result.priceMinor) } : { lineNumber: result.lineNumber, text: result.text, error: result.error },
+      "orderId" in result
+        ? { lineNumber: result.lineNumber, text: result.text, orderId: result.orderId, price: formatMoney(result.priceMinor) }
+        : "skipped" in result
+          ? { lineNumber: result.lineNumber, text: result.text, skipped: result.skipped, price: formatMoney(result.priceMinor) }
+          : { lineNumber: result.lineNumber, text: result.text, error: result.error },
     ),
   });
 }

@@ -1,8 +1,10 @@
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderConfirmationPage, OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
-import { cancelOrderFromForm, loadOrderView } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, isAskingToCancel, loadOrderView } from "~/features/orders/order-pages.server";
 import { parseRecordId } from "~/lib/record-id";
+import { cancelQuestionParam } from "~/features/orders/order-schema";
+import { cancelSectionId } from "~/features/orders/order-cancel-form";
 import type { Route } from "./+types/order-success";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -29,7 +31,7 @@ function orderIdOf(url: URL): number {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const orderId = orderIdOf(url);
   const user = await requirePageUser(request, url);
-  const view = await loadOrderView(request, user, orderId, `/order-success?orderId=${orderId}`);
+  const view = await loadOrderView(request, user, orderId, `/order-success?orderId=${orderId}`, { isAskingToCancel: isAskingToCancel(url) });
   return view.found ? view : data(view, { status: 404 });
 }
 
@@ -38,6 +40,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const orderId = orderIdOf(url);
   const user = await requirePageUser(request, url);
   const outcome = await cancelOrderFromForm(user, orderId, await readFormData(request));
+  if (outcome.isUnconfirmed) throw redirect(`/order-success?orderId=${orderId}&${cancelQuestionParam.name}=${cancelQuestionParam.value}#${cancelSectionId}`, 303);
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError }, { status: outcome.status });
   throw redirect(`/order-success?orderId=${orderId}`, 303);
 }
@@ -49,7 +52,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function OrderSuccess({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <OrderFetchFailure message={loaderData.message} />;
-  return <OrderConfirmationPage {...loaderData} cancelError={actionData?.cancelError ?? null} />;
+  return <OrderConfirmationPage {...loaderData} cancelError={actionData?.cancelError ?? loaderData.cancelError} />;
 }
 
 /** SPEC §8: 'Failed to load order details.' when reading the order failed for another reason. */

@@ -2,9 +2,11 @@ import { requirePageUser } from "~/features/auth/authenticate.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderFetchFailure, orderFetchMessages } from "~/features/orders/order-confirmation";
 import { OrderPage } from "~/features/orders/order-page";
-import { cancelOrderFromForm, flagDeliveriesFromForm, loadOrderView, requestRefillFromForm } from "~/features/orders/order-pages.server";
+import { cancelOrderFromForm, flagDeliveriesFromForm, isAskingToCancel, loadOrderView, requestRefillFromForm } from "~/features/orders/order-pages.server";
 import { deliveriesPanelFor, deliveriesPageSchema } from "~/features/deliveries/deliveries.server";
 import { parseRecordId } from "~/lib/record-id";
+import { cancelQuestionParam } from "~/features/orders/order-schema";
+import { cancelSectionId } from "~/features/orders/order-cancel-form";
 import type { Route } from "./+types/orders.$id";
 import { readFormData } from "~/lib/request-body.server";
 
@@ -26,7 +28,7 @@ export function headers() {
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await requirePageUser(request, url);
   const orderId = parseRecordId(params.id);
-  const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`, { withRefills: true });
+  const view = await loadOrderView(request, user, orderId, `/orders/${orderId}`, { withRefills: true, isAskingToCancel: isAskingToCancel(url) });
   if (!view.found) return data(view, { status: 404 });
   const flagged = Number(url.searchParams.get("flagged"));
   const deliveries = await deliveriesPanelFor(user, orderId, {
@@ -61,6 +63,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     throw redirect(`/orders/${orderId}?refill=requested#refill`, 303);
   }
   const outcome = await cancelOrderFromForm(user, orderId, form);
+  if (outcome.isUnconfirmed) throw redirect(`/orders/${orderId}?${cancelQuestionParam.name}=${cancelQuestionParam.value}#${cancelSectionId}`, 303);
   if (!outcome.isCancelled) return data({ cancelError: outcome.cancelError, refillError: null, flagError: null }, { status: outcome.status });
   throw redirect(`/orders/${orderId}?cancelled=1`, 303);
 }
@@ -72,7 +75,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) return <OrderFetchFailure message={loaderData.message} />;
-  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? null} refillError={actionData?.refillError ?? null} flagError={actionData?.flagError ?? null} />;
+  return <OrderPage {...loaderData} cancelError={actionData?.cancelError ?? loaderData.cancelError} refillError={actionData?.refillError ?? null} flagError={actionData?.flagError ?? null} />;
 }
 
 /** SPEC §8: 'Failed to load order details.' when reading the order failed for another reason. */

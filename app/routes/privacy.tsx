@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { type LegalSection, LegalDocument } from "~/components/legal-document";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
+import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/privacy";
 
 // The same for every visitor: served from the page cache for five minutes.
@@ -18,7 +19,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-const lastUpdated = { iso: "2026-11-24", text: "24 November 2026" };
+const lastUpdated = { iso: "2026-11-29", text: "29 November 2026" };
+
+/**
+ * Where a card is typed depends on the store's PAYSTACK_CARD_MODE, so the policy says what happens
+ * in the mode this server runs: Paystack's checkout page (hosted, the default), or the checkout's
+ * own card form through our server (direct; top-ups still go to Paystack's page).
+ */
+export function loader() {
+  return { cardMode: getEnv().PAYSTACK_CARD_MODE };
+}
 
 const retention = [
   { what: "Account details (e-mail, username, full name, password hash, platforms)", howLong: "while your account is open; deleted within 30 days of closing it" },
@@ -29,7 +39,7 @@ const retention = [
   },
   { what: "An account screenshot uploaded for a checkout that never became an order", howLong: "24 hours" },
   { what: "Orders (package, target username or link, amounts, status)", howLong: "6 years after the order, for accounting and tax records" },
-  { what: "Payment references, amounts and statuses", howLong: "6 years after the payment" },
+  { what: "Payment references, amounts, statuses and the mobile money numbers prompted", howLong: "6 years after the payment" },
   { what: "Worker task completions, earnings ledger and payouts (including payout account details)", howLong: "6 years after the entry" },
   { what: "Proofs submitted for tasks", howLong: "12 months after the task was completed" },
   { what: "Support tickets and our replies", howLong: "2 years after the ticket is closed" },
@@ -39,7 +49,7 @@ const retention = [
   { what: "Abuse-prevention records (IP addresses and e-mail addresses of sign-ups and failed sign-ins)", howLong: "24 hours" },
 ] as const;
 
-const sections: LegalSection[] = [
+const sectionsFor = (cardMode: "hosted" | "direct"): LegalSection[] => [
   {
     id: "who-we-are",
     title: "Who we are",
@@ -65,8 +75,9 @@ const sections: LegalSection[] = [
           amounts and the order's status and progress.
         </li>
         <li>
-          <strong>Payments:</strong> the payment reference, the method (card or mobile money), the mobile network, the amount, the status
-          and the payment provider's result message.
+          <strong>Payments:</strong> the payment reference, the method (card or mobile money), the mobile network and the mobile money
+          number a payment prompt was sent to (so it can be sent again), the amount, the status and the payment provider's result
+          message. Never a card number.
         </li>
         <li>
           <strong>Workers:</strong> the tasks you complete, the proofs you submit, your earnings ledger and your payouts, including the
@@ -87,12 +98,22 @@ const sections: LegalSection[] = [
     id: "payments",
     title: "Payments and card data",
     body: (
-      <p>
-        Payments are processed by our card and mobile money payment provider, Paystack. Card details you enter are sent over an encrypted
-        connection, through our server, to Paystack to make the charge. We never store or log your full card number, CVV, PIN or
-        one-time codes; we keep only the details listed under "Payments" above. Paystack handles payment data under its own privacy
-        policy and the card industry's security standard (PCI DSS).
-      </p>
+      <>
+        <p>
+          Payments are processed by our card and mobile money payment provider, Paystack.{" "}
+          {cardMode === "hosted"
+            ? "You type your card details on Paystack's own checkout page, and they go from your browser to Paystack: they never reach our server, and we never see your card number, CVV or card PIN."
+            : "At checkout you type your card details on our payment page: they are sent over an encrypted connection, through our server, to Paystack to make the charge, as are the card PIN or one-time code your bank may ask for. Wallet top-ups by card are paid on Paystack's own checkout page, from your browser to Paystack."}
+        </p>
+        <p>
+          For mobile money we send Paystack the number and network you give us. You approve the payment on your phone with your mobile
+          money PIN, which we never see; the code Telecel Cash sends, when it asks for one, passes through our server to Paystack.
+        </p>
+        <p>
+          We never store or log your full card number, CVV, PIN or one-time codes; we keep only the details listed under "Payments"
+          above. Paystack handles payment data under its own privacy policy and the card industry's security standard (PCI DSS).
+        </p>
+      </>
     ),
   },
   {
@@ -224,6 +245,6 @@ const sections: LegalSection[] = [
   },
 ];
 
-export default function Privacy() {
-  return <LegalDocument id="privacy" title="Privacy Policy" lead="What personal data we collect, why, who sees it and how long we keep it." lastUpdated={lastUpdated} sections={sections} />;
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument id="privacy" title="Privacy Policy" lead="What personal data we collect, why, who sees it and how long we keep it." lastUpdated={lastUpdated} sections={sectionsFor(loaderData.cardMode)} />;
 }

@@ -48,7 +48,7 @@ const cards: (Instrument & { number: string; cvv: string })[] = [
   { id: "card-insufficient", number: "4084080000670037", cvv: "787", channel: "card", challenges: [], ending: { kind: "failed", gatewayResponse: "Insufficient Funds" } },
 ];
 
-/** MTN's test wallets; AirtelTigo (`atl`) answers to the same numbers. */
+/** MTN's test wallets; AirtelTigo (`atl`) answers to the same numbers, and to them with AT's prefix 026 (0261234987). */
 const offlineWallets: (Instrument & { phone: string })[] = [
   { id: "momo-approve", phone: "0551234987", channel: "mobile_money", challenges: [], ending: { kind: "offline", outcome: "success", gatewayResponse: "Approved" } },
   {
@@ -85,7 +85,7 @@ export function findCard(number: string, cvv: string): Instrument | undefined {
 
 export function findWallet(provider: "mtn" | "vod" | "atl", phone: string): Instrument | undefined {
   if (provider === "vod") return /^\d{10}$/.test(phone) ? vodafoneVoucher : undefined;
-  return offlineWallets.find((wallet) => wallet.phone === phone);
+  return offlineWallets.find((wallet) => wallet.phone === phone || (provider === "atl" && `026${wallet.phone.slice(3)}` === phone));
 }
 
 export const walletNames: Record<"mtn" | "vod" | "atl", string> = {

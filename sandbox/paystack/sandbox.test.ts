@@ -190,10 +190,15 @@ describe("mobile money test instruments", () => {
     expect(dataOf(await client.charge(payload)).status).toBe("pay_offline");
   });
 
-  it("answers AirtelTigo (atl) with the same test wallets", async () => {
+  it("answers AirtelTigo (atl) with the same test wallets, also under AT's prefix 026", async () => {
     const payload = momoCharge("atl", "0551234987");
     expect(dataOf(await client.charge(payload)).status).toBe("pay_offline");
     await receiver.waitFor(() => webhooksFor(payload.reference).length === 1);
+    const atPrefix = momoCharge("atl", "0261234987");
+    expect(dataOf(await client.charge(atPrefix)).status).toBe("pay_offline");
+    await receiver.waitFor(() => webhooksFor(atPrefix.reference).length === 1);
+    // 026 is AT's: MTN's test wallets are not there.
+    expect(dataOf(await client.charge(momoCharge("mtn", "0261234987")))).toMatchObject({ status: "failed", gateway_response: unknownWalletMessage });
   });
 
   it("fails MTN 0551234988 with Insufficient funds after the approval delay, with no webhook", async () => {

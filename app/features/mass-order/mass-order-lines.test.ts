@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogService } from "~/features/catalog/catalog";
 import { apiV2Errors } from "~/features/reseller-api/api-v2-contract";
-import { checkMassOrder, commentsNotOnMassOrder, massOrderFormatError, maximumMassOrderLines } from "./mass-order-lines";
+import { checkMassOrder, commentsNotOnMassOrder, coveredInOrder, massOrderFormatError, maximumMassOrderLines } from "./mass-order-lines";
 
 /** Services as the seeded catalogue has them (issue #50), by number. */
 const service = (number: number, fields: Partial<CatalogService>): CatalogService => ({
@@ -93,5 +93,17 @@ describe("checkMassOrder", () => {
     expect(checkMassOrder(" \n\n ", catalogue)).toEqual({ problem: "Paste at least one order: service | link | quantity" });
     expect(checkMassOrder(Array.from({ length: maximumMassOrderLines + 1 }, (_, index) => `1 | @ama${index} | 50`).join("\n"), catalogue)).toEqual({ problem: "At most 100 orders at once: this text has 101." });
     expect(checkMassOrder("x".repeat(20_001), catalogue)).toEqual({ problem: "Keep a mass order under 20,000 characters." });
+  });
+});
+
+describe("coveredInOrder", () => {
+  it("covers the lines in the order written while the money lasts, skipping one it does not cover for a later one it does", () => {
+    expect(coveredInOrder([15_000, 7_500], 20_000)).toEqual([true, false]);
+    expect(coveredInOrder([15_000, 7_500], 22_500)).toEqual([true, true]);
+    expect(coveredInOrder([15_000, 7_500, 5_000], 20_000)).toEqual([true, false, true]);
+    expect(coveredInOrder([25_000, 7_500], 20_000)).toEqual([false, true]);
+    expect(coveredInOrder([7_500], 0)).toEqual([false]);
+    expect(coveredInOrder([7_500], -500)).toEqual([false]);
+    expect(coveredInOrder([], 10_000)).toEqual([]);
   });
 });

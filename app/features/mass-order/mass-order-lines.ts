@@ -40,3 +40,18 @@ export function checkMassOrder(text: string, catalogue: Pick<Catalogue, "findByN
   const totalMinor = lines.reduce((sum, line) => sum + (line.ok ? line.order.priceMinor : 0), 0);
   return { lines, totalMinor };
 }
+
+/**
+ * Which lines a sum of money pays for, in the order written (issue #52): each line while what is
+ * left covers it. A line it does not cover is skipped, not the end of the order: a later, cheaper
+ * line may still fit, as each of a panel's `add` calls sent one after the other would. A sum at or
+ * below zero (a wallet below zero) covers nothing.
+ */
+export function coveredInOrder(pricesMinor: readonly number[], availableMinor: number): boolean[] {
+  let leftMinor = availableMinor;
+  return pricesMinor.map((priceMinor) => {
+    if (priceMinor > leftMinor) return false;
+    leftMinor -= priceMinor;
+    return true;
+  });
+}

@@ -6,9 +6,10 @@ import { cn } from "~/lib/cn";
 import { maximumMassOrderCharacters, maximumMassOrderLines } from "./mass-order-lines";
 
 /*
- * /mass-order (issue #21): paste orders, check them (each line priced or given its error), then pay
- * the total from the wallet. Two plain forms, so it all works without JavaScript; everything shown
- * arrives formatted from the server.
+ * /mass-order (issue #21): paste orders, check them (each line priced or given its error, and marked
+ * when the balance does not cover it), then pay from the wallet what the balance covers, in the order
+ * written (issue #52); the lines not placed are listed with why and go back into the field. Two plain
+ * forms, so it all works without JavaScript; everything shown arrives formatted from the server.
  */
 
 export interface MassOrderService {
@@ -24,13 +25,29 @@ export interface MassOrderService {
   onMassOrder: boolean;
 }
 
-type CheckedLineView = { lineNumber: number; text: string } & ({ order: string; price: string } | { error: string });
-type PlacedLineView = { lineNumber: number; text: string } & ({ orderId: number; price: string } | { error: string });
+type CheckedLineView = { lineNumber: number; text: string } & ({ order: string; price: string; covered: boolean } | { error: string });
+/** A good line not placed: the balance did not cover it, or it went over the sum the payment button showed. */
+type SkipReason = "balance" | "over_amount";
+type PlacedLineView = { lineNumber: number; text: string } & ({ orderId: number; price: string } | { skipped: SkipReason; price: string } | { error: string });
 
 export type MassOrderActionData =
   | { kind: "problem"; text: string; problem: string }
-  | { kind: "checked"; text: string; batch: string; lines: CheckedLineView[]; total: string; hasOrders: boolean; covers: boolean; balance: string }
-  | { kind: "placed"; text: string; results: PlacedLineView[]; placedCount: number; failedCount: number; paid: string };
+  | {
+      kind: "checked";
+      text: string;
+      batch: string;
+      lines: CheckedLineView[];
+      total: string;
+      hasOrders: boolean;
+      covers: boolean;
+      payable: string;
+      payableMinor: number;
+      coveredCount: number;
+      uncoveredCount: number;
+      balance: string;
+    }
+  // `text`: the lines not placed, back in the field.
+  | { kind: "placed"; text: string; results: PlacedLineView[]; placedCount: number; failedCount: number; skippedCount: number; paid: string };
 
 const example = "1 | https://www.instagram.com/yourname | 100\n7 | https://www.tiktok.com/@yourname/video/7412345678901234567 | 500";
 
@@ -44,9 +61,10 @@ export function MassOrderPage({ balance, services, result }: { balance: string; 
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Client</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Mass order</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Paste up to {maximumMassOrderLines} orders, one per line: <span className="font-mono text-foreground">service | link | quantity</span>. Check them, then pay the
-          total from your balance. A line with an error is not ordered and costs nothing. Each order is in your wallet&rsquo;s history and
-          on your orders page; none sends a receipt e-mail.
+          Paste up to {maximumMassOrderLines} orders, one per line: <span className="font-mono text-foreground">service | link | quantity</span>. Check them, then pay
+          from your balance: the lines are placed in the order written while your balance covers them. A line with an error, or one your
+          balance does not cover, is not placed and costs nothing; it is listed with why, and put back in the field. Each order is in your
+          wallet&rsquo;s history and on your orders page; none sends a receipt e-mail.
         </p>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="inline-flex items-center gap-2 font-semibold">
@@ -75,7 +93,7 @@ export function MassOrderPage({ balance, services, result }: { balance: string; 
             name="lines"
             // A new check or placement shows its own text.
             key={`${result?.kind ?? "none"}:${result?.text ?? ""}`}
-            defaultValue={result?.kind === "placed" ? "" : (result?.text ?? "")}
+            defaultValue={result?.text ?? ""}
             rows={8}
             maxLength={maximumMassOrderCharacters}
             spellCheck={false}
@@ -110,6 +128,8 @@ export function MassOrderPage({ balance, services, result }: { balance: string; 
   );
 }
 
+const lineCount = (count: number) => (count === 1 ? "1 line" : `${count} lines`);
+
 function CheckedOrders({ result, busy }: { result: Extract<MassOrderActionData, { kind: "checked" }>; busy: boolean }) {
   const errors = result.lines.filter((line) => "error" in line).length;
   return (
@@ -117,56 +137,104 @@ function CheckedOrders({ result, busy }: { result: Extract<MassOrderActionData, 
       <h2 id="checked-heading" className="text-lg font-bold">
         Checked: {result.lines.length - errors} to order{errors > 0 ? `, ${errors} with an error` : ""}
       </h2>
-      <LinesTable caption="Your orders, checked and priced" rows={result.lines.map((line) => ({ ...line, outcome: "error" in line ? { error: line.error } : { text: line.order, price: line.price } }))} />
-      <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border bg-card p-6 shadow-sm">
-        <p className="text-lg font-bold tabular-nums">Total {result.total}</p>
+      <LinesTable
+        caption="Your orders, checked and priced"
+        rows={result.lines.map((line) => ({
+          ...line,
+          outcome:
+            "error" in line
+              ? { error: line.error }
+              : line.covered
+                ? { text: line.order, price: line.price }
+                : { text: line.order, price: line.price, notPlaced: `Your balance does not cover this ${line.price} after the lines above it: not placed.` },
+        }))}
+      />
+      <div className="grid gap-3 rounded-2xl border bg-card p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="text-lg font-bold tabular-nums">Total {result.total}</p>
+          {result.hasOrders && result.coveredCount > 0 ? (
+            <Form method="post" action="/mass-order">
+              <input type="hidden" name="intent" value="place" />
+              <input type="hidden" name="lines" value={result.text} />
+              <input type="hidden" name="batch" value={result.batch} />
+              <input type="hidden" name="upToMinor" value={result.payableMinor} />
+              <Button type="submit" variant="brand" disabled={busy}>
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wallet aria-hidden="true" />}
+                Pay {result.payable} from balance
+              </Button>
+            </Form>
+          ) : null}
+        </div>
         {!result.hasOrders ? (
           <p className="text-sm text-muted-foreground">Nothing to order: correct the lines above and check again.</p>
-        ) : result.covers ? (
-          <Form method="post" action="/mass-order">
-            <input type="hidden" name="intent" value="place" />
-            <input type="hidden" name="lines" value={result.text} />
-            <input type="hidden" name="batch" value={result.batch} />
-            <Button type="submit" variant="brand" disabled={busy}>
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wallet aria-hidden="true" />}
-              Pay {result.total} from balance
-            </Button>
-          </Form>
-        ) : (
+        ) : result.coveredCount === 0 ? (
           <p role="alert" className="text-sm">
-            Your balance of {result.balance} does not cover {result.total}.{" "}
+            Your balance of {result.balance} does not cover any of these lines.{" "}
             <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
               Top up your wallet
             </Link>
           </p>
-        )}
+        ) : !result.covers ? (
+          <p className="text-sm">
+            Your balance of {result.balance} covers {result.payable} of it: {lineCount(result.coveredCount)} {result.coveredCount === 1 ? "is" : "are"} placed in the order
+            written, and the {lineCount(result.uncoveredCount)} it does not cover {result.uncoveredCount === 1 ? "is not placed and costs" : "are not placed and cost"} nothing.{" "}
+            <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+              Top up your wallet
+            </Link>{" "}
+            to order them all.
+          </p>
+        ) : null}
       </div>
     </section>
   );
 }
 
 function PlacedOrders({ result }: { result: Extract<MassOrderActionData, { kind: "placed" }> }) {
+  const skipped = (reason: SkipReason) => result.results.filter((line) => "skipped" in line && line.skipped === reason).length;
+  const [overBalance, overAmount] = [skipped("balance"), skipped("over_amount")];
   return (
     <section aria-labelledby="placed-heading" className="grid gap-4">
       <div role="status" className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3">
         <h2 id="placed-heading" className="font-bold">
           {result.placedCount === 1 ? "1 order placed" : `${result.placedCount} orders placed`}, {result.paid} paid from your balance.
         </h2>
-        {result.failedCount > 0 ? (
+        {overBalance > 0 ? (
           <p className="mt-1 text-sm">
-            {result.failedCount === 1 ? "1 line was" : `${result.failedCount} lines were`} not ordered and cost nothing.
+            {lineCount(overBalance)} your balance did not cover {overBalance === 1 ? "was" : "were"} not placed and cost nothing.{" "}
+            <Link to="/wallet" className="font-medium text-primary underline-offset-4 hover:underline focus-ring">
+              Top up your wallet
+            </Link>
           </p>
         ) : null}
+        {overAmount > 0 ? (
+          <p className="mt-1 text-sm">
+            {lineCount(overAmount)} {overAmount === 1 ? "was" : "were"} not placed: over the sum on the button you pressed, as your balance changed since the check.
+          </p>
+        ) : null}
+        {result.failedCount > 0 ? (
+          <p className="mt-1 text-sm">
+            {lineCount(result.failedCount)} with an error {result.failedCount === 1 ? "was" : "were"} not ordered and cost nothing.
+          </p>
+        ) : null}
+        {result.placedCount < result.results.length ? <p className="mt-1 text-sm">The lines not placed are back in the field below, to correct or check again.</p> : null}
       </div>
       <LinesTable
         caption="What became of each line"
-        rows={result.results.map((line) => ({ ...line, outcome: "error" in line ? { error: line.error } : { orderId: line.orderId, price: line.price } }))}
+        rows={result.results.map((line) => ({
+          ...line,
+          outcome:
+            "orderId" in line
+              ? { orderId: line.orderId, price: line.price }
+              : "skipped" in line
+                ? { error: line.skipped === "balance" ? `Not placed: your balance did not cover this ${line.price}.` : `Not placed: this ${line.price} went over the sum on the button you pressed.` }
+                : { error: line.error },
+        }))}
       />
     </section>
   );
 }
 
-type LineOutcome = { error: string } | { text: string; price: string } | { orderId: number; price: string };
+type LineOutcome = { error: string } | { text: string; price: string; notPlaced?: string } | { orderId: number; price: string };
 
 function LinesTable({ caption, rows }: { caption: string; rows: { lineNumber: number; text: string; outcome: LineOutcome }[] }) {
   return (
@@ -200,7 +268,10 @@ function LinesTable({ caption, rows }: { caption: string; rows: { lineNumber: nu
                     <span className="block break-all font-mono text-xs text-muted-foreground">{text}</span>
                   </>
                 ) : "text" in outcome ? (
-                  outcome.text
+                  <>
+                    {outcome.text}
+                    {outcome.notPlaced ? <span className="mt-1 block font-medium text-amber-800 dark:text-amber-300">{outcome.notPlaced}</span> : null}
+                  </>
                 ) : (
                   <>
                     <span className="block break-all font-mono text-xs">{text}</span>
@@ -208,8 +279,8 @@ function LinesTable({ caption, rows }: { caption: string; rows: { lineNumber: nu
                   </>
                 )}
               </td>
-              <td className={cn("break-words p-3 text-right tabular-nums", "error" in outcome ? "text-muted-foreground" : "font-semibold")}>
-                {"error" in outcome ? "Not ordered" : outcome.price}
+              <td className={cn("break-words p-3 text-right tabular-nums", "error" in outcome || ("notPlaced" in outcome && outcome.notPlaced) ? "text-muted-foreground" : "font-semibold")}>
+                {"error" in outcome ? "Not ordered" : "notPlaced" in outcome && outcome.notPlaced ? "Not placed" : outcome.price}
               </td>
             </tr>
           ))}

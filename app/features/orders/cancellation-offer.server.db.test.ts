@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "~/lib/database/db.server";
 import { createTestDatabase, type TestDatabase } from "~/test/test-database";
+import type { PublicUser } from "~/features/auth/accounts.server";
 import { createOrderSchema } from "./order-schema";
 
 // Before any service reads the environment: quiet logs and a throw-away upload directory.
@@ -13,6 +14,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smb-cancellation-offer-te
 process.env.DATA_DIR = dataDir;
 
 const { createOrder } = await import("./order-placement.server");
+const { adjustClientWallet } = await import("~/features/admin/wallet-adjustments.server");
+const { payOrderFromWallet } = await import("~/features/wallet/wallet.server");
 const { cancelOrder, cancellationOfferFor, CANCELLATION_WINDOW_MS } = await import("./order-cancellation.server");
 
 let testDatabase: TestDatabase;
@@ -73,6 +76,17 @@ describe("cancellationOfferFor", () => {
       until: new Date(paidAt.getTime() + CANCELLATION_WINDOW_MS).toISOString(),
     });
     expect(await cancellationOfferFor(client, order.id, new Date(paidAt.getTime() + CANCELLATION_WINDOW_MS + 1))).toBeNull();
+    await expectOfferMatchesCancellation(client, order.id, true);
+  });
+
+  it("offers a paid order paid from the balance with its payment going back to the balance, no fee", async () => {
+    const client = await newUser();
+    const admin = await newUser("admin");
+    await adjustClientWallet(admin as unknown as PublicUser, client.id, { amount: 20_000, reason: "Test funding" });
+    const { order } = await createOrder(client, body());
+    await payOrderFromWallet(client as unknown as PublicUser, order.id);
+    const offer = await cancellationOfferFor(client, order.id);
+    expect(offer).toMatchObject({ refundsPayment: true, toBalanceMinor: 15_000 });
     await expectOfferMatchesCancellation(client, order.id, true);
   });
 

@@ -1,6 +1,6 @@
 import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
 import { priceOfUnits } from "~/features/drip-feed/drip-feed";
-import { refundUndeliveredToWallet } from "~/features/ledger/ledger.server";
+import { refundUndeliveredToWallet, walletPaymentOf } from "~/features/ledger/ledger.server";
 import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient } from "~/features/order-lifecycle/order-lifecycle.server";
 import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
 import { getPrisma } from "~/lib/database/db.server";
@@ -20,6 +20,12 @@ export interface CancellationOffer {
   refundsPayment: boolean;
   /** When a paid order's cancellation window closes (ISO); null for an unpaid order (any time). */
   until: string | null;
+  /**
+   * A paid order paid from the wallet: what cancelling puts back into it at once (its wallet payment,
+   * which has no processing fee), so the page states the refund that really happens. Absent when the
+   * payment is refunded to the card or mobile-money wallet it came from.
+   */
+  toBalanceMinor?: number;
   /**
    * A drip-feed order with runs remaining (decision 0026): cancelling stops it and refunds to the
    * wallet the units not delivered, `refundMinor` for `undeliveredQuantity` units. Absent otherwise.
@@ -60,7 +66,9 @@ export async function cancellationOfferFor(client: OrderViewer, orderId: number,
   }
   if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
   const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
-  return until >= now ? { refundsPayment: true, until: until.toISOString() } : null;
+  if (until < now) return null;
+  const walletPayment = order.paidFromWallet ? await walletPaymentOf(getPrisma(), orderId) : null;
+  return { refundsPayment: true, until: until.toISOString(), ...(walletPayment && { toBalanceMinor: walletPayment.amountMinor }) };
 }
 
 /** The same conditions as the lifecycle's stopDripFeedByClient, read without changing anything. */
@@ -130,6 +138,23 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
     select: { ...orderSelect, tasks: { select: { _count: { select: { completions: true } } } } },
   });
   throw new AppError(422, "order_not_cancellable", whyNotCancellable(current, windowStart));
+}
+
+/**
+ * Why the client's order cannot be cancelled now, in cancelOrder's words, for a page that was asked
+ * "Cancel this order?" (without JavaScript) after the offer went away; null when it still can be, or
+ * when it is not the client's order (nothing to explain to anyone else).
+ */
+export async function cancellationRefusalFor(client: OrderViewer, orderId: number, now = new Date()): Promise<string | null> {
+  if (client.role !== "client" || !Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  if (await cancellationOfferFor(client, orderId, now)) return null;
+  const order = await getPrisma().order.findFirst({
+    where: { id: orderId, clientId: client.id },
+    select: { ...orderSelect, service: { select: { cancel: true } }, tasks: { select: { _count: { select: { completions: true } } } } },
+  });
+  if (!order) return null;
+  if (order.paymentStatus !== "unpaid" && !order.service.cancel && (order.status === "pending" || order.status === "processing")) return notCancellableServiceMessage;
+  return whyNotCancellable(order, new Date(now.getTime() - CANCELLATION_WINDOW_MS));
 }
 
 function whyNotCancellable(order: OrderRow & { tasks: { _count: { completions: number } }[] }, windowStart: Date): string {

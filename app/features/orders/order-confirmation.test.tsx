@@ -37,6 +37,7 @@ function render(order: OrderConfirmation, overrides: Partial<OrderConfirmationPa
     orderDate: "5 March 2026 at 14:03 GMT",
     deliveryTime: "48-72 Hours",
     cancellation: null,
+    isAskingToCancel: false,
     expiry: { expiresAt: "6 March 2026 at 14:03 GMT", expiredAt: null, period: "24 hours", newCheckoutHref: "/packages?platform=youtube&quantity=1000" },
     pageUrl: `https://boost.example/order-success?orderId=${order.id}`,
     cancelError: null,
@@ -118,9 +119,34 @@ describe("OrderConfirmationPage", () => {
     );
     expect(html).toContain("You can cancel this order until 5 March 2026 at 15:03 GMT");
     expect(html).toContain("Your payment of ₵2,034.00 will be refunded in full");
-    expect(html).toContain('action="/order-success?orderId=42"');
-    expect(html).toContain('name="intent" value="cancel"');
     expect(html).toMatch(/role="alert"[\s\S]*Paid orders can only be cancelled within 1 hour of payment\./);
     expect(render(unpaidOrder)).not.toContain("Changed your mind?");
+  });
+
+  it("asks before cancelling without JavaScript: 'Cancel order' only opens the question, whose 'Yes' is the one post that cancels", () => {
+    const paid = { ...unpaidOrder, status: "processing", paymentStatus: "paid" } as const;
+    const cancellation = { refundsPayment: true, until: "5 March 2026 at 15:03 GMT" };
+    const offer = render(paid, { cancellation });
+    // A GET form back to this page with ?confirm=cancel, scrolled to the question; nothing posted.
+    expect(offer).toMatch(/<form [^>]*action="\/order-success#cancel-order" method="get"/);
+    expect(offer).toContain('name="orderId" value="42"');
+    expect(offer).toContain('name="confirm" value="cancel"');
+    expect(offer).not.toContain('name="confirmed"');
+    expect(offer).not.toContain("Yes, cancel and refund");
+
+    const asking = render(paid, { cancellation, isAskingToCancel: true });
+    expect(asking).toMatch(/role="group" aria-labelledby="[^"]+"[^>]*><h3 id="[^"]+"[^>]*>Cancel this order\?<\/h3><p[^>]*>Your payment of ₵2,034.00 will be refunded in full to the card or mobile money wallet you paid with\.<\/p>/);
+    expect(asking).toMatch(/<form [^>]*action="\/order-success\?orderId=42" method="post"/);
+    expect(asking).toContain('name="confirmed" value="yes"');
+    expect(asking).toContain("Yes, cancel and refund");
+    expect(asking).toMatch(/<a[^>]*href="\/order-success\?orderId=42"[^>]*>Keep my order<\/a>/);
+
+    expect(render(unpaidOrder, { cancellation: { refundsPayment: false, until: null }, isAskingToCancel: true })).toContain("Yes, cancel order");
+  });
+
+  it("says a paid order paid from the balance goes back to the balance, not to a card", () => {
+    const html = render({ ...unpaidOrder, status: "processing", paymentStatus: "paid" }, { cancellation: { refundsPayment: true, until: "5 March 2026 at 15:03 GMT", toBalance: "₵2,000.00" }, isAskingToCancel: true });
+    expect(html).toContain("Your payment of ₵2,000.00 goes back to your balance at once.");
+    expect(html).not.toContain("card or mobile money wallet you paid with");
   });
 });

@@ -24,7 +24,9 @@ export interface OrderConfirmationPageProps {
   orderDate: string;
   deliveryTime: string;
   /** The cancellation the order service would accept now, or null. */
-  cancellation: { refundsPayment: boolean; until: string | null; dripFeed?: DripFeedStop } | null;
+  cancellation: { refundsPayment: boolean; until: string | null; toBalance?: string; dripFeed?: DripFeedStop } | null;
+  /** The page was opened as the question "Cancel this order?" (without JavaScript). */
+  isAskingToCancel: boolean;
   /** When an unpaid order expires or expired (formatted by the server), and the way to a new checkout. */
   expiry: OrderExpiryView;
   /** This page's public address, for the support links. */
@@ -47,7 +49,7 @@ export interface OrderExpiryView {
  * Successful!' for an order that is not paid), the order's details, 'What's Next', actions and
  * help with the order reference.
  */
-export function OrderConfirmationPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, cancelError }: OrderConfirmationPageProps) {
+export function OrderConfirmationPage({ order, reference, orderDate, deliveryTime, cancellation, isAskingToCancel, expiry, pageUrl, cancelError }: OrderConfirmationPageProps) {
   const payment = paymentStateOf(order);
   const isCancelled = order.status === "cancelled";
   const isExpired = isCancelled && order.expiredAt !== null;
@@ -86,7 +88,7 @@ export function OrderConfirmationPage({ order, reference, orderDate, deliveryTim
       <OrderActions orderHref={`/orders/${order.id}`} />
 
       {cancellation ? (
-        <OrderCancelForm action={`/order-success?orderId=${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} dripFeed={cancellation.dripFeed} />
+        <OrderCancelForm pageHref={`/order-success?orderId=${order.id}`} isAsking={isAskingToCancel} amount={amount} {...cancellation} />
       ) : null}
 
       <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />

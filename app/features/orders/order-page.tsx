@@ -38,7 +38,7 @@ export type DripFeedPageView = Omit<DripFeedView, "refundedMinor"> & { refunded:
  * its reference, where payment and delivery stand, the receipt, the cancellation while it is open,
  * and help that already knows the reference.
  */
-export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError, dripFeed, deliveries, flagError }: OrderPageProps) {
+export function OrderPage({ order, reference, orderDate, deliveryTime, cancellation, isAskingToCancel, expiry, pageUrl, isJustCancelled, cancelError, adminHref, refill, isJustRefilled, refillError, dripFeed, deliveries, flagError }: OrderPageProps) {
   const amount = formatMoney(toMinorUnits(order.amount), order.currency);
   const platform = platformLabel(order.package.platform);
 
@@ -86,7 +86,7 @@ export function OrderPage({ order, reference, orderDate, deliveryTime, cancellat
       <OrderActions />
 
       {cancellation ? (
-        <OrderCancelForm action={`/orders/${order.id}`} amount={amount} refundsPayment={cancellation.refundsPayment} until={cancellation.until} dripFeed={cancellation.dripFeed} />
+        <OrderCancelForm pageHref={`/orders/${order.id}`} isAsking={isAskingToCancel} amount={amount} {...cancellation} />
       ) : null}
 
       <OrderHelp reference={reference} pageUrl={pageUrl} packageName={order.package.name} platform={platform} amount={amount} />

@@ -6,8 +6,8 @@ import { orderFetchMessages } from "./order-confirmation";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { deliveryTimeOf, newCheckoutHref, orderReference } from "./order-display";
 import { unpaidOrderExpiryMs } from "./order-expiry.server";
-import { cancelOrderFormSchema } from "./order-schema";
-import { cancellationOfferFor, cancelOrder } from "./order-cancellation.server";
+import { cancelOrderFormSchema, cancelQuestionParam } from "./order-schema";
+import { cancellationOfferFor, cancellationRefusalFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
 import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
 import { formatMoney } from "~/lib/money";
@@ -20,8 +20,10 @@ import { flagDeliveriesOfOrder, flagRequestSchema } from "~/features/deliveries/
  * One order as its pages show it, for its owner or an admin; `found: false` with SPEC §8's message
  * when it is missing or someone else's (alike, so order ids reveal nothing). `pagePath` is the
  * page's own address, for the prefilled support links. `withRefills`: the order page's refill panel too.
+ * `isAskingToCancel`: the page was opened as "Cancel this order?" (`?confirm=cancel`, "Cancel order"
+ * without JavaScript); when the order can no longer be cancelled, `cancelError` says why at once.
  */
-export async function loadOrderView(request: Request, user: PublicUser, orderId: number, pagePath: string, { withRefills = false } = {}) {
+export async function loadOrderView(request: Request, user: PublicUser, orderId: number, pagePath: string, { withRefills = false, isAskingToCancel = false } = {}) {
   let order;
   try {
     order = await getOrderFor(user, orderId);
@@ -33,12 +35,15 @@ export async function loadOrderView(request: Request, user: PublicUser, orderId:
   return {
     found: true as const,
     order,
+    isAskingToCancel: isAskingToCancel && offer !== null,
+    cancelError: isAskingToCancel && offer === null ? await cancellationRefusalFor(user, order.id) : null,
     reference: orderReference(order.id, order.createdAt),
     orderDate: formatOrderDateTime(order.createdAt),
     deliveryTime: deliveryTimeOf((await getCatalogue()).find(order.package.id)),
     cancellation: offer && {
       refundsPayment: offer.refundsPayment,
       until: offer.until && formatOrderDateTime(offer.until),
+      ...(offer.toBalanceMinor !== undefined && { toBalance: formatMoney(offer.toBalanceMinor, order.currency) }),
       ...(offer.dripFeed && { dripFeed: { undeliveredQuantity: offer.dripFeed.undeliveredQuantity, refund: formatMoney(offer.dripFeed.refundMinor, order.currency) } }),
     },
     // A drip-feed order (issue #21): its runs, as the order page shows them.
@@ -101,12 +106,21 @@ export async function flagDeliveriesFromForm(user: PublicUser, orderId: number, 
   }
 }
 
-export type CancelFormOutcome = { isCancelled: true } | { isCancelled: false; status: number; cancelError: string };
+export type CancelFormOutcome =
+  | { isCancelled: true; isUnconfirmed?: never }
+  | { isCancelled: false; isUnconfirmed: true }
+  | { isCancelled: false; isUnconfirmed?: never; status: number; cancelError: string };
 
-/** The "Cancel order" form (OrderCancelForm) posted to an order page: the order service decides. */
+/**
+ * The "Yes, cancel order" form (OrderCancelForm) posted to an order page: the order service decides.
+ * A post without the confirmation (a page rendered before the form asked first, or a hand-made post)
+ * cancels nothing: the page sends it to the question instead (`isUnconfirmed`).
+ */
 export async function cancelOrderFromForm(user: PublicUser, orderId: number, form: FormData): Promise<CancelFormOutcome> {
-  if (!cancelOrderFormSchema.safeParse(Object.fromEntries(form)).success) return { isCancelled: false, status: 400, cancelError: "Unknown action." };
+  const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { isCancelled: false, status: 400, cancelError: "Unknown action." };
   if (user.role !== "client") return { isCancelled: false, status: 403, cancelError: "Only the client who placed this order can cancel it." };
+  if (parsed.data.confirmed !== "yes") return { isCancelled: false, isUnconfirmed: true };
   try {
     await cancelOrder(user, orderId);
     return { isCancelled: true };
@@ -118,3 +132,6 @@ export async function cancelOrderFromForm(user: PublicUser, orderId: number, for
     throw error;
   }
 }
+
+/** Whether an order page's address asks "Cancel this order?" (OrderCancelForm's first button without JavaScript). */
+export const isAskingToCancel = (url: URL) => url.searchParams.get(cancelQuestionParam.name) === cancelQuestionParam.value;

@@ -125,5 +125,8 @@ export const orderHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(maximumRecordId).catch(1),
 });
 
-/** The order pages' "Cancel order" form (OrderCancelForm). */
-export const cancelOrderFormSchema = z.object({ intent: z.literal("cancel") });
+/** The order pages' cancel forms (OrderCancelForm): only the answer to "Cancel this order?" carries `confirmed=yes`. */
+export const cancelOrderFormSchema = z.object({ intent: z.literal("cancel"), confirmed: z.literal("yes").optional() });
+
+/** The query of an order page asking "Cancel this order?" without JavaScript (OrderCancelForm's first button). */
+export const cancelQuestionParam = { name: "confirm", value: "cancel" } as const;

@@ -74,7 +74,7 @@ export function ChargeStepForm({ step, orderId, reference, isBusy, submission }:
           {submission.error.reference[0]}
         </p>
       ) : null}
-      <StepActions orderId={orderId} isBusy={isBusy} label={submitLabel} />
+      <StepActions orderId={orderId} isBusy={isBusy} label={submitLabel} isCard />
     </Form>
   );
 }
@@ -117,11 +117,12 @@ function StepInput({ field, error, defaultValue, autoFocus }: { field: StepField
 }
 
 /** Cancel and submit under a step form (the PIN and OTP forms' too). */
-export function StepActions({ orderId, isBusy, label }: { orderId: number; isBusy: boolean; label: string }) {
+/** `isCard`: a card's step, whose Cancel opens the card tab again (mobile money is the page's default). */
+export function StepActions({ orderId, isBusy, label, isCard }: { orderId: number; isBusy: boolean; label: string; isCard: boolean }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       {/* Cancel forgets the code and the reference (SPEC §4): the payment forms again. */}
-      <Link to={`/checkout?${new URLSearchParams({ orderId: String(orderId) })}`} replace className={buttonVariants({ variant: "outline" })}>
+      <Link to={`/checkout?${new URLSearchParams({ orderId: String(orderId), ...(isCard && { method: "card" }) })}`} replace className={buttonVariants({ variant: "outline" })}>
         Cancel
       </Link>
       <Button type="submit" variant="brand" disabled={isBusy}>

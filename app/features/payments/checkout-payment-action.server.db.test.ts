@@ -75,11 +75,11 @@ describe("a refused payment posted without JavaScript", () => {
     // The approving test wallet: its prompt stays open for a while (pay_offline), so a second one is refused.
     const first = post(client, order, "mobile", { "mobile_money.phone": "0551234987", "mobile_money.provider": "mtn" });
     await expect(first).rejects.toMatchObject({ status: 303 }); // to the payment status page
-    const answer = await post(client, order, "mobile", { "mobile_money.phone": "0551234987", "mobile_money.provider": "tgo" });
+    const answer = await post(client, order, "mobile", { "mobile_money.phone": "0261234987", "mobile_money.provider": "tgo" });
 
     expect(answer).toMatchObject({
       init: { status: 409 },
-      data: { notice: { title: "Payment Failed", variant: "destructive" }, submission: { initialValue: { mobile_money: { phone: "0551234987", provider: "tgo" } } } },
+      data: { notice: { title: "Payment Failed", variant: "destructive" }, submission: { initialValue: { mobile_money: { phone: "0261234987", provider: "tgo" } } } },
     });
   });
 });

@@ -66,8 +66,12 @@ const pinFormSchema = z.object({
   pin: z.string({ error: "Please enter your card PIN." }).regex(/^\d{4}$/, "PIN must be 4 digits"),
 });
 
-/** The checkout step an outcome leads to, as a redirect; null when the page shows it in place. */
-async function redirectFor(outcome: PaymentOutcome, order: OrderConfirmation, request: Request): Promise<Response | null> {
+/**
+ * The checkout step an outcome leads to, as a redirect; null when the page shows it in place. A
+ * card's steps keep `method=card`, so the card tab is open again when the step ends (mobile money
+ * is the page's default).
+ */
+async function redirectFor(outcome: PaymentOutcome, order: OrderConfirmation, request: Request, isCard: boolean): Promise<Response | null> {
   const checkout = `/checkout?orderId=${order.id}`;
   switch (outcome.kind) {
     case "success":
@@ -78,7 +82,7 @@ async function redirectFor(outcome: PaymentOutcome, order: OrderConfirmation, re
     case "phone":
     case "birthday":
     case "address":
-      return redirect(`${checkout}&${new URLSearchParams({ reference: outcome.reference, next: outcome.kind })}`, 303);
+      return redirect(`${checkout}&${new URLSearchParams({ ...(isCard && { method: "card" }), reference: outcome.reference, next: outcome.kind })}`, 303);
     case "redirect":
       // The card's bank's page (3-D Secure): an http(s) address only (read in payment-outcome).
       return redirect(outcome.url, 303);
@@ -176,7 +180,9 @@ export async function handlePaymentForm(request: Request, user: PublicUser, orde
     return respond({ submission: sentForm, notice: { title, description: error.message, variant: "destructive" }, endsStep: error.status !== 400, ...statusReference }, error.status, headers);
   }
 
-  const next = await redirectFor(outcome, order, request);
+  // A card, its PIN and its other steps are the card's; an OTP is the card's when its page was (else Telecel Cash's voucher).
+  const isCard = intent === "otp" ? new URL(request.url).searchParams.get("method") === "card" : intent !== "mobile";
+  const next = await redirectFor(outcome, order, request, isCard);
   if (next) throw next;
   const endsStep = outcome.kind === "error" || (outcome.kind === "notice" && !outcome.reference);
   return respond({ submission: sentForm, notice: noticeOf(outcome), endsStep });

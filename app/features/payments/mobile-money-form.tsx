@@ -45,7 +45,7 @@ export function MobileMoneyForm({ hidden, payerEmail, total, currency, isBusy, l
         <FormField label="Email" meta={fields.email} hint="Your receipt goes here.">
           <input {...getInputProps(fields.email, { type: "email", ariaDescribedBy: describedBy(fields.email) })} key={fields.email.key} autoComplete="email" maxLength={254} className={inputClass} />
         </FormField>
-        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} />
+        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} ported={wallet.ported} />
       </fieldset>
       {currency !== "GHS" ? <p className="text-sm text-muted-foreground">Mobile money is charged in Ghana cedis.</p> : null}
       <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">

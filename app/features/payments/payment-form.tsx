@@ -19,7 +19,7 @@ import { MobileMoneyForm } from "./mobile-money-form";
 import { MethodTabs, NoticeBox, PaymentOrderSummary } from "./payment-step-parts";
 
 /**
- * SPEC §2's payment step: the order's summary, tabs Card Payment and Mobile Money, the PIN prompt
+ * SPEC §2's payment step: the order's summary, tabs Mobile Money (first) and Card Payment, the PIN prompt
  * and the OTP overlay. With JavaScript the forms call /api/payment/* (SPEC §7) and react to each
  * answer as SPEC §4 says; without it the same forms post to the /checkout action, which redirects
  * to the next step (the PIN or OTP form inline, the status page, the success step).
@@ -125,7 +125,8 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
       case "address":
         // The step's form lives at its own address (a reload keeps it) and posts to the checkout's action.
         toast({ ...outcome.notice });
-        await navigate(checkoutHref(order.id, { reference: outcome.reference, next: outcome.kind }));
+        // Card steps: the card tab again if the step ends.
+        await navigate(checkoutHref(order.id, { method: "card", reference: outcome.reference, next: outcome.kind }));
         return;
       case "redirect":
         // The card's bank's page (3-D Secure), an http(s) address (payment-outcome): it sends the payer back.
@@ -216,7 +217,7 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
           serverStep.next === "pin" ? (
             <PinStepForm orderId={order.id} reference={serverStep.reference} isBusy={isBusy} submission={result?.intent === "pin" ? result.submission : null} />
           ) : serverStep.next === "otp" ? (
-            <OtpStepForm orderId={order.id} reference={serverStep.reference} isBusy={isBusy} submission={result?.intent === "otp" ? result.submission : null} />
+            <OtpStepForm orderId={order.id} reference={serverStep.reference} isBusy={isBusy} submission={result?.intent === "otp" ? result.submission : null} isCard={method === "card"} />
           ) : (
             <ChargeStepForm
               key={`${serverStep.next}-${serverStep.reference}`}
@@ -268,7 +269,7 @@ export function PaymentStep({ order, payerEmail, method, cardMode, serverStep, r
         </div>
       </section>
 
-      <PaymentOrderSummary order={order} total={total} cardMode={cardMode} />
+      <PaymentOrderSummary order={order} total={total} cardMode={cardMode} method={method} />
 
       <OtpDialog
         reference={otpStep?.reference ?? null}

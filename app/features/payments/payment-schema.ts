@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { networkMismatchMessage, networkOfNumber } from "./ghana-mobile-networks";
 
 /**
  * The payment calls' contracts (SPEC §3 payloads, §5 messages), shared by the checkout's payment
@@ -96,14 +97,29 @@ export const ghanaMobileNumberSchema = z.string({ error: shortPhoneMessage }).tr
   return z.NEVER;
 });
 
-export const mobileMoneyChargeSchema = paysOneThing(
-  chargeBase.extend({
-    mobile_money: z.object({
-      phone: ghanaMobileNumberSchema,
-      provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
-    }),
-  }),
-);
+/**
+ * The wallet a mobile-money charge prompts: its number, its network, and `ported` (a checkbox's
+ * "on", or true) when the payer says the number moved to that network from the one its prefix
+ * names. A number of another network's prefix is refused without it (ghana-mobile-networks.ts says
+ * why), on the number's field, naming the network the number belongs to.
+ */
+export const mobileMoneyWalletSchema = z
+  .object({
+    phone: ghanaMobileNumberSchema,
+    provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
+    ported: z
+      .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "ported must be true or false" })
+      .optional()
+      .transform((value) => value === true || value === "on" || value === "true"),
+  })
+  .check((context) => {
+    const wallet = context.value;
+    const network = networkOfNumber(wallet.phone);
+    if (network === null || network === wallet.provider || wallet.ported) return;
+    context.issues.push({ code: "custom", input: wallet.phone, path: ["phone"], message: networkMismatchMessage(wallet.phone.slice(0, 3), network, wallet.provider) });
+  });
+
+export const mobileMoneyChargeSchema = paysOneThing(chargeBase.extend({ mobile_money: mobileMoneyWalletSchema }));
 export type MobileMoneyChargeInput = z.output<typeof mobileMoneyChargeSchema>;
 
 export const invalidOtpNotice = { title: "Invalid OTP", description: "Please enter the OTP sent to your phone." } as const;

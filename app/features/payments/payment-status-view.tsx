@@ -242,7 +242,8 @@ export function PaymentStatusView({ reference, orderReference, orderExpiry, quer
               Start a new checkout
             </Link>
           ) : hasIssue && channel === "card" ? (
-            <Link to={query.orderId ? `/checkout?orderId=${query.orderId}` : query.topUpId ? topUpPaymentHref(query.topUpId) : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
+            // A card that failed: the card tab again (mobile money is the checkout's default), its tabs there to switch.
+            <Link to={query.orderId ? `/checkout?orderId=${query.orderId}&method=card` : query.topUpId ? topUpPaymentHref(query.topUpId) : "/dashboard"} className={buttonVariants({ variant: "brand" })}>
               <RefreshCw aria-hidden="true" />
               Try Again
             </Link>

@@ -12,7 +12,7 @@ import { checkoutHref } from "./payment-fields";
 /* The payment step's summary of the order, its notice box and the Card / Mobile Money tabs. */
 
 
-export function PaymentOrderSummary({ order, total, cardMode }: { order: OrderConfirmation; total: string; cardMode: CardMode }) {
+export function PaymentOrderSummary({ order, total, cardMode, method }: { order: OrderConfirmation; total: string; cardMode: CardMode; method: PaymentMethod }) {
   return (
     <section aria-labelledby="payment-summary-heading" className="h-fit rounded-2xl border bg-card p-6 shadow-sm lg:sticky lg:top-24">
       <h2 id="payment-summary-heading" className="text-lg font-bold">
@@ -32,12 +32,24 @@ export function PaymentOrderSummary({ order, total, cardMode }: { order: OrderCo
       </dl>
       <p className="mt-4 flex gap-2 text-xs text-muted-foreground">
         <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        {cardMode === "hosted"
-          ? "We never see or keep your card number: you enter it on Paystack's secure page."
-          : "Your card number passes through our server straight to Paystack; we never store or log it."}
+        {paymentPrivacyNote(method, cardMode)}
       </p>
     </section>
   );
+}
+
+/**
+ * What happens to the payer's details with the method of the open tab, as it really does: the card
+ * typed on Paystack's page (hosted) or on ours and through our server (direct); a mobile-money
+ * payment approved on the phone.
+ */
+export function paymentPrivacyNote(method: PaymentMethod, cardMode: CardMode): string {
+  if (method === "mobile") {
+    return "You approve the payment on your phone with your mobile money PIN, which we never see: Paystack gets only your number and network, and the code Telecel Cash sends, when it asks for one.";
+  }
+  return cardMode === "hosted"
+    ? "We never see or keep your card number: you enter it on Paystack's secure page."
+    : "Your card number passes through our server straight to Paystack; we never store or log it.";
 }
 
 export function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -69,11 +81,15 @@ export function NoticeBox({ notice, ref }: { notice: PaymentNotice; ref?: Ref<HT
   );
 }
 
-/** SPEC §2's tabs, as links: each method is an address, so they work without JavaScript. */
+/**
+ * SPEC §2's tabs, as links: each method is an address, so they work without JavaScript. Mobile
+ * Money first and chosen by default (`/checkout?orderId=`): most buyers in Ghana pay with it; the
+ * card is `&method=card`.
+ */
 export function MethodTabs({ orderId, method, isDisabled }: { orderId: number; method: PaymentMethod; isDisabled: boolean }) {
   const tabs = [
-    { id: "card", label: "Card Payment", icon: CreditCard, href: checkoutHref(orderId) },
-    { id: "mobile", label: "Mobile Money", icon: Smartphone, href: checkoutHref(orderId, { method: "mobile" }) },
+    { id: "mobile", label: "Mobile Money", icon: Smartphone, href: checkoutHref(orderId) },
+    { id: "card", label: "Card Payment", icon: CreditCard, href: checkoutHref(orderId, { method: "card" }) },
   ] as const;
   return (
     <nav aria-label="Payment method" className="mt-6 grid grid-cols-2 gap-1 rounded-xl border bg-muted p-1">

@@ -8,6 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import type { PaymentNotice } from "~/features/payments/payment-outcome";
 import { MobileMoneyWalletFields, inputClass } from "~/features/payments/payment-fields";
+import { paymentPrivacyNote } from "~/features/payments/payment-step-parts";
 import { otpSubmissionSchema } from "~/features/payments/payment-schema";
 import { topUpPaymentHref } from "~/features/payments/payment-status-state";
 import { cn } from "~/lib/cn";
@@ -15,8 +16,8 @@ import { topUpMobileMoneySchema } from "./top-up-payment-schema";
 
 /*
  * /wallet/top-ups/:id (issue #20): what the top-up adds and costs, and two ways to pay it, both plain
- * forms that work without JavaScript: the card on Paystack's checkout page, or mobile money (the
- * prompt is followed on the payment status page; Telecel Cash asks for its voucher here).
+ * forms that work without JavaScript: mobile money first (the prompt is followed on the payment
+ * status page; Telecel Cash asks for its voucher here), or the card on Paystack's checkout page.
  */
 
 export interface TopUpPageData {
@@ -95,9 +96,10 @@ export function TopUpPaymentPage({ topUp, otpReference, answer }: { topUp: TopUp
           {isOtpStep ? (
             <OtpForm topUpId={topUp.id} reference={otpReference} lastResult={answer?.intent === "otp" ? answer.submission : null} />
           ) : (
+            // Mobile money first, as at checkout: most buyers in Ghana pay with it.
             <div className="grid gap-6 md:grid-cols-2">
-              <CardForm total={topUp.total} />
               <MobileMoneyForm total={topUp.total} lastResult={answer?.intent === "mobile" ? answer.submission : null} />
+              <CardForm total={topUp.total} />
             </div>
           )}
         </>
@@ -178,9 +180,10 @@ function MobileMoneyForm({ total, lastResult }: { total: string; lastResult: Sub
         <Smartphone className="size-5 text-primary" aria-hidden="true" />
         Mobile money
       </h2>
+      <p className="text-sm text-muted-foreground">{paymentPrivacyNote("mobile", "hosted")}</p>
       <Form method="post" {...getFormProps(form)} className="grid gap-2">
         <input type="hidden" name="intent" value="mobile" />
-        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} />
+        <MobileMoneyWalletFields provider={wallet.provider} phone={wallet.phone} ported={wallet.ported} />
         <Button type="submit" variant="brand" size="lg" disabled={isBusy} className="w-full">
           {isBusy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Smartphone aria-hidden="true" />}
           {isBusy ? "Processing…" : `Pay ${total} with mobile money`}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ghanaMobileNumberSchema, mobileMoneyProviders } from "~/features/payments/payment-schema";
+import { mobileMoneyWalletSchema } from "~/features/payments/payment-schema";
 import { topUpSchema } from "./wallet-schema";
 
 /**
@@ -7,12 +7,7 @@ import { topUpSchema } from "./wallet-schema";
  * messages of the payment API's own schema (SPEC §5). Who pays, how much and for which top-up the
  * action takes from the top-up itself, so the form carries none of it.
  */
-export const topUpMobileMoneySchema = z.object({
-  mobile_money: z.object({
-    phone: ghanaMobileNumberSchema,
-    provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
-  }),
-});
+export const topUpMobileMoneySchema = z.object({ mobile_money: mobileMoneyWalletSchema });
 
 /**
  * The /wallet "Top up" form: the API's top-up schema, with an empty field read as a missing one
