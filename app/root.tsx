@@ -75,9 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * After a client-side navigation to another page the focus goes to its main content, as a page load
  * would start from the top: a keyboard or screen-reader user is not left on the header link they
- * used or on <body>. A link to a part of a page (/profile#linked-accounts) takes the focus to that
- * part when it can hold it (a tabindex), where the scroll restoration has already brought it into
- * view. A page that focuses something of its own in main (its effects run first) keeps it.
+ * used or on <body>. A page that focuses something of its own in main (its effects run first) keeps it.
  */
 function useFocusOnNewPage() {
   const { pathname } = useLocation();
@@ -86,20 +84,8 @@ function useFocusOnNewPage() {
     if (shownPathname.current === pathname) return;
     shownPathname.current = pathname;
     const main = document.getElementById("main-content");
-    if (!main || main.contains(document.activeElement)) return;
-    const part = elementOfHash(window.location.hash);
-    (part?.hasAttribute("tabindex") && main.contains(part) ? part : main).focus({ preventScroll: true });
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [pathname]);
-}
-
-/** The element an address's fragment names, if any (a malformed escape names none). */
-function elementOfHash(hash: string): HTMLElement | null {
-  if (hash.length <= 1) return null;
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return null;
-  }
 }
 
 /** Header, page, footer and the app-wide providers; shared by pages and error pages. */

@@ -223,7 +223,8 @@ test.describe("the store's own card form (PAYSTACK_CARD_MODE=direct)", () => {
   test("keeps the card's fields, and the brand typed shows", async ({ page }) => {
     await signUp(page.request, { label: "slowcard" });
     const order = await createOrder(page.request);
-    const hydrate = await openBeforeHydration(page, `/checkout?orderId=${order.id}`);
+    // Mobile Money is the first tab: the card's is &method=card.
+    const hydrate = await openBeforeHydration(page, `/checkout?orderId=${order.id}&method=card`);
     const nextYear = String(new Date().getUTCFullYear() + 1);
     const typed: Typed = [
       [page.getByLabel("Card number"), "4084084084084081"],

@@ -1,5 +1,6 @@
 import { CircleCheck, Clock } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { type CatalogPlatform, catalogPlatforms, targetUrlFor } from "~/features/catalog/catalog";
@@ -27,6 +28,12 @@ interface WorkerProfileViewProps {
  * validation and service as PUT /api/worker/handles, with its errors shown under the field.
  */
 export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfileViewProps) {
+  const linkedAccountsRef = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  // A link to the section brings the focus with the scroll (the root leaves a page's own focus alone).
+  useEffect(() => {
+    if (hash === `#${linkedAccountsId}`) linkedAccountsRef.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
     <div className="grid gap-8">
       <section aria-labelledby="account-heading" className="rounded-xl border bg-card p-6">
@@ -57,7 +64,7 @@ export function WorkerProfileView({ user, profile, saved, failure }: WorkerProfi
 
       <section aria-labelledby={linkedAccountsId} className="rounded-xl border bg-card p-6">
         {/* The anchor's target and, after a link here, the focus: clear of the sticky header, and no ring on a heading. */}
-        <h2 id={linkedAccountsId} tabIndex={-1} className="scroll-mt-24 text-lg font-bold outline-none">
+        <h2 ref={linkedAccountsRef} id={linkedAccountsId} tabIndex={-1} className="scroll-mt-24 text-lg font-bold outline-none">
           Linked accounts
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
