@@ -87,9 +87,9 @@ test("an admin creates TikTok Likes at ₵0.20 by keyboard, sees it listed, then
   // Both changes in the audit log, readable.
   await open(page, "/admin/audit?targetType=service&targetId=tiktok-likes-2");
   const entries = page.getByRole("list", { name: "Audit entries" });
-  await expect(entries).toContainText("service.update");
+  await expect(entries).toContainText("Service changed");
   await expect(entries).toContainText("active true → false");
-  await expect(entries).toContainText("service.create");
+  await expect(entries).toContainText("Service created");
 
   // Pictures of the page, wide and on a phone.
   await open(page, "/admin/services");
