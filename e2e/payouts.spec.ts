@@ -50,6 +50,27 @@ test("an approved worker sees their balances and cannot withdraw more than is av
   await expectNoSeriousAxeViolations(page);
 });
 
+test("a number of another network than the one chosen is refused naming its network, until the worker says it moved", { tag: "@without-javascript" }, async ({ page, request, consoleGuard }) => {
+  consoleGuard.allow(/status of (400|422)/);
+  const account = await signUp(page.request, { role: "worker", label: "ported", platforms: ["instagram"] });
+  await approveWorker(request, await signInAsAdmin(request), account.id);
+  await confirmEmail(page.request, account.email);
+  await open(page, "/payouts");
+  const moved = page.getByLabel("My number moved to Telecel");
+  await expect(moved).toHaveCount(0);
+  await page.getByLabel("Amount (₵)").fill("20");
+  await page.getByLabel("Mobile money number").fill("0551234987");
+  await page.getByLabel("Network").selectOption("vod");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByText("055 is an MTN number, not Telecel: choose MTN, or tick “My number moved to Telecel” if you moved it.")).toBeVisible();
+  await expect(page.getByLabel("Mobile money number")).toHaveValue("0551234987");
+  await expect(page.getByLabel("Network", { exact: true })).toHaveValue("vod");
+  await moved.check();
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  // Past the network check: the next rule, a new number's confirmation by e-mail.
+  await expect(page.getByRole("alert")).toContainText(`Telecel 055 *** 4987 is a new payout number: we e-mailed a link to ${account.email}`);
+});
+
 test("signed-out visitors are sent to sign in first", async ({ page }) => {
   await page.goto("/payouts");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fpayouts|\/auth\?redirectTo=\/payouts/);

@@ -126,6 +126,19 @@ describe("a new payout number (issue #49)", () => {
   });
 });
 
+describe("a payout number of another network's prefix", () => {
+  it("is refused naming the network it belongs to, unless the worker says it moved to the network chosen", async () => {
+    const worker = await approvedWorker(api, adminBearer);
+    const refused = await api.post("/api/payouts", { amount: 20, phone: "0551234987", provider: "vod" }, { token: worker.token });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain("055 is an MTN number, not Telecel: choose MTN, or tick “My number moved to Telecel” if you moved it.");
+    const moved = await api.post("/api/payouts", { amount: 20, phone: "0551234987", provider: "vod", ported: true }, { token: worker.token });
+    // Past the network check: the next rule is the new number's confirmation.
+    expect([moved.status, moved.json.message]).toEqual([422, `Telecel 055 *** 4987 is a new payout number: we e-mailed a link to ${worker.email} to confirm it. Open the link, then request the withdrawal again.`]);
+    expect((await api.get("/api/payouts", { token: worker.token })).json).toEqual([]);
+  });
+});
+
 describe("a withdrawal whose earnings were clawed back after it was requested (issue #49)", () => {
   it("is e-mailed when requested, and its approval is refused with the reason while the worker's balance is below zero", async () => {
     const client = await signUp(api, "client");

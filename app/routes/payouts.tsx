@@ -10,6 +10,7 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { EmailVerificationNotice, verificationOutcomeOf } from "~/features/auth/email-verification-notice";
 import { workerStats } from "~/features/fulfilment/earnings.server";
+import { movedToOf, portedLabel } from "~/features/payments/ghana-mobile-networks";
 import { mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments/payment-schema";
 import { listMyPayouts, payoutRequestSchema, requestPayout, type PayoutView } from "~/features/payouts/payouts.server";
 import { getEnv } from "~/lib/env.server";
@@ -47,13 +48,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requirePageUser(request, url);
   // No automatic coercion: the schema sees the posted strings, as the JSON API's body does.
-  const submission = parseWithZod(await readFormData(request), { schema: payoutRequestSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: payoutRequestSchema, disableAutoCoercion: true });
+  // A number of another network's prefix: the form offers "My number moved to …" (ticked as it was sent).
+  const ported = { movedTo: movedToOf(form.get("phone"), form.get("provider")), isTicked: form.get("ported") === "on" };
+  if (submission.status !== "success") return data({ result: submission.reply(), ported }, 400);
   try {
     await requestPayout(user, submission.value);
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, error.status);
+    return data({ result: submission.reply({ formErrors: [error.message] }), ported }, error.status);
   }
   throw redirect("/payouts?requested=1", 303);
 }
@@ -98,6 +102,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   };
   const values = { amount: textOf(fields.amount.initialValue), phone: textOf(fields.phone.initialValue), provider: textOf(fields.provider.initialValue) };
   const isSubmitting = navigation.state === "submitting";
+  const ported = actionData?.ported;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
@@ -163,6 +168,15 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </select>
             </Field>
+            {ported?.movedTo ? (
+              // After a number of another network's prefix was sent: the worker whose number moved says so.
+              <label className="flex items-start gap-2 text-sm sm:col-span-3">
+                <input type="checkbox" name="ported" value="on" defaultChecked={ported.isTicked} className="mt-0.5 size-4 shrink-0 accent-primary" />
+                <span>
+                  {portedLabel(ported.movedTo)} <span className="text-muted-foreground">(numbers can move networks and keep their prefix)</span>
+                </span>
+              </label>
+            ) : null}
             <div className="sm:col-span-3">
               <Button type="submit" variant="brand" disabled={isSubmitting}>
                 {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

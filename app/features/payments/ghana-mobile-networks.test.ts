@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { topUpMobileMoneySchema } from "~/features/wallet/top-up-payment-schema";
-import { networkMismatchMessage, networkNote, networkOfNumber, networkPrefixes, typedNationalPrefix } from "./ghana-mobile-networks";
+import { movedToOf, networkMismatchMessage, networkNote, networkOfNumber, networkPrefixes, typedNationalPrefix } from "./ghana-mobile-networks";
 import { mobileMoneyChargeSchema, mobileMoneyWalletSchema, normaliseGhanaMobileNumber } from "./payment-schema";
+import { payoutRequestSchema } from "~/features/payouts/payouts.server";
 
 const charge = (mobileMoney: Record<string, unknown>) =>
   mobileMoneyChargeSchema.safeParse({ email: "ama@example.com", amount: 15255, orderId: 1, currency: "GHS", mobile_money: mobileMoney });
@@ -104,5 +105,14 @@ describe("a mobile-money charge's number and network (server)", () => {
     expect(topUpMobileMoneySchema.safeParse({ mobile_money: { phone: "0551234987", provider: "vod" } }).error?.issues[0]?.message).toBe(networkMismatchMessage("055", "mtn", "vod"));
     expect(topUpMobileMoneySchema.safeParse({ mobile_money: { phone: "0551234987", provider: "vod", ported: "on" } }).success).toBe(true);
     expect(mobileMoneyWalletSchema.safeParse({ phone: "0561234567", provider: "tgo" }).success).toBe(true);
+  });
+});
+
+describe("a worker's payout wallet (the same rule)", () => {
+  it("refuses a number of another network's prefix unless it moved, and names the network to offer", () => {
+    expect(payoutRequestSchema.safeParse({ amount: "20", phone: "0551234987", provider: "vod" }).error?.issues[0]).toMatchObject({ path: ["phone"], message: networkMismatchMessage("055", "mtn", "vod") });
+    expect(payoutRequestSchema.safeParse({ amount: "20", phone: "0551234987", provider: "vod", ported: "on" }).success).toBe(true);
+    expect(payoutRequestSchema.safeParse({ amount: "20", phone: "0241234567", provider: "mtn" }).success).toBe(true);
+    expect([movedToOf("+233 55 123 4987", "vod"), movedToOf("0551234987", "mtn"), movedToOf("0231234567", "vod"), movedToOf(null, "vod"), movedToOf("0551234987", "xyz")]).toEqual(["vod", null, null, null, null]);
   });
 });

@@ -66,3 +66,13 @@ export function typedNationalPrefix(typed: string): string | null {
   const national = /^(?:00)?233/.test(digits) ? digits.replace(/^(?:00)?233(0?)/, "0") : digits;
   return national.length >= 3 && national.startsWith("0") ? national : null;
 }
+
+/**
+ * The network a payer chose for a number of another network's prefix (as a form sent them, typed
+ * as they were): the one to offer "My number moved to …" for; null when the pair agrees or is unknown.
+ */
+export function movedToOf(phone: unknown, chosen: unknown): MobileMoneyProviderCode | null {
+  const national = typeof phone === "string" ? typedNationalPrefix(phone) : null;
+  const provider = (Object.keys(networkPrefixes) as MobileMoneyProviderCode[]).find((code) => code === chosen);
+  return national && provider && networkNote(national, provider)?.isMismatch ? provider : null;
+}

@@ -97,6 +97,12 @@ export const ghanaMobileNumberSchema = z.string({ error: shortPhoneMessage }).tr
   return z.NEVER;
 });
 
+/** "The number moved to this network": a checkbox's "on", or true in JSON; absent is false. */
+export const portedSchema = z
+  .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "ported must be true or false" })
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
 /**
  * The wallet a mobile-money charge prompts: its number, its network, and `ported` (a checkbox's
  * "on", or true) when the payer says the number moved to that network from the one its prefix
@@ -107,17 +113,20 @@ export const mobileMoneyWalletSchema = z
   .object({
     phone: ghanaMobileNumberSchema,
     provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
-    ported: z
-      .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "ported must be true or false" })
-      .optional()
-      .transform((value) => value === true || value === "on" || value === "true"),
+    ported: portedSchema,
   })
-  .check((context) => {
-    const wallet = context.value;
-    const network = networkOfNumber(wallet.phone);
-    if (network === null || network === wallet.provider || wallet.ported) return;
-    context.issues.push({ code: "custom", input: wallet.phone, path: ["phone"], message: networkMismatchMessage(wallet.phone.slice(0, 3), network, wallet.provider) });
-  });
+  .check(numberOfTheNetworkChosen);
+
+/**
+ * The check of mobileMoneyWalletSchema, for any object with its three fields (a worker's payout wallet
+ * too, where money sent to another network's number would bounce).
+ */
+export function numberOfTheNetworkChosen(context: { value: { phone: string; provider: MobileMoneyProviderCode; ported: boolean }; issues: z.core.$ZodRawIssue[] }) {
+  const wallet = context.value;
+  const network = networkOfNumber(wallet.phone);
+  if (network === null || network === wallet.provider || wallet.ported) return;
+  context.issues.push({ code: "custom", input: wallet.phone, path: ["phone"], message: networkMismatchMessage(wallet.phone.slice(0, 3), network, wallet.provider) });
+}
 
 export const mobileMoneyChargeSchema = paysOneThing(chargeBase.extend({ mobile_money: mobileMoneyWalletSchema }));
 export type MobileMoneyChargeInput = z.output<typeof mobileMoneyChargeSchema>;

@@ -5,7 +5,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
 import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/ledger.server";
-import { ghanaMobileNumberSchema, mobileMoneyProviders } from "~/features/payments/payment-schema";
+import { ghanaMobileNumberSchema, mobileMoneyProviders, numberOfTheNetworkChosen, portedSchema } from "~/features/payments/payment-schema";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
@@ -40,7 +40,9 @@ export const payoutRequestSchema = z.object({
   /** Stored and sent to Paystack in the local form (0551234987), however it was written. */
   phone: ghanaMobileNumberSchema,
   provider: z.enum(mobileMoneyProviders, { error: "Please select a valid provider" }),
-});
+  /** The worker says the number moved to `provider` from the network its prefix names. */
+  ported: portedSchema,
+}).check(numberOfTheNetworkChosen);
 export type PayoutRequest = z.output<typeof payoutRequestSchema>;
 
 export interface PayoutView {
