@@ -4,6 +4,7 @@ import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { maximumMassOrderCharacters, maximumMassOrderLines } from "./mass-order-lines";
+import type { MassOrderPreview } from "./mass-order.server";
 
 /*
  * /mass-order (issue #21): paste orders, check them (each line priced or given its error, and marked
@@ -25,27 +26,13 @@ export interface MassOrderService {
   onMassOrder: boolean;
 }
 
-type CheckedLineView = { lineNumber: number; text: string } & ({ order: string; price: string; covered: boolean } | { error: string });
 /** A good line not placed: the balance did not cover it, or it went over the sum the payment button showed. */
 type SkipReason = "balance" | "over_amount";
 type PlacedLineView = { lineNumber: number; text: string } & ({ orderId: number; price: string } | { skipped: SkipReason; price: string } | { error: string });
 
 export type MassOrderActionData =
   | { kind: "problem"; text: string; problem: string }
-  | {
-      kind: "checked";
-      text: string;
-      batch: string;
-      lines: CheckedLineView[];
-      total: string;
-      hasOrders: boolean;
-      covers: boolean;
-      payable: string;
-      payableMinor: number;
-      coveredCount: number;
-      uncoveredCount: number;
-      balance: string;
-    }
+  | ({ kind: "checked"; text: string } & MassOrderPreview)
   // `text`: the lines not placed, back in the field.
   | { kind: "placed"; text: string; results: PlacedLineView[]; placedCount: number; failedCount: number; skippedCount: number; paid: string };
 
