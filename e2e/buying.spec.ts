@@ -245,6 +245,22 @@ test.describe("with JavaScript", () => {
     expect(await listOrders(page)).toHaveLength(0);
   });
 
+  test("dismissing the screenshot's file picker leaves 'Complete Your Order' open with the username typed; Escape still closes it", async ({ page }) => {
+    await signUp(page.request);
+    await open(page, "/packages?platform=instagram&quantity=100");
+    await startButton(page).click();
+    const dialog = page.getByRole("dialog", { name: "Complete Your Order" });
+    await page.getByLabel("Account username").fill("ama.grows");
+    // What the browser fires at the file input when its picker is closed without a file: a 'cancel' that bubbles.
+    await page.getByLabel("Screenshot of your profile").dispatchEvent("cancel", { bubbles: true });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByLabel("Account username")).toHaveValue("ama.grows");
+    await page.getByLabel("Screenshot of your profile").setInputFiles({ name: "profile.png", mimeType: "image/png", buffer: onePixelPng });
+    await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
   test("the quantity dropdown works by keyboard and closes on an outside click or Escape", async ({ page }) => {
     await open(page, "/packages?platform=instagram");
     const dropdown = page.getByLabel(/^Quantity/);

@@ -48,7 +48,9 @@ export function ModalDialog({ isOpen, title, description, onClosed, opener, chil
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
-        event.preventDefault(); // Escape
+        // Only the dialog's own 'cancel' (Escape): a file input's picker dismissed fires one that bubbles here.
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
         close();
       }}
       // Closed another way (a button of the content calling close(), or the browser skipping 'cancel');
