@@ -30,14 +30,14 @@ export function readSeedStatements({ clientId }) {
      FROM users u CROSS JOIN (VALUES ('instagram'), ('tiktok'), ('youtube')) AS p(platform)
      WHERE u.email LIKE 'seed-worker-%'`,
     `INSERT INTO orders (client_id, package_id, package_name, platform, service_type, quantity, delivered_quantity, target_username, target_url,
-                         price_minor, fee_minor, total_minor, currency, status, payment_status, paid_at, completed_at, cancelled_at, created_at, updated_at)
+                         price_minor, reward_minor, fee_minor, total_minor, currency, status, payment_status, paid_at, completed_at, cancelled_at, created_at, updated_at)
      SELECT client_id, 'custom-' || platform,
             to_char(quantity, 'FM999,999') || CASE WHEN platform = 'youtube' THEN ' Subscribers' ELSE ' Followers' END,
             platform::platform, 'followers', quantity,
             CASE kind WHEN 'completed' THEN quantity WHEN 'partial' THEN quantity / 2 ELSE 0 END,
             '@' || target,
             CASE platform WHEN 'instagram' THEN 'https://www.instagram.com/' || target WHEN 'tiktok' THEN 'https://www.tiktok.com/@' || target ELSE 'https://www.youtube.com/@' || target END,
-            price, (price * 17 + 500) / 1000, price + (price * 17 + 500) / 1000, 'GHS',
+            price, quantity * 45, (price * 17 + 500) / 1000, price + (price * 17 + 500) / 1000, 'GHS',
             (CASE kind WHEN 'open' THEN 'processing' WHEN 'new' THEN 'pending' WHEN 'abandoned' THEN 'pending' ELSE kind END)::order_status,
             (CASE WHEN kind IN ('open', 'completed', 'partial') THEN 'paid' ELSE 'unpaid' END)::order_payment_status,
             CASE WHEN kind IN ('open', 'completed', 'partial') THEN created + interval '3 minutes' END,
@@ -71,8 +71,8 @@ export function readSeedStatements({ clientId }) {
             o.paid_at, coalesce(o.completed_at, o.paid_at), CASE WHEN o.status = 'completed' THEN o.completed_at END
      FROM orders o WHERE o.payment_status = 'paid' ORDER BY o.id`,
     // 10 of the 100 other workers on each open task: worker w on task t when (t + w) % 10 = 0.
-    `INSERT INTO task_completions (task_id, worker_id, reward_minor, currency, target_url, platform, handle, review, hold_until, completed_at)
-     SELECT t.id, h.worker_id, t.reward_minor, t.currency, t.target_url, t.platform, h.handle, 'held', t.created_at + interval '3 days', t.created_at + interval '1 hour'
+    `INSERT INTO task_completions (task_id, worker_id, reward_minor, currency, target_url, type, platform, handle, review, hold_until, completed_at)
+     SELECT t.id, h.worker_id, t.reward_minor, t.currency, t.target_url, t.type, t.platform, h.handle, 'held', t.created_at + interval '3 days', t.created_at + interval '1 hour'
      FROM tasks t JOIN worker_handles h ON h.platform = t.platform AND h.handle LIKE 'seed_handle_%'
      WHERE t.status = 'available' AND (t.id + h.worker_id) % 10 = 0`,
     `UPDATE tasks t SET completion_count = c.count FROM (SELECT task_id, count(*)::int AS count FROM task_completions GROUP BY task_id) c WHERE c.task_id = t.id`,
