@@ -1,8 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
-import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
-import type { RequestListener } from "node:http";
+import compression from "compression";
+import express from "express";
+import fs from "node:fs";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import serveStatic from "serve-static";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
@@ -10,7 +13,7 @@ import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
 import { emailTransport, outboxDirectory } from "~/features/mail/mail-delivery.server";
 import { outboxPageAudience } from "~/features/mail/outbox-page-access.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
-import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
+import { databaseUnavailableRetryAfterSeconds } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
 import { getDatabase, getPrisma, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -20,16 +23,16 @@ import { getSelfBaseUrl } from "~/lib/self-url.server";
 import { PAYSTACK_SANDBOX_PATH, PAYSTACK_SANDBOX_SECRET_KEY, paymentModeOf, paystackCheckoutOrigins } from "~/features/paystack/paystack-client.server";
 import { createPaystackSandbox } from "../sandbox/paystack/sandbox";
 import { bodyGuards } from "./body-limits";
-import { answerApiCallsBeforeExpress } from "./api-calls";
-import { createApiRouteFinder } from "./api-routes";
-import { answerHealthChecks } from "./health";
+import { type Link, chainOf, pathOf } from "./chain";
+import { healthCheck } from "./health";
 import { startBackgroundJobs } from "./jobs";
-import { createPageCache } from "./page-cache";
 import { loggablePath } from "./loggable-path";
-import { answerPagesBeforeExpress } from "./page-calls";
-import { createPageRouters, createRequestHandler } from "./request-handler";
-import { createCspNonce, rejectCrossSiteWrites, rejectNulInUrls, sameSiteCheck, securityHeaders, securityHeaderTemplate } from "./security";
-import { isFromTrustedProxy, visitorMarketVariation } from "./visitor-market";
+import { createPageCache } from "./page-cache";
+import { type FetchHandler, reactRouterHandler } from "./react-router-handler";
+import { compileProxyTrust } from "./request-address";
+import { isApiPath, routeTables } from "./route-tables";
+import { rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
+import { visitorMarketVariation } from "./visitor-market";
 
 /**
  * Everything a request passes through, bundled with the React Router build so pages, /api and
@@ -112,136 +115,77 @@ export async function shutdown() {
   await database.close();
 }
 
-export const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY);
+/**
+ * The request chain: every request, whatever answers it, passes these links in this order, and each
+ * concern has one link. `serveFiles` serves the client build (Vite's middleware in development);
+ * `build` is React Router's (a loader of it in development); `extraHeaders` go on every response.
+ */
+export function createApp({ serveFiles, build = serverBuild, extraHeaders }: { serveFiles: Link; build?: ServerBuild | (() => Promise<ServerBuild>); extraHeaders?: [string, string][] }) {
+  const trust = compileProxyTrust(env.TRUST_PROXY);
+  const render = reactRouter(build);
+  const links: (Link | false)[] = [
+    env.REQUEST_LOGS && requestLog,
+    securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false, paymentPageOrigins: paystackCheckoutOrigins(env), extraHeaders }),
+    compression() as unknown as Link,
+    rejectNulInUrls,
+    healthCheck({ sql: () => getDatabase().sql, report: { payments: paymentMode }, retryAfterSeconds: databaseUnavailableRetryAfterSeconds }),
+    serveFiles,
+    // Paystack's stand-in is another service's API in this process: its calls carry its own key and are read by its own parsers.
+    paystackSandbox !== undefined && sandboxPages(paystackSandbox),
+    rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL, trust }),
+    bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }),
+    reactRouterHandler({ handle: pageCache ? pageCache(render) : render, trust }),
+  ];
+  return chainOf(links.filter((link) => link !== false));
+}
 
-const logRequest = env.REQUEST_LOGS
-  ? pinoHttp({
-      logger,
-      // Only the path, without secrets (loggablePath); headers can carry tokens.
-      serializers: {
-        req: (request) => ({ id: request.id, method: request.method, path: loggablePath(request.url) }),
-        res: (response) => ({ statusCode: response.statusCode }),
-      },
-    })
-  : undefined;
-if (logRequest) app.use(logRequest);
+/** React Router's request handler; a production build is split into its two route tables. */
+function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): FetchHandler {
+  if (typeof build === "function") return createRequestHandler(build, env.NODE_ENV);
+  const tables = routeTables(build);
+  const api = createRequestHandler(tables.api, env.NODE_ENV);
+  const pages = createRequestHandler(tables.pages, env.NODE_ENV);
+  return (request, context) => (isApiPath(new URL(request.url).pathname) ? api : pages)(request, context);
+}
 
-/** Every response's security headers for a CSP nonce, worked out once (server/security.ts). */
-const securityHeadersWithNonce = securityHeaderTemplate({
-  isDevelopment: env.NODE_ENV === "development",
-  isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false,
-  paymentPageOrigins: paystackCheckoutOrigins(env),
+const requestLog: Link = pinoHttp({
+  logger,
+  // Only the path, without secrets (loggablePath); headers can carry tokens.
+  serializers: {
+    req: (request) => ({ id: request.id, method: request.method, path: loggablePath(request.url) }),
+    res: (response) => ({ statusCode: response.statusCode }),
+  },
 });
-app.use(...securityHeaders(securityHeadersWithNonce));
 
-// Server-to-server JSON with its own Bearer key and body limit: before the browser-facing guards.
-// The sandbox's hosted checkout is a browser page (no key): it comes first.
-if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/checkout`, paystackSandbox.checkoutPages);
-if (paystackSandbox) app.use(`${PAYSTACK_SANDBOX_PATH}/3ds`, paystackSandbox.threeDSecurePage);
-if (paystackSandbox) app.use(PAYSTACK_SANDBOX_PATH, paystackSandbox.router);
+/** Production only: development renders each page with the build Vite has just made. */
+const pageCache = env.NODE_ENV === "production" ? createPageCache({ variations: { market: visitorMarketVariation() } }) : undefined;
 
-const bodyLimits = { jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES };
-app.use(rejectNulInUrls());
-app.use(rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL }));
-app.use(bodyGuards(bodyLimits));
-
-// Production only: stores rendered anonymous pages here; server/start.js serves them before Express
-// (`serveCachedPages`). Development always renders.
-const pageCache =
-  env.NODE_ENV === "production"
-    ? createPageCache({ variations: { market: visitorMarketVariation(app) }, createNonce: createCspNonce })
-    : undefined;
-if (pageCache) app.use(pageCache.storeRenderedPages);
-/** The /api routes of the build, called past React Router's request pipeline (decision 0028). */
-const findApiCall = createApiRouteFinder(serverBuild.routes);
-/** Each page path's React Router, which knows only the routes the path can match (server/page-build.ts). */
-const pageRouterAt = createPageRouters(serverBuild, env.NODE_ENV);
-
-/** What loaders and actions get as `context`: this response's CSP nonce and who is asking. */
-const loadContextFor = (request: ExpressRequest, cspNonce: string) => ({
-  cspNonce,
-  clientAddress: request.ip ?? request.socket.remoteAddress ?? "unknown",
-  viaTrustedProxy: isFromTrustedProxy(app, request),
-  peerAddress: request.socket.remoteAddress ?? "unknown",
-});
+/** Paystack's stand-in, an Express app of its own: its browser pages (hosted checkout, 3-D Secure) and its API, which checks its own secret key. */
+function sandboxPages(sandbox: NonNullable<typeof paystackSandbox>): Link {
+  const sandboxApp = express();
+  sandboxApp.disable("x-powered-by");
+  sandboxApp.use(`${PAYSTACK_SANDBOX_PATH}/checkout`, sandbox.checkoutPages);
+  sandboxApp.use(`${PAYSTACK_SANDBOX_PATH}/3ds`, sandbox.threeDSecurePage);
+  sandboxApp.use(PAYSTACK_SANDBOX_PATH, sandbox.router);
+  const answer = sandboxApp as unknown as Link;
+  return (request, response, next) => (`${pathOf(request).toLowerCase()}/`.startsWith(`${PAYSTACK_SANDBOX_PATH}/`) ? answer(request, response, next) : next());
+}
 
 /**
- * Wraps the process's request listener: health checks, /api calls (writes only when Express's guards
- * would pass them), cached anonymous pages and pages no cache may keep are answered before Express
- * runs. `servesFile`: whether server/start.js may serve the path as a static file, before the app.
+ * The client build's files: fingerprinted assets, which never change, and the few files at the top
+ * of the build (favicon.svg, …). Only a request under one of those names touches the disk.
  */
-export const serveBeforeExpress = (listener: RequestListener, { servesFile }: { servesFile: (pathname: string) => boolean }): RequestListener => {
-  const answerHealth = answerHealthChecks({
-    sql: () => getDatabase().sql,
-    report: { payments: paymentMode },
-    securityHeaders: () => securityHeadersWithNonce(createCspNonce()),
-    retryAfterSeconds: databaseUnavailableRetryAfterSeconds,
-  });
-  const answerApiCalls = answerApiCallsBeforeExpress({
-    app,
-    findApiCall,
-    securityHeaders: securityHeadersWithNonce,
-    logRequest,
-    loadContextFor,
-    handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
-    isSameSite: sameSiteCheck({ publicUrl: env.PUBLIC_URL }),
-    bodyLimits,
-  });
-  // Production only, as the page cache: development renders each page with the build Vite has just made, through Express.
-  const answerPages = !pageCache
-    ? (next: RequestListener) => next
-    : answerPagesBeforeExpress({
-        app,
-        pageRouterAt,
-        servedBeforePages: (pathname) => servesFile(pathname) || isSandboxPath(pathname),
-        securityHeaders: securityHeadersWithNonce,
-        logRequest,
-        loadContextFor,
-        handleError: (error, request, response) => handleUnexpectedError(error, request, response, () => {}),
-      });
-  return answerHealth(answerApiCalls(answerPages(pageCache ? pageCache.serveCachedPages(listener) : listener)));
-};
-
-/** The Paystack sandbox's pages and API, mounted in Express when it runs (Express matches paths in any case). */
-const isSandboxPath = (pathname: string) => paystackSandbox !== undefined && `${pathname.toLowerCase()}/`.startsWith(`${PAYSTACK_SANDBOX_PATH}/`);
-
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: serverBuild,
-    mode: env.NODE_ENV,
-    getLoadContext: (request, response) => loadContextFor(request, response.locals.cspNonce as string),
-    findApiCall,
-    pageRouterAt,
-  }),
-);
-
-const handleUnexpectedError: ErrorRequestHandler = (error, request, response, _next) => {
-  if (isDatabaseUnavailable(error) && !response.headersSent) {
-    logger.warn({ err: error, path: loggablePath(request.originalUrl) }, "database unavailable: answered 503");
-    response.status(503).set("Retry-After", String(databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");
-    if (request.path.startsWith("/api/")) response.json({ message: databaseUnavailableMessage });
-    else response.type("text/plain").send(databaseUnavailableMessage);
-    return;
-  }
-  // A middleware's own 503 (an overloaded moment, not a bug) keeps its status and says when to come back.
-  const isOverloaded = error?.status === 503;
-  const isClientError = typeof error?.status === "number" && error.status >= 400 && error.status < 500;
-  if (isOverloaded) logger.warn({ err: error, path: loggablePath(request.originalUrl) }, "answered 503");
-  // The client's mistake (a bad Host, a body that is no JSON): no stack, and no alarm for anyone.
-  else if (isClientError) logger.warn({ status: error.status, reason: error.message, path: loggablePath(request.originalUrl) }, "refused a bad request");
-  else logger.error({ err: error, path: loggablePath(request.originalUrl) }, "unhandled request error");
-  if (response.headersSent) return response.end();
-  const status = isOverloaded ? 503 : isClientError ? error.status : 500;
-  const message =
-    status === 500 ? "Something went wrong on our side. Please try again." : isOverloaded ? databaseUnavailableMessage : "The request could not be processed.";
-  if (isOverloaded) response.set("Retry-After", String(Number.isInteger(error.retryAfterSeconds) ? error.retryAfterSeconds : databaseUnavailableRetryAfterSeconds)).set("Cache-Control", "no-store");
-  if (request.path.startsWith("/api/")) response.status(status).json({ message });
-  else response.status(status).type("text/plain").send(message);
-};
-app.use(handleUnexpectedError);
+export function staticFiles(clientDirectory: string): Link {
+  const assets = serveStatic(clientDirectory, { immutable: true, maxAge: "1y", index: false });
+  const topLevelFiles = serveStatic(clientDirectory, { maxAge: "1h", index: false });
+  const topLevelNames = new Set(fs.existsSync(clientDirectory) ? fs.readdirSync(clientDirectory) : []);
+  topLevelNames.delete("assets");
+  return (request, response, next) => {
+    const path = pathOf(request);
+    if (path.startsWith("/assets/")) return assets(request, response, next);
+    return topLevelNames.has(path.slice(1)) ? topLevelFiles(request, response, next) : next();
+  };
+}
 
 /** For `npm run check-ledger` (scripts/check-ledger.js) and the load test: the ledger's invariants. */
 export async function checkLedgerInvariants() {

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from "node:http";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isApiV2Path } from "~/features/reseller-api/api-v2-contract";
+import { type Link, pathOf } from "./chain";
 import { sendRefusal } from "./refusal";
 
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -10,30 +10,29 @@ export interface BodyLimits {
   jsonLimitBytes: number;
   /** Page form posts without a file. */
   formLimitBytes: number;
-  /** The calls and forms that carry the account screenshot. */
+  /** The calls and forms that carry an image. */
   uploadLimitBytes: number;
 }
 
 /**
- * Gives every request with a body its limit (`response.locals.bodyLimitBytes`, which
- * server/request-handler.ts enforces while the body streams, declared length or chunked) and
- * refuses at once what will never be accepted: a declared Content-Length over the limit (413), or a
- * body that is not JSON on /api/* (415). Decision 0005.
+ * Gives every request with a body its limit (`response.locals.bodyLimitBytes`, which the React
+ * Router adapter enforces while the body streams, declared length or chunked) and refuses at once
+ * what will never be accepted: a declared Content-Length over the limit (413), or a body that is not
+ * JSON on /api/* (415). Decision 0005.
  */
-export function bodyGuards(limits: BodyLimits): RequestHandler {
+export function bodyGuards(limits: BodyLimits): Link {
   return (request, response, next) => {
-    if (!methodsWithBody.has(request.method)) return next();
-    const isApi = request.path.startsWith("/api/");
-    const limit = bodyLimitFor(request.path, limits);
+    if (!methodsWithBody.has(request.method ?? "")) return next();
+    const path = pathOf(request);
+    const limit = bodyLimitFor(path, limits);
     response.locals.bodyLimitBytes = limit;
     const declaredLength = Number(request.headers["content-length"] ?? 0);
-    if (declaredLength > limit) {
-      return reply(response, 413, "The request body is too large.");
-    }
+    if (declaredLength > limit) return refuse(request, response, 413, "The request body is too large.");
     const hasBody = declaredLength > 0 || request.headers["transfer-encoding"] !== undefined;
+    const mediaType = (request.headers["content-type"] ?? "").split(";", 1)[0]!.trim().toLowerCase();
     // The reseller API reads the forms panel software sends as well as JSON, and refuses other types itself.
-    if (isApi && hasBody && !request.is("application/json") && !isApiV2Path(request.path)) {
-      return reply(response, 415, "Send the request body as application/json.");
+    if (path.startsWith("/api/") && hasBody && mediaType !== "application/json" && !isApiV2Path(path)) {
+      return refuse(request, response, 415, "Send the request body as application/json.");
     }
     next();
   };
@@ -46,26 +45,22 @@ export function bodyLimitFor(path: string, { jsonLimitBytes, formLimitBytes, upl
 }
 
 /**
- * The images: SPEC's order call carries the account screenshot as a data URL, the no-JavaScript
- * /packages form as a file; a worker's evidence for a flagged delivery comes the same two ways, by
- * the API or from the dashboard's form (issue #48).
+ * The images: the order call carries the account screenshot as a data URL, the no-JavaScript
+ * /packages form as a file; a worker's evidence for a flagged delivery comes the same two ways.
  */
 function acceptsUploads(path: string) {
   return path === "/api/orders" || path === "/packages" || path === "/dashboard" || /^\/api\/worker\/flags\/[^/]+\/evidence$/.test(path);
 }
 
-function reply(response: Parameters<RequestHandler>[1], status: number, message: string) {
-  response.once("finish", () => closeAfterDraining(response.req));
-  sendRefusal(response, status, message);
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, message: string) {
+  response.once("finish", () => closeAfterDraining(request));
+  sendRefusal(request, response, status, message);
 }
 
 /**
- * How much of an unread body is discarded, and for how long, before its connection is closed.
- * Closing resets the connection, and the reset makes the client's kernel drop an answer the client
- * has not read yet. So past the byte allowance the server stops reading instead of closing: the
- * client, whose writes now wait, reads its answer, and the connection is closed at the deadline.
- * A byte allowance alone did not hold: 1 MiB, then 16 MiB were sent and discarded before a busy
- * client on a loaded CI machine had read its answer. Discarding 16 MiB costs the server ~5 ms of CPU.
+ * How much of an unread body is discarded, and for how long, before its connection is closed. Past
+ * the byte allowance the server stops reading instead of closing, so a client whose writes now wait
+ * can still read its answer; the connection is closed at the deadline (decision 0005).
  */
 const lingerLimits = { bytes: 16 * 1024 * 1024, milliseconds: 2_000 };
 

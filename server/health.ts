@@ -1,8 +1,8 @@
-import type { IncomingMessage, RequestListener } from "node:http";
+import type { Link } from "./chain";
 import type { SqlClient } from "~/lib/database/sql-client.server";
 
 const healthTimeoutMs = 2000;
-/** How long one check's result answers every health check (issue #22). */
+/** How long one check's result answers every health check. */
 const healthReuseMs = 1000;
 
 /** Healthy when the database answers a trivial query within the time limit. */
@@ -43,43 +43,20 @@ export function sharedHealthCheck(check: () => Promise<Health>, reuseMs = health
 
 type Health = Awaited<ReturnType<typeof checkHealth>>;
 
-/**
- * Answers GET and HEAD /healthz before Express: a load balancer asks it every few seconds, and the
- * middleware chain (compression, logging, body guards, React Router's fallback) cost more than the
- * check itself (issue #22). Same answer as before: 200 or 503 with Retry-After, never stored.
- */
-export function answerHealthChecks({
-  sql,
-  report,
-  securityHeaders,
-  retryAfterSeconds,
-}: {
-  sql: () => SqlClient;
-  /** What the answer says besides the check (the payment mode). */
-  report: Record<string, string>;
-  securityHeaders: () => [string, string][];
-  retryAfterSeconds: number;
-}) {
+/** GET and HEAD /healthz: 200 or 503 with Retry-After, never stored. `report`: what it says besides the check (the payment mode). */
+export function healthCheck({ sql, report, retryAfterSeconds }: { sql: () => SqlClient; report: Record<string, string>; retryAfterSeconds: number }): Link {
   const check = sharedHealthCheck(() => checkHealth(sql()));
-  return (next: RequestListener): RequestListener =>
-    (request, response) => {
-      if (!isHealthCheck(request)) return next(request, response);
-      check().then((health) => {
-        const body = JSON.stringify({ ...health, ...report });
-        const headers: [string, string][] = [
-          ...securityHeaders(),
-          ["Cache-Control", "no-store"],
-          ["Content-Type", "application/json; charset=utf-8"],
-          ["Content-Length", String(Buffer.byteLength(body))],
-        ];
-        if (!health.ok) headers.push(["Retry-After", String(retryAfterSeconds)]);
-        response.writeHead(health.ok ? 200 : 503, headers.flat());
-        response.end(request.method === "HEAD" ? undefined : body);
-      });
-    };
-}
-
-function isHealthCheck(request: IncomingMessage) {
-  const url = request.url ?? "";
-  return (request.method === "GET" || request.method === "HEAD") && (url === "/healthz" || url.startsWith("/healthz?"));
+  return (request, response, next) => {
+    const isHealthCheck = (request.method === "GET" || request.method === "HEAD") && (request.url === "/healthz" || request.url?.startsWith("/healthz?"));
+    if (!isHealthCheck) return next();
+    check().then((health) => {
+      const body = JSON.stringify({ ...health, ...report });
+      response.statusCode = health.ok ? 200 : 503;
+      response.setHeader("Cache-Control", "no-store");
+      response.setHeader("Content-Type", "application/json; charset=utf-8");
+      response.setHeader("Content-Length", Buffer.byteLength(body));
+      if (!health.ok) response.setHeader("Retry-After", String(retryAfterSeconds));
+      response.end(request.method === "HEAD" ? undefined : body);
+    }, next);
+  };
 }

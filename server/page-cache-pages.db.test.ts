@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, startInProcessServer } from "./testing/in-process-server";
 import { comparableBody, comparableHeaders, cspNonceOf, rawRequest } from "./testing/raw-http";
@@ -42,11 +42,13 @@ describe("the anonymous page cache", () => {
     expect(hit.headers.vary).toBe("Cookie, Authorization, Accept-Encoding");
   });
 
-  it("serves the gzip copy of a page from memory, decoding to the same HTML", async () => {
+  it("compresses a page from memory as any other answer, decoding to the same HTML", async () => {
     const identity = await get("/about");
-    const gzip = await get("/about", { "accept-encoding": "gzip, deflate, br" });
-    expect(gzip.headers["x-cache"]).toBe("HIT");
-    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const brotli = await get("/about", { "accept-encoding": "gzip, deflate, br" });
+    const gzip = await get("/about", { "accept-encoding": "gzip" });
+    for (const answer of [brotli, gzip]) expect(answer.headers["x-cache"]).toBe("HIT");
+    expect([brotli.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual(["br", "gzip"]);
+    expect(comparableBody(brotli, brotliDecompressSync(brotli.body).toString())).toBe(comparableBody(identity));
     expect(comparableBody(gzip, gunzipSync(gzip.body).toString())).toBe(comparableBody(identity));
   });
 

@@ -1,240 +1,135 @@
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { AppLoadContext } from "react-router";
 import { type PageVariation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
-import { type CachedPage, preparePage, privateCachePolicy, sendPage, sharedCachePolicy } from "./cached-page";
-import { addVary, leaveCompressionToMiddleware } from "./whole-body";
+import type { FetchHandler } from "./react-router-handler";
 
 /**
- * A short-lived cache of anonymous pages' HTML (decision 0007). Rendering a page costs milliseconds
- * of CPU; a hit costs one copy of its bytes. Routes opt in with the header `X-Page-Cache` (their
- * `headers` export, app/lib/page-cache.ts); it never leaves the server.
+ * A short-lived cache of anonymous pages' HTML (decision 0007), in front of React Router. Routes opt
+ * in with the header `X-Page-Cache` (their `headers` export, app/lib/page-cache.ts); it never
+ * leaves the server.
  *
  * No visitor ever receives another's page: only GET/HEAD requests with no Cookie header at all and
- * no Authorization header are served from it, only GET responses to such requests are stored, and
- * only when they are `200`, opted in and set no cookie. The key is everything that can change the
- * HTML: the address as the app sees it (Host, X-Forwarded-Host/-Proto, path and query) plus the
- * value of each variation the page declared (`varyBy`, e.g. the visitor's market), worked out for
- * every request before looking. Each response gets its own CSP nonce, in the header and the HTML.
- *
- * Two halves: `storeRenderedPages` (Express middleware, after the security headers) records what a
- * rendered page sent; `serveCachedPages` wraps the whole server's request listener, so a hit skips
- * Express, compression, static files, logging and React Router altogether.
+ * no Authorization header are served from it, only GET answers to such requests are stored, and
+ * only when they are `200`, opted in and set no cookie. The key is the address as React Router sees
+ * it plus the value of each variation the page declared (`varyBy`, e.g. the visitor's market),
+ * worked out for every request before looking. Each answer carries its own request's CSP nonce.
  */
-
 export interface Variation {
   /** The request's value (e.g. "GHS"): part of the key. */
-  valueOf(request: IncomingMessage): string | Promise<string>;
+  valueOf(request: Request, context: AppLoadContext): string | Promise<string>;
   /**
    * Request headers a shared cache must key on to keep this request's page, or null when it cannot
    * (then the page is private). Its answer must follow from `valueOf`: both are part of one key.
    */
-  sharedCacheVary(request: IncomingMessage): string[] | null;
+  sharedCacheVary(request: Request, context: AppLoadContext): string[] | null;
 }
 
-export interface PageCacheOptions {
-  variations: Record<PageVariation, Variation>;
-  createNonce: () => string;
-  maxEntries?: number;
-}
+type StoredPage = {
+  expiresAt: number;
+  isShareable: boolean;
+  headers: Headers;
+  /** The HTML cut where the nonce of the render went. */
+  pieces: string[];
+};
 
-export function createPageCache({ variations, createNonce, maxEntries = 500 }: PageCacheOptions) {
-  const pages = new Map<string, CachedPage>();
+/** Cache-Control for a page that shared caches may keep as long as this process still does. */
+const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+/** Cache-Control for pages only the visitor's browser may keep (it revalidates). */
+const privateCachePolicy = "private, no-cache";
+
+export function createPageCache({ variations, maxEntries = 500 }: { variations: Record<PageVariation, Variation>; maxEntries?: number }) {
+  const pages = new Map<string, StoredPage>();
   /** What each stored address varies by, learnt when it was stored: tells a lookup which values to work out. */
   const variationsAt = new Map<string, PageVariation[]>();
 
-  /** The key of this request's copy; synchronous unless a variation has to look something up. */
-  const keyOf = (address: string, varyBy: PageVariation[], request: IncomingMessage): string | Promise<string> => {
-    if (varyBy.length === 0) return address;
-    const values = varyBy.map((name) => variations[name].valueOf(request));
-    const join = (resolved: string[]) => `${address}\n${resolved.join("\n")}`;
-    return values.every((value) => typeof value === "string") ? join(values as string[]) : Promise.all(values).then(join);
+  const keyOf = async (request: Request, context: AppLoadContext, varyBy: PageVariation[]) => {
+    const values = await Promise.all(varyBy.map((name) => variations[name].valueOf(request, context)));
+    return [request.url, ...values].join("\n");
   };
 
-  const store = (key: string, address: string, varyBy: PageVariation[], page: CachedPage) => {
+  const store = (key: string, varyBy: PageVariation[], request: Request, page: StoredPage) => {
     pages.delete(key); // re-inserted as the newest
     while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
-    variationsAt.set(address, varyBy);
+    variationsAt.set(request.url, varyBy);
     if (variationsAt.size > maxEntries * 2) variationsAt.delete(variationsAt.keys().next().value!);
   };
 
-  /** Serves a fresh stored page; false when there is none. */
-  const serveStored = (key: string, request: IncomingMessage, response: ServerResponse): boolean => {
+  const storedAnswer = async (request: Request, context: AppLoadContext): Promise<Response | undefined> => {
+    const varyBy = variationsAt.get(request.url);
+    if (!varyBy) return undefined;
+    const key = await keyOf(request, context, varyBy);
     const page = pages.get(key);
-    if (!page) return false;
+    if (!page) return undefined;
     const now = Date.now();
-    if (page.expiresAt <= now) {
-      pages.delete(key);
-      return false;
-    }
-    try {
-      sendPage(page, { method: request.method!, acceptEncoding: request.headers["accept-encoding"], nonce: createNonce(), now }, response);
-    } catch {
-      // Never expected; a page that cannot be sent from memory is dropped and rendered instead.
-      pages.delete(key);
-      if (!response.headersSent) return false;
-      response.destroy();
-    }
-    return true;
+    if (page.expiresAt <= now) return void pages.delete(key);
+    const html = page.pieces.join(context.cspNonce);
+    const headers = new Headers(page.headers);
+    headers.set("Cache-Control", page.isShareable ? sharedCachePolicy(Math.max(1, Math.ceil((page.expiresAt - now) / 1000))) : privateCachePolicy);
+    headers.set("Content-Length", String(Buffer.byteLength(html)));
+    headers.set("X-Cache", "HIT");
+    return new Response(request.method === "HEAD" ? null : html, { status: 200, headers });
   };
 
-  /** Wraps the server's request listener: hits are answered here, everything else goes to `next`. */
-  const serveCachedPages = (next: RequestListener): RequestListener => (request, response) => {
-    if (!isCacheableRequest(request)) return next(request, response);
-    const address = addressOf(request);
-    const varyBy = variationsAt.get(address);
-    if (!varyBy) return next(request, response);
-    let key: string | Promise<string>;
-    try {
-      key = keyOf(address, varyBy, request);
-    } catch {
-      return next(request, response); // a variation that cannot be worked out: render
-    }
-    if (typeof key === "string") {
-      if (!serveStored(key, request, response)) next(request, response);
-      return;
-    }
-    key.then(
-      (resolved) => serveStored(resolved, request, response) || next(request, response),
-      () => next(request, response),
-    );
-  };
-
-  const storeRenderedPages: RequestHandler = (request, response, next) => {
-    if (!isCacheableRequest(request)) {
-      keepPagePrivate(response);
-      return next();
-    }
-    const nonce: string = response.locals.cspNonce;
-    const address = addressOf(request);
-    capture(response, ({ seconds, varyBy }) => {
-      const sharedVary = sharedCacheVaryOf(varyBy, request);
-      setCachePolicy(response, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
-      return sharedVary !== null;
-    }, async ({ seconds, varyBy, isShareable, headers, body }) => {
-      if (request.method !== "GET") return; // a HEAD response has no body to keep
-      const key = await keyOf(address, varyBy, request);
-      store(key, address, varyBy, preparePage({ headers, body, nonce, expiresAt: Date.now() + seconds * 1000, isShareable }));
-    });
-    next();
-  };
-
-  const sharedCacheVaryOf = (varyBy: PageVariation[], request: IncomingMessage): string[] | null => {
+  const sharedCacheVaryOf = (varyBy: PageVariation[], request: Request, context: AppLoadContext): string[] | null => {
     const headers: string[] = [];
     for (const name of varyBy) {
-      const vary = variations[name].sharedCacheVary(request);
+      const vary = variations[name].sharedCacheVary(request, context);
       if (!vary) return null;
       headers.push(...vary);
     }
     return headers;
   };
 
-  return { serveCachedPages, storeRenderedPages };
+  /** `render` with the cache in front. */
+  return (render: FetchHandler): FetchHandler =>
+    async (request, context) => {
+      if (!isCacheableRequest(request)) return keptPrivate(await render(request, context));
+      const stored = await storedAnswer(request, context).catch(() => undefined); // a variation that cannot be worked out: render
+      if (stored) return stored;
+      const answer = await render(request, context);
+      const { seconds, varyBy } = parsePageCacheHeader(answer.headers.get(pageCacheHeader));
+      answer.headers.delete(pageCacheHeader);
+      if (seconds === 0) return answer;
+      if (answer.status !== 200 || answer.headers.has("set-cookie")) {
+        // An opted-in page's error (404, 503…) is never shared; a policy it chose itself (no-store) stays.
+        if (!answer.headers.has("cache-control")) answer.headers.set("Cache-Control", privateCachePolicy);
+        return answer;
+      }
+      const sharedVary = sharedCacheVaryOf(varyBy, request, context);
+      setCachePolicy(answer.headers, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
+      if (request.method !== "GET") return answer; // a HEAD answer has no body to keep
+      const html = await answer.text();
+      const page = { expiresAt: Date.now() + seconds * 1000, isShareable: sharedVary !== null, headers: new Headers(answer.headers), pieces: html.split(context.cspNonce) };
+      store(await keyOf(request, context, varyBy), varyBy, request, page);
+      return new Response(html, { status: 200, statusText: answer.statusText, headers: answer.headers });
+    };
 }
 
 /**
  * GET or HEAD for a document, with nothing that identifies the visitor. Any cookie counts, not only
  * the session: a page that some day reads another cookie stays correct without touching the cache.
  */
-export function isCacheableRequest(request: IncomingMessage): boolean {
+function isCacheableRequest(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.cookie !== undefined || request.headers.authorization !== undefined) return false;
-  const url = request.url ?? "";
-  const queryStart = url.indexOf("?");
-  return !(queryStart === -1 ? url : url.slice(0, queryStart)).endsWith(".data"); // React Router's data requests
+  if (request.headers.has("cookie") || request.headers.has("authorization")) return false;
+  return !new URL(request.url).pathname.endsWith(".data"); // React Router's data requests
 }
 
 /**
- * For a page no shared cache may keep (a signed-in visitor's copy, one sent with cookies, a post's
- * answer, a data request): if its route opted in to the cache, only the visitor's browser may keep
- * it, as its headers go out. The route's marker never leaves the server.
+ * A page no shared cache may keep (a signed-in visitor's copy, one sent with cookies, a post's
+ * answer, a data request): if its route opted in to the cache, only the visitor's browser may keep it.
  */
-export function keepPagePrivate(response: ServerResponse) {
-  beforeHeaders(response, () => {
-    const { seconds } = parsePageCacheHeader(response.getHeader(pageCacheHeader));
-    response.removeHeader(pageCacheHeader);
-    if (seconds > 0) setCachePolicy(response, privateCachePolicy, []);
-  });
+function keptPrivate(answer: Response): Response {
+  const { seconds } = parsePageCacheHeader(answer.headers.get(pageCacheHeader));
+  answer.headers.delete(pageCacheHeader);
+  if (seconds > 0) setCachePolicy(answer.headers, privateCachePolicy, []);
+  return answer;
 }
 
-/** Everything React Router builds the request's URL from (Express's `trust proxy` decides which it uses; keying on all is never wrong). */
-function addressOf(request: IncomingMessage & { originalUrl?: string }): string {
-  const headers = request.headers;
-  return `${headers.host ?? ""} ${headers["x-forwarded-host"] ?? ""} ${headers["x-forwarded-proto"] ?? ""} ${request.originalUrl ?? request.url}`;
-}
-
-/**
- * Every opted-in page answers with Vary: Cookie, Authorization, as it differs by them; shared
- * caches must also key on the headers its variations come from.
- */
-function setCachePolicy(response: ServerResponse, policy: string, varyHeaders: string[]) {
-  response.setHeader("Cache-Control", policy);
-  for (const header of ["Cookie", "Authorization", ...varyHeaders]) addVary(response, header);
-}
-
-type Marker = ReturnType<typeof parsePageCacheHeader>;
-
-/** Calls `use` just before the headers go out. */
-function beforeHeaders(response: ServerResponse, use: () => void) {
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
-  response.writeHead = ((...args: unknown[]) => {
-    use();
-    return writeHead(...args);
-  }) as typeof response.writeHead;
-}
-
-interface CapturedPage extends Marker {
-  isShareable: boolean;
-  /** Every header as sent, including those later middleware (compression's Vary) added. */
-  headers: OutgoingHttpHeaders;
-  /** The body before compression. */
-  body: Buffer;
-}
-
-/**
- * Watches what is written to `response`. `decide` runs with the marker of an opted-in page before its
- * headers go out (and says whether shared caches may keep it); `store` gets the page when it ended as
- * a 200 that set no cookie.
- */
-function capture(response: Response, decide: (marker: Marker) => boolean, store: (page: CapturedPage) => Promise<void>) {
-  leaveCompressionToMiddleware(response);
-  const chunks: Buffer[] = [];
-  let marker: Marker = { seconds: 0, varyBy: [] };
-  let isShareable = false;
-  let status = 0;
-  let sentHeaders: OutgoingHttpHeaders | undefined;
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
-  response.writeHead = ((...args: unknown[]) => {
-    marker = parsePageCacheHeader(response.getHeader(pageCacheHeader));
-    response.removeHeader(pageCacheHeader);
-    status = typeof args[0] === "number" ? args[0] : response.statusCode;
-    if (marker.seconds > 0 && status === 200) isShareable = decide(marker);
-    // An opted-in page's error (404, 503…) is never shared; a policy it chose itself (no-store) stays.
-    else if (marker.seconds > 0 && !response.hasHeader("cache-control")) response.setHeader("Cache-Control", privateCachePolicy);
-    const result = writeHead(...args);
-    sentHeaders = response.getHeaders();
-    return result;
-  }) as typeof response.writeHead;
-
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-  };
-  const write = response.write.bind(response) as (...args: unknown[]) => boolean;
-  const end = response.end.bind(response) as (...args: unknown[]) => Response;
-  response.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    return write(chunk, ...rest);
-  }) as typeof response.write;
-  response.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    const result = end(chunk, ...rest);
-    // end() has sent the headers by now, so the marker has been read.
-    const isStorable = marker.seconds > 0 && status === 200 && response.statusCode === 200 && sentHeaders !== undefined && !response.hasHeader("set-cookie");
-    if (isStorable) {
-      store({ ...marker, isShareable, headers: sentHeaders!, body: Buffer.concat(chunks) }).catch(() => {
-        // Not storing only costs the next visitor a render.
-      });
-    }
-    return result;
-  }) as typeof response.end;
+/** Every opted-in page varies by Cookie and Authorization; shared caches must also key on the headers its variations come from. */
+function setCachePolicy(headers: Headers, policy: string, varyHeaders: string[]) {
+  headers.set("Cache-Control", policy);
+  const vary = new Set((headers.get("vary") ?? "").split(",").map((field) => field.trim()).filter(Boolean));
+  for (const field of ["Cookie", "Authorization", ...varyHeaders]) vary.add(field);
+  headers.set("Vary", [...vary].join(", "));
 }

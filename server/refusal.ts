@@ -1,29 +1,29 @@
-import type { Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isApiV2Path } from "~/features/reseller-api/api-v2-contract";
 
 /**
- * How the server's guards refuse a request before its route runs (a NUL in the address, a cross-site
- * write, a body too large or of a type no route reads): the reseller API in its panels' shape,
+ * How the server refuses a request before its route runs (a NUL in the address, a cross-site write,
+ * a body too large or of a type no route reads): the reseller API in its panels' shape,
  * `{ "error" }` with HTTP 200, the only one panel software reads; other /api calls as
- * `{ "message" }` with the status; pages as text.
+ * `{ "message" }` with the status; pages as text. `asIs`: the status stands on /api/v2 too (the
+ * server's own failures, which panel software retries).
  */
-export function refusalOf(pathname: string, status: number, message: string): { status: number; json?: object; text?: string } {
-  if (isApiV2Path(pathname)) return { status: 200, json: { error: message } };
-  return pathname.startsWith("/api/") ? { status, json: { message } } : { status, text: message };
+export function refusalOf(pathname: string, status: number, message: string, { asIs = false } = {}): { status: number; contentType: string; body: string } {
+  if (isApiV2Path(pathname) && !asIs) return { status: 200, contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
+  if (pathname.startsWith("/api/")) return { status, contentType: "application/json; charset=utf-8", body: JSON.stringify({ message }) };
+  return { status, contentType: "text/plain; charset=utf-8", body: message };
 }
 
-/** refusalOf, sent through Express. */
-export function sendRefusal(response: ExpressResponse, status: number, message: string) {
-  const refusal = refusalOf(response.req.path, status, message);
-  response.status(refusal.status);
-  if (refusal.json) response.json(refusal.json);
-  else response.type("text/plain").send(refusal.text);
+export function sendRefusal(request: IncomingMessage, response: ServerResponse, status: number, message: string, options?: { asIs?: boolean }) {
+  const refusal = refusalOf((request.url ?? "/").split("?", 1)[0]!, status, message, options);
+  response.statusCode = refusal.status;
+  response.setHeader("Content-Type", refusal.contentType);
+  response.setHeader("Content-Length", Buffer.byteLength(refusal.body));
+  response.end(request.method === "HEAD" ? undefined : refusal.body);
 }
 
 /** refusalOf, as a fetch Response. */
 export function refusalResponse(pathname: string, status: number, message: string): Response {
   const refusal = refusalOf(pathname, status, message);
-  return refusal.json
-    ? Response.json(refusal.json, { status: refusal.status })
-    : new Response(refusal.text, { status: refusal.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(refusal.body, { status: refusal.status, headers: { "Content-Type": refusal.contentType } });
 }

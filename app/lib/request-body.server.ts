@@ -6,7 +6,7 @@ export const bodyTooLargeMessage = "The request body is too large.";
 
 /**
  * What reading a request body throws once more arrived than its route accepts: the server
- * (server/request-handler.ts) cuts every body at its limit while it streams, declared length or not.
+ * (server/react-router-handler.ts) cuts every body at its limit while it streams, declared length or not.
  */
 export class BodyTooLargeError extends Error {
   constructor() {

@@ -18,6 +18,11 @@ import { buildDirectory, makeDataDir, serverEnvDefaults, type TestServer } from 
 
 export type { TestServer };
 
+/** An in-process server: also runs SQL on its database, as its owner, to put it in a state the app cannot reach by itself. */
+export interface InProcessServer extends TestServer {
+  runSql(statement: string): Promise<void>;
+}
+
 /**
  * The store inside the test process, for tests of HTTP behaviour (not of the process): the production
  * build's request listener (server/store.js, as server/start.js uses it) on an ephemeral loopback
@@ -31,7 +36,7 @@ export type { TestServer };
 let running: string | undefined;
 let instances = 0;
 
-export async function startInProcessServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startInProcessServer(env: Record<string, string> = {}, { extraHeaders }: { extraHeaders?: [string, string][] } = {}): Promise<InProcessServer> {
   if (running) throw new Error(`a test server is already running in this process (${running}): stop it first`);
   running = "starting";
   loadReactAsTheTestsDo();
@@ -72,13 +77,19 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
       // A fresh instance of the build per server, as a new process would load (Node loads store.js and the build, not Vitest: vitest.config.ts).
       appModuleUrl: `${pathToFileURL(path.join(buildDirectory, "server/index.js")).href}?test-server=${process.pid}-${instances}`,
       prepareOptions: database?.pglite ? { pglite: database.pglite } : undefined,
+      extraHeaders,
     });
     appModule = store.appModule as typeof appModule;
     listening.on("request", store.listener);
     appModule!.setSelfBaseUrl(url);
     running = url;
     let stopped: Promise<void> | undefined;
-    return { url, dataDir, output: () => output, stop: () => (stopped ??= stop()) };
+    const runSql = async (statement: string) => {
+      if (database?.pglite) await database.pglite.exec(statement);
+      else if (database?.url) await runAsAdmin(testDatabaseUrl!, `SET search_path TO "${new URL(database.url).searchParams.get("schema")}"; ${statement}`);
+      else throw new Error("runSql needs the test server's own database");
+    };
+    return { url, dataDir, output: () => output, stop: () => (stopped ??= stop()), runSql };
   } catch (error) {
     await stop();
     throw error;

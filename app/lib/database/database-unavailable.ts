@@ -77,7 +77,7 @@ function someInChain(root: unknown, test: (error: Record<string, unknown>) => bo
  * React Router hands its `handleError` the original error but answers with a sanitised one, so
  * entry.server.tsx marks the request's load context here, and whatever sends the answer turns its
  * 500 into 503 with Retry-After: pages and their data requests in entry.server.tsx, resource routes
- * outside /api (e.g. POST /logout) in server/request-handler.ts.
+ * outside /api (e.g. POST /logout) in server/react-router-handler.ts.
  */
 const unavailableContexts = new WeakSet<object>();
 

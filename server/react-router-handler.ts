@@ -1,0 +1,138 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext } from "react-router";
+import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
+import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
+import { closeAfterDraining } from "./body-limits";
+import { type Link, pathOf } from "./chain";
+import { refusalResponse } from "./refusal";
+import { type ProxyTrust, requestAddress } from "./request-address";
+import { overridableHeaders } from "./security";
+
+/** React Router's request handler (or the page cache in front of it): a fetch Request and its load context in, a Response out. */
+export type FetchHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+/**
+ * The last link of the chain: the request handed to React Router as a fetch Request, with one
+ * addition: the body a route reads is cut at the request's limit (`response.locals.bodyLimitBytes`,
+ * set by bodyGuards) while it streams, whether or not a Content-Length was declared. Past the limit
+ * the route's read fails with BodyTooLargeError (its reader answers 413), and the connection is
+ * closed after the answer (closeAfterDraining).
+ */
+export function reactRouterHandler({ handle, trust }: { handle: FetchHandler; trust: ProxyTrust }): Link {
+  return async (request, response, next) => {
+    try {
+      const address = requestAddress(request, trust);
+      const url = `${address.protocol}://${address.host}${request.url}`;
+      // A Host that makes no URL ("a b") is the client's error.
+      if (!URL.canParse(url)) return next(Object.assign(new Error("The request's Host makes no valid URL."), { status: 400 }));
+      const body = request.method === "GET" || request.method === "HEAD" ? undefined : limitedBody(request, response.locals.bodyLimitBytes ?? Infinity);
+      const { clientAddress, viaTrustedProxy, peerAddress } = address;
+      const context: AppLoadContext = { cspNonce: response.locals.cspNonce, clientAddress, viaTrustedProxy, peerAddress };
+      const answer = await handle(toFetchRequest(request, url, body?.stream), context);
+      let sent = answer;
+      if (body?.isOverLimit() && answer.status !== 413) sent = replaced(answer, refusalResponse(pathOf(request), 413, bodyTooLargeMessage));
+      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = replaced(answer, unavailableAnswer(pathOf(request)));
+      response.once("finish", () => closeAfterDraining(request));
+      await send(response, sent);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The request as React Router takes it. Its signal never aborts: a read changes nothing if the
+ * client leaves, and a write whose body has arrived is carried through, as a payment or an order must be.
+ */
+function toFetchRequest(request: IncomingMessage, url: string, body?: ReadableStream<Uint8Array>) {
+  const headers = request.headers as Record<string, string>;
+  return new Request(url, { method: request.method, headers, body, ...(body ? { duplex: "half" } : {}) });
+}
+
+/** The request body as a web stream that errors (and stops reading) once more than `limitBytes` arrived. */
+function limitedBody(request: IncomingMessage, limitBytes: number) {
+  let received = 0;
+  let isOverLimit = false;
+  let stopListening = () => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (received > limitBytes) {
+            isOverLimit = true;
+            stopListening();
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        };
+        const onEnd = () => {
+          stopListening();
+          controller.close();
+        };
+        // A client that goes away mid-body must not look like a complete (shorter) body.
+        const onClose = () => {
+          stopListening();
+          controller.error(new Error("The client closed the connection before sending the whole body."));
+        };
+        stopListening = () => {
+          request.pause();
+          request.off("data", onData);
+          request.off("end", onEnd);
+          request.off("error", onClose);
+          request.off("close", onClose);
+        };
+        request.on("data", onData);
+        request.once("end", onEnd);
+        request.once("error", onClose);
+        request.once("close", onClose);
+        request.pause();
+      },
+      pull() {
+        request.resume();
+      },
+      // Not request.destroy(): that would destroy the socket, and the answer could not be sent.
+      cancel() {
+        stopListening();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return { stream, isOverLimit: () => isOverLimit };
+}
+
+function replaced(answer: Response, replacement: Response) {
+  void answer.body?.cancel();
+  return replacement;
+}
+
+/**
+ * A resource route (no page, e.g. POST /logout) whose loader or action failed on an unavailable or
+ * saturated database: React Router answered 500; it is 503 with Retry-After, as for pages and /api.
+ */
+function unavailableAnswer(pathname: string) {
+  const headers = { "Retry-After": String(databaseUnavailableRetryAfterSeconds), "Cache-Control": "no-store" };
+  return pathname.startsWith("/api/")
+    ? Response.json({ message: databaseUnavailableMessage }, { status: 503, headers })
+    : new Response(databaseUnavailableMessage, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Sends the answer; a route's own value of a security header replaces the chain's. */
+async function send(response: ServerResponse, answer: Response) {
+  if (response.destroyed || response.writableEnded) return void (await answer.body?.cancel());
+  response.statusCode = answer.status;
+  if (answer.statusText) response.statusMessage = answer.statusText;
+  for (const [name, value] of answer.headers) {
+    if (overridableHeaders.has(name)) response.setHeader(name, value);
+    else response.appendHeader(name, value);
+  }
+  if (!answer.body) return void response.end();
+  try {
+    await writeReadableStreamToWritable(answer.body, response);
+  } catch (error) {
+    if (!response.destroyed && !response.writableEnded) throw error;
+  }
+}
