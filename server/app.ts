@@ -10,8 +10,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createAdminAccount } from "~/features/auth/accounts.server";
 import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
-import { emailTransport, outboxDirectory } from "~/features/mail/mail-delivery.server";
-import { outboxPageAudience } from "~/features/mail/outbox-page-access.server";
+import { announceMailDelivery } from "~/features/mail/mail-announcement.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { databaseUnavailableRetryAfterSeconds } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
@@ -26,17 +25,17 @@ import { bodyGuards } from "./body-limits";
 import { type Link, chainOf, pathOf } from "./chain";
 import { healthCheck } from "./health";
 import { startBackgroundJobs } from "./jobs";
-import { loggablePath } from "./loggable-path";
+import { loggablePath } from "~/lib/loggable-path";
 import { createPageCache } from "./page-cache";
 import { type FetchHandler, reactRouterHandler } from "./react-router-handler";
 import { compileProxyTrust } from "./request-address";
 import { isApiPath, routeTables } from "./route-tables";
 import { rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
-import { visitorMarketVariation } from "./visitor-market";
+import { visitorMarketVariation } from "~/features/geo/visitor-market.server";
 
 /**
- * Everything a request passes through, bundled with the React Router build so pages, /api and
- * middleware ship as one module. `server/start.js` owns the HTTP listener and the process lifecycle.
+ * The app: its request chain (createApp) and its life (prepare, shutdown), bundled with the React
+ * Router build as one module. `server/start.js` owns the HTTP listener and the process.
  */
 const env = getEnv();
 const logger = getLogger();
@@ -48,7 +47,7 @@ export { setSelfBaseUrl } from "~/lib/self-url.server";
 /** live, test (an sk_test_ key) or sandbox: /healthz reports it and every page but a live one says "Test mode". */
 const paymentMode = paymentModeOf(env);
 
-/** DESIGN §5: without Paystack keys, payments go to the sandbox this server itself answers (env.server.ts allows that in production only with PAYMENTS_SANDBOX=true). */
+/** Without Paystack keys, payments go to the sandbox this server answers itself (in production only with PAYMENTS_SANDBOX=true). */
 const paystackSandbox = env.PAYSTACK_SECRET_KEY
   ? undefined
   : createPaystackSandbox({
@@ -84,26 +83,11 @@ export async function prepare({ background = true, pglite }: { background?: bool
 
 let stopBackgroundJobs: () => Promise<void> = async () => {};
 
-/**
- * What server/start.js logs once it listens: the store's address, the one every link it hands out is
- * built from (e-mails, payment callbacks), and where its e-mails go.
- */
+/** What server/start.js logs once it listens: the store's address, the one every link it hands out is built from, and where its e-mails go. */
 export function announceListening(port: number) {
   const address = siteBaseUrl();
   logger.info({ port, address }, `Social Media Boost is listening on port ${port}, at ${address}`);
-  if (env.SMTP_URL) {
-    logger.info({ mail: emailTransport().description }, `e-mails are sent through ${emailTransport().description}`);
-    return;
-  }
-  const outbox = outboxDirectory();
-  const page = outboxPageAudience(env);
-  if (page.audience === "nobody") {
-    logger.warn({ outbox }, `SMTP_URL is not set: e-mails (password resets, receipts) are only written as files under ${outbox} and nobody receives them; the outbox page is off: ${page.reason}`);
-    return;
-  }
-  const outboxPage = `${address}/dev/outbox`;
-  const reader = page.audience === "this machine" ? " in a browser on this machine" : "";
-  logger.info({ outbox, outboxPage }, `SMTP_URL is not set: e-mails are not sent but written under ${outbox}; read them, links and all,${reader} at ${outboxPage}`);
+  announceMailDelivery(logger, env, address);
 }
 
 /** Closes the database (and releases the embedded database's lock), once running jobs have finished. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";
-import { loggablePath } from "./loggable-path";
+import { loggablePath } from "~/lib/loggable-path";
 import { sendRefusal } from "./refusal";
 
 /** What the links of the chain keep for one response. */
@@ -51,11 +51,9 @@ function answerUnexpectedError(error: unknown, request: IncomingMessage, respons
   else getLogger().error({ err: error, path }, "unhandled request error");
   if (response.headersSent) return void response.end();
   if (isUnavailable) {
-    const retryAfter = Number.isInteger(failure.retryAfterSeconds) ? failure.retryAfterSeconds : databaseUnavailableRetryAfterSeconds;
-    response.setHeader("Retry-After", String(retryAfter));
+    response.setHeader("Retry-After", String(Number.isInteger(failure.retryAfterSeconds) ? failure.retryAfterSeconds : databaseUnavailableRetryAfterSeconds));
     response.setHeader("Cache-Control", "no-store");
-    return sendRefusal(request, response, 503, databaseUnavailableMessage, { asIs: true });
   }
-  if (isClientError) return sendRefusal(request, response, status, "The request could not be processed.", { asIs: true });
-  sendRefusal(request, response, 500, "Something went wrong on our side. Please try again.", { asIs: true });
+  const message = isUnavailable ? databaseUnavailableMessage : isClientError ? "The request could not be processed." : "Something went wrong on our side. Please try again.";
+  sendRefusal(request, response, isUnavailable ? 503 : isClientError ? status : 500, message, { asIs: true });
 }

@@ -29,7 +29,7 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "reconcile payouts", everyMs: 5_000, run: () => reconcileProcessingPayouts() },
   // Completions whose review period ended: their rewards become available.
   { name: "release held earnings", everyMs: 60_000, atStart: true, run: () => releaseHeldEarnings() },
-  // Flagged deliveries whose screenshot did not come in time (issue #48): dropped and delivered again.
+  // Flagged deliveries whose screenshot did not come in time: dropped and delivered again (decision 0040).
   { name: "drop deliveries without evidence", everyMs: 60_000, atStart: true, run: () => dropDeliveriesWithoutEvidence() },
   // Drip-feed orders (decision 0026): each run whose time has come opens its slots on the order's task, once.
   { name: "open due drip-feed runs", everyMs: 30_000, atStart: true, run: () => openDueDripRuns() },
@@ -37,7 +37,7 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },
-  // Unpaid top-ups expire the same way (issue #49); a top-up's page expires one at once too.
+  // Unpaid top-ups expire the same way; a top-up's page expires one at once too.
   { name: "expire unpaid top-ups", everyMs: 60_000, atStart: true, run: () => expireUnpaidTopUps() },
   // E-mails queued by events (the outbox): sent, retried with backoff, never twice (features/mail).
   { name: "send queued e-mails", everyMs: getEnv().OUTBOX_POLL_MS, atStart: true, run: () => sendDueMessages(emailTransport(), { leaseSeconds: getEnv().OUTBOX_LEASE_SECONDS }) },

@@ -1,6 +1,14 @@
 import type { AppLoadContext } from "react-router";
-import { type PageVariation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
+import { type PageVariation, type Variation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
 import type { FetchHandler } from "./react-router-handler";
+
+/** `pieces`: the HTML cut where the nonce of its render went. */
+type StoredPage = { expiresAt: number; isShareable: boolean; headers: Headers; pieces: string[] };
+
+/** Cache-Control for a page that shared caches may keep as long as this process still does. */
+const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+/** Cache-Control for pages only the visitor's browser may keep (it revalidates). */
+const privateCachePolicy = "private, no-cache";
 
 /**
  * A short-lived cache of anonymous pages' HTML (decision 0007), in front of React Router. Routes opt
@@ -13,29 +21,6 @@ import type { FetchHandler } from "./react-router-handler";
  * it plus the value of each variation the page declared (`varyBy`, e.g. the visitor's market),
  * worked out for every request before looking. Each answer carries its own request's CSP nonce.
  */
-export interface Variation {
-  /** The request's value (e.g. "GHS"): part of the key. */
-  valueOf(request: Request, context: AppLoadContext): string | Promise<string>;
-  /**
-   * Request headers a shared cache must key on to keep this request's page, or null when it cannot
-   * (then the page is private). Its answer must follow from `valueOf`: both are part of one key.
-   */
-  sharedCacheVary(request: Request, context: AppLoadContext): string[] | null;
-}
-
-type StoredPage = {
-  expiresAt: number;
-  isShareable: boolean;
-  headers: Headers;
-  /** The HTML cut where the nonce of the render went. */
-  pieces: string[];
-};
-
-/** Cache-Control for a page that shared caches may keep as long as this process still does. */
-const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
-/** Cache-Control for pages only the visitor's browser may keep (it revalidates). */
-const privateCachePolicy = "private, no-cache";
-
 export function createPageCache({ variations, maxEntries = 500 }: { variations: Record<PageVariation, Variation>; maxEntries?: number }) {
   const pages = new Map<string, StoredPage>();
   /** What each stored address varies by, learnt when it was stored: tells a lookup which values to work out. */
@@ -70,14 +55,9 @@ export function createPageCache({ variations, maxEntries = 500 }: { variations: 
     return new Response(request.method === "HEAD" ? null : html, { status: 200, headers });
   };
 
-  const sharedCacheVaryOf = (varyBy: PageVariation[], request: Request, context: AppLoadContext): string[] | null => {
-    const headers: string[] = [];
-    for (const name of varyBy) {
-      const vary = variations[name].sharedCacheVary(request, context);
-      if (!vary) return null;
-      headers.push(...vary);
-    }
-    return headers;
+  const sharedCacheVaryOf = (varyBy: PageVariation[], request: Request, context: AppLoadContext) => {
+    const lists = varyBy.map((name) => variations[name].sharedCacheVary(request, context));
+    return lists.includes(null) ? null : (lists.flat() as string[]);
   };
 
   /** `render` with the cache in front. */

@@ -1,11 +1,11 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "react-router";
-import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds, wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
+import { wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import { closeAfterDraining } from "./body-limits";
 import { type Link, pathOf } from "./chain";
-import { refusalResponse } from "./refusal";
+import { refusalResponse, unavailableResponse } from "./refusal";
 import { type ProxyTrust, requestAddress } from "./request-address";
 import { overridableHeaders } from "./security";
 
@@ -32,7 +32,8 @@ export function reactRouterHandler({ handle, trust }: { handle: FetchHandler; tr
       const answer = await handle(toFetchRequest(request, url, body?.stream), context);
       let sent = answer;
       if (body?.isOverLimit() && answer.status !== 413) sent = replaced(answer, refusalResponse(pathOf(request), 413, bodyTooLargeMessage));
-      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = replaced(answer, unavailableAnswer(pathOf(request)));
+      // A resource route outside /api (POST /logout) that failed on an unavailable database: 503, as pages and /api answer.
+      else if (answer.status === 500 && wasDatabaseUnavailable(context)) sent = replaced(answer, unavailableResponse(pathOf(request)));
       response.once("finish", () => closeAfterDraining(request));
       await send(response, sent);
     } catch (error) {
@@ -50,7 +51,11 @@ function toFetchRequest(request: IncomingMessage, url: string, body?: ReadableSt
   return new Request(url, { method: request.method, headers, body, ...(body ? { duplex: "half" } : {}) });
 }
 
-/** The request body as a web stream that errors (and stops reading) once more than `limitBytes` arrived. */
+/**
+ * The request body as a web stream that errors (and stops reading) once more than `limitBytes`
+ * arrived. It reads only what the route asks for: a route that never reads the body is never
+ * refused for its size.
+ */
 function limitedBody(request: IncomingMessage, limitBytes: number) {
   let received = 0;
   let isOverLimit = false;
@@ -63,8 +68,7 @@ function limitedBody(request: IncomingMessage, limitBytes: number) {
           if (received > limitBytes) {
             isOverLimit = true;
             stopListening();
-            controller.error(new BodyTooLargeError());
-            return;
+            return controller.error(new BodyTooLargeError());
           }
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) request.pause();
@@ -80,24 +84,13 @@ function limitedBody(request: IncomingMessage, limitBytes: number) {
         };
         stopListening = () => {
           request.pause();
-          request.off("data", onData);
-          request.off("end", onEnd);
-          request.off("error", onClose);
-          request.off("close", onClose);
+          request.off("data", onData).off("end", onEnd).off("error", onClose).off("close", onClose);
         };
-        request.on("data", onData);
-        request.once("end", onEnd);
-        request.once("error", onClose);
-        request.once("close", onClose);
-        request.pause();
+        request.on("data", onData).once("end", onEnd).once("error", onClose).once("close", onClose).pause();
       },
-      pull() {
-        request.resume();
-      },
+      pull: () => void request.resume(),
       // Not request.destroy(): that would destroy the socket, and the answer could not be sent.
-      cancel() {
-        stopListening();
-      },
+      cancel: () => stopListening(),
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
@@ -107,17 +100,6 @@ function limitedBody(request: IncomingMessage, limitBytes: number) {
 function replaced(answer: Response, replacement: Response) {
   void answer.body?.cancel();
   return replacement;
-}
-
-/**
- * A resource route (no page, e.g. POST /logout) whose loader or action failed on an unavailable or
- * saturated database: React Router answered 500; it is 503 with Retry-After, as for pages and /api.
- */
-function unavailableAnswer(pathname: string) {
-  const headers = { "Retry-After": String(databaseUnavailableRetryAfterSeconds), "Cache-Control": "no-store" };
-  return pathname.startsWith("/api/")
-    ? Response.json({ message: databaseUnavailableMessage }, { status: 503, headers })
-    : new Response(databaseUnavailableMessage, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** Sends the answer; a route's own value of a security header replaces the chain's. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isApiV2Path } from "~/features/reseller-api/api-v2-contract";
+import { databaseUnavailableMessage, databaseUnavailableRetryAfterSeconds } from "~/lib/database/database-unavailable";
 
 /**
  * How the server refuses a request before its route runs (a NUL in the address, a cross-site write,
@@ -23,7 +24,11 @@ export function sendRefusal(request: IncomingMessage, response: ServerResponse, 
 }
 
 /** refusalOf, as a fetch Response. */
-export function refusalResponse(pathname: string, status: number, message: string): Response {
-  const refusal = refusalOf(pathname, status, message);
-  return new Response(refusal.body, { status: refusal.status, headers: { "Content-Type": refusal.contentType } });
+export function refusalResponse(pathname: string, status: number, message: string, { asIs = false, headers = {} }: { asIs?: boolean; headers?: Record<string, string> } = {}): Response {
+  const refusal = refusalOf(pathname, status, message, { asIs });
+  return new Response(refusal.body, { status: refusal.status, headers: { ...headers, "Content-Type": refusal.contentType } });
 }
+
+/** 503 with Retry-After: the database cannot be reached right now, and the request may be repeated as it is. */
+export const unavailableResponse = (pathname: string) =>
+  refusalResponse(pathname, 503, databaseUnavailableMessage, { asIs: true, headers: { "Retry-After": String(databaseUnavailableRetryAfterSeconds), "Cache-Control": "no-store" } });

@@ -9,22 +9,14 @@ export function createCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-type SecurityHeaderOptions = {
-  isDevelopment: boolean;
-  isHttps: boolean;
-  /**
-   * Where a payment form's redirect may lead (Paystack's hosted checkout): Chromium applies
-   * `form-action` to the redirects that follow a form post too.
-   */
-  paymentPageOrigins?: string[];
-  /** Headers every response carries besides helmet's. */
-  extraHeaders?: [string, string][];
-};
+type SecurityHeaderOptions = { isDevelopment: boolean; isHttps: boolean; paymentPageOrigins?: string[]; extraHeaders?: [string, string][] };
 
 /**
  * Every response's security headers, set before anything can answer: scripts only from our own
  * origin or inline with this response's nonce (`response.locals.cspNonce`, which React Router's
- * hydration scripts carry), nothing loaded from another origin.
+ * hydration scripts carry), nothing loaded from another origin. `paymentPageOrigins`: where a
+ * payment form's redirect may lead (Chromium applies `form-action` to it); `extraHeaders`: headers
+ * every response carries besides helmet's.
  */
 export function securityHeaders({ isDevelopment, isHttps, paymentPageOrigins = [], extraHeaders = [] }: SecurityHeaderOptions): Link {
   const scriptSources = isDevelopment

@@ -1,7 +1,5 @@
-// The store's request listener: the app module loaded and prepared, its request chain around the
-// client build's files. server/start.js listens with it and owns the process; HTTP tests listen with
-// it inside the test process (server/testing/in-process-server.ts). Plain JavaScript so production
-// runs with no compiler.
+// The store's request listener, for server/start.js and for HTTP tests inside the test process
+// (server/testing/in-process-server.ts). Plain JavaScript so production runs with no compiler.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 

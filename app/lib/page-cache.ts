@@ -1,3 +1,5 @@
+import type { AppLoadContext } from "react-router";
+
 /** The header a route answers to let the server cache its HTML for anonymous visitors (server/page-cache.ts). */
 export const pageCacheHeader = "X-Page-Cache";
 
@@ -7,6 +9,20 @@ export const pageCacheHeader = "X-Page-Cache";
  * - `market`: the visitor's market (Ghana or global, from the country; app/features/geo).
  */
 export type PageVariation = "market";
+
+/**
+ * How the cache works out a variation for a request (the market's is app/features/geo's
+ * visitorMarketVariation), from the request and its load context.
+ */
+export interface Variation {
+  /** The request's value (e.g. "GHS"): part of the key. */
+  valueOf(request: Request, context: AppLoadContext): string | Promise<string>;
+  /**
+   * Request headers a shared cache must key on to keep this request's page, or null when it cannot
+   * (then the page is private). Its answer must follow from `valueOf`: both are part of one key.
+   */
+  sharedCacheVary(request: Request, context: AppLoadContext): string[] | null;
+}
 
 /**
  * A route `headers` export for pages that look the same to every signed-out visitor (at the same

@@ -22,12 +22,16 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))), "latin1").toString("utf8");
 }
 
-/** The decoded text/plain part of a message. */
+/**
+ * The decoded text/plain part of a message. Parts are cut at the message's own boundary: a
+ * quoted-printable line of the text may itself start with "--" (a link's token wrapped there).
+ */
 export function textPartOf(raw: string): string {
-  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "))?.[1];
+  for (const part of boundary ? raw.split(`--${boundary}`) : [raw]) {
+    const [head = "", ...body] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
-    const content = body.join("\n\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
+    const content = body.join("\n\n").replace(/\r?\n$/, "");
     if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
     return content;

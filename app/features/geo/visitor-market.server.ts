@@ -1,6 +1,6 @@
-import { countryHeaders, lookUpCountry, readProxyCountry } from "~/features/geo/location.server";
-import { marketForCountry } from "~/features/geo/market";
-import type { Variation } from "./page-cache";
+import type { Variation } from "~/lib/page-cache";
+import { countryHeaders, lookUpCountry, readProxyCountry } from "./location.server";
+import { marketForCountry } from "./market";
 
 /**
  * The page-cache variation "market" (app/lib/page-cache.ts): the visitor's market worked out from
