@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isApiV2Path } from "~/features/reseller-api/api-v2-contract";
-import { type Link, pathOf } from "./chain";
-import { sendRefusal } from "./refusal";
+import type { Link } from "./chain";
+import { pathOf, sendRefusal } from "./refusal";
 
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

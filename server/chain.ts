@@ -33,9 +33,6 @@ export function chainOf(links: Link[]): RequestListener {
   };
 }
 
-/** The URL's path, without its query. */
-export const pathOf = (request: IncomingMessage) => (request.url ?? "/").split("?", 1)[0]!;
-
 /**
  * Anything a link failed with: an unavailable database or an overloaded moment answers 503 with
  * Retry-After, the client's own mistake (a bad Host) its 4xx, anything else 500 without internals.

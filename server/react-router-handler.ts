@@ -4,8 +4,8 @@ import type { AppLoadContext } from "react-router";
 import { wasDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { BodyTooLargeError, bodyTooLargeMessage } from "~/lib/request-body.server";
 import { closeAfterDraining } from "./body-limits";
-import { type Link, pathOf } from "./chain";
-import { refusalResponse, unavailableResponse } from "./refusal";
+import type { Link } from "./chain";
+import { pathOf, refusalResponse, unavailableResponse } from "./refusal";
 import { type ProxyTrust, requestAddress } from "./request-address";
 import { overridableHeaders } from "./security";
 

@@ -15,8 +15,10 @@ export function refusalOf(pathname: string, status: number, message: string, { a
   return { status, contentType: "text/plain; charset=utf-8", body: message };
 }
 
+export const pathOf = (request: IncomingMessage) => (request.url ?? "/").split("?", 1)[0]!;
+
 export function sendRefusal(request: IncomingMessage, response: ServerResponse, status: number, message: string, options?: { asIs?: boolean }) {
-  const refusal = refusalOf((request.url ?? "/").split("?", 1)[0]!, status, message, options);
+  const refusal = refusalOf(pathOf(request), status, message, options);
   response.statusCode = refusal.status;
   response.setHeader("Content-Type", refusal.contentType);
   response.setHeader("Content-Length", Buffer.byteLength(refusal.body));
