@@ -7,14 +7,11 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import serveStatic from "serve-static";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createAdminAccount } from "~/features/auth/accounts.server";
-import { adminAccountSchema } from "~/features/auth/auth-schema";
 import { ensureBootstrapAdmin } from "~/features/auth/bootstrap-admin.server";
 import { announceMailDelivery } from "~/features/mail/mail-announcement.server";
-import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { databaseUnavailableRetryAfterSeconds } from "~/lib/database/database-unavailable";
 import { applyMigrations } from "~/lib/database/migrate.server";
-import { getDatabase, getPrisma, openDatabase, setDatabase } from "~/lib/database/db.server";
+import { getDatabase, openDatabase, setDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { siteBaseUrl } from "~/lib/seo.server";
@@ -44,6 +41,9 @@ const logger = getLogger();
 export { env, logger };
 /** server/start.js tells the app its own URL once it listens (the sandbox and its client use it). */
 export { setSelfBaseUrl } from "~/lib/self-url.server";
+/** For the scripts: `npm run check-ledger` (and the load test) and `npm run create-admin`. */
+export { checkLedger as checkLedgerInvariants } from "~/features/ledger/ledger-check.server";
+export { createAdminAccount as createAdmin } from "~/features/auth/accounts.server";
 
 /** live, test (an sk_test_ key) or sandbox: /healthz reports it and every page but a live one says "Test mode". */
 const paymentMode = paymentModeOf(env);
@@ -108,6 +108,8 @@ export async function shutdown() {
 export function createApp({ serveFiles, build = serverBuild, extraHeaders }: { serveFiles: Link; build?: ServerBuild | (() => Promise<ServerBuild>); extraHeaders?: [string, string][] }) {
   const trust = compileProxyTrust(env.TRUST_PROXY);
   const render = reactRouter(build);
+  // Production only: development renders each page with the build Vite has just made.
+  const pageCache = env.NODE_ENV === "production" ? createPageCache({ variations: { market: visitorMarketVariation() }, trust }) : undefined;
   const links: (Link | false)[] = [
     env.REQUEST_LOGS && requestLog,
     securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false, paymentPageOrigins: paystackCheckoutOrigins(env), extraHeaders }),
@@ -119,7 +121,8 @@ export function createApp({ serveFiles, build = serverBuild, extraHeaders }: { s
     paystackSandbox !== undefined && sandboxPages(paystackSandbox),
     rejectCrossSiteWrites({ publicUrl: env.PUBLIC_URL, trust }),
     bodyGuards({ jsonLimitBytes: env.JSON_BODY_LIMIT_BYTES, formLimitBytes: env.FORM_BODY_LIMIT_BYTES, uploadLimitBytes: env.UPLOAD_BODY_LIMIT_BYTES }),
-    reactRouterHandler({ handle: pageCache ? pageCache(render) : render, trust }),
+    pageCache?.serveStored ?? false,
+    reactRouterHandler({ handle: pageCache ? pageCache.keepAnswers(render) : render, trust }),
   ];
   return chainOf(links.filter((link) => link !== false));
 }
@@ -141,9 +144,6 @@ const requestLog: Link = pinoHttp({
     res: (response) => ({ statusCode: response.statusCode }),
   },
 });
-
-/** Production only: development renders each page with the build Vite has just made. */
-const pageCache = env.NODE_ENV === "production" ? createPageCache({ variations: { market: visitorMarketVariation() } }) : undefined;
 
 /** Paystack's stand-in, an Express app of its own: its browser pages (hosted checkout, 3-D Secure) and its API, which checks its own secret key. */
 function sandboxPages(sandbox: NonNullable<typeof paystackSandbox>): Link {
@@ -170,14 +170,4 @@ export function staticFiles(clientDirectory: string): Link {
     if (path.startsWith("/assets/")) return assets(request, response, next);
     return topLevelNames.has(path.slice(1)) ? topLevelFiles(request, response, next) : next();
   };
-}
-
-/** For `npm run check-ledger` (scripts/check-ledger.js) and the load test: the ledger's invariants. */
-export async function checkLedgerInvariants() {
-  return checkLedger(getPrisma());
-}
-
-/** For `npm run create-admin` (scripts/create-admin.js): validates, then creates the admin. */
-export async function createAdmin(input: unknown) {
-  return createAdminAccount(adminAccountSchema.parse(input));
 }

@@ -8,9 +8,7 @@ const healthReuseMs = 1000;
 /** Healthy when the database answers a trivial query within the time limit. */
 export async function checkHealth(sql: SqlClient): Promise<{ ok: boolean; database: "up" | "down" }> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("database health check timed out")), healthTimeoutMs);
-  });
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(reject, healthTimeoutMs, new Error("database health check timed out"))));
   try {
     await Promise.race([sql.query("select 1 as ok"), timeout]);
     return { ok: true, database: "up" };

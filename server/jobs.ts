@@ -33,7 +33,6 @@ const jobs: { name: string; everyMs: number; atStart?: boolean; run: () => Promi
   { name: "drop deliveries without evidence", everyMs: 60_000, atStart: true, run: () => dropDeliveriesWithoutEvidence() },
   // Drip-feed orders (decision 0026): each run whose time has come opens its slots on the order's task, once.
   { name: "open due drip-feed runs", everyMs: 30_000, atStart: true, run: () => openDueDripRuns() },
-  // Refills whose re-check deadline passed: unanswered checks count as drops, re-delivery opens.
   // Unpaid orders past UNPAID_ORDER_EXPIRY_HOURS are cancelled as expired (decision 0020); a page
   // showing one expires it at once, so a minute late here is never seen.
   { name: "expire unpaid orders", everyMs: 60_000, atStart: true, run: () => expireUnpaidOrders() },

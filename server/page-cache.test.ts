@@ -1,12 +1,18 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainOf } from "./chain";
 import { createPageCache } from "./page-cache";
+import { reactRouterHandler } from "./react-router-handler";
+import { compileProxyTrust } from "./request-address";
 import { createCspNonce } from "./security";
+import { cspNonceOf, rawRequest } from "./testing/raw-http";
 
 /*
- * The page cache on its own, in front of a render that counts its calls: a page served from memory
- * keeps its count. The app's own pages, through the whole chain, are checked against the built
- * server in page-cache-pages.db.test.ts.
+ * The page cache on its own, over HTTP: its two links in a chain in front of a render that counts
+ * its calls, so a page served from memory keeps its count. The app's own pages, through the whole
+ * chain, are checked against the built server in page-cache-pages.db.test.ts.
  */
 let renders = 0;
 const render = async (request: Request, context: AppLoadContext) => {
@@ -17,22 +23,40 @@ const render = async (request: Request, context: AppLoadContext) => {
   if (marker) headers.set("X-Page-Cache", marker);
   if (url.pathname === "/sets-cookie") headers.set("Set-Cookie", "flash=hello");
   const market = request.headers.get("x-test-market") ?? "none";
-  const body = `<script nonce="${context.cspNonce}">1</script><p>${url.pathname}${url.search} render ${renders} market ${market}</p><script nonce="${context.cspNonce}">2</script>`;
+  const body = `<script nonce="${context.cspNonce}">1</script><p>${url.pathname}${url.search} render ${renders} market ${market} ₵</p><script nonce="${context.cspNonce}">2</script>`;
   return new Response(request.method === "HEAD" ? null : body, { status: url.pathname === "/missing" ? 404 : 200, headers });
 };
 
-const cached = createPageCache({
+const trust = compileProxyTrust(false);
+const cache = createPageCache({
   // A variation read from a request header, so tests can be any "market" they like.
-  variations: { market: { valueOf: (request) => request.headers.get("x-test-market") ?? "none", sharedCacheVary: () => ["X-Test-Market"] } },
-})(render);
+  variations: { market: { valueOf: (headers) => headers.get("x-test-market") ?? "none", sharedCacheVary: () => ["X-Test-Market"] } },
+  trust,
+});
+const server = http.createServer(
+  chainOf([
+    (_request, response, next) => {
+      response.locals = { cspNonce: createCspNonce() };
+      response.setHeader("Content-Security-Policy", `script-src 'nonce-${response.locals.cspNonce}'`);
+      next();
+    },
+    cache.serveStored,
+    reactRouterHandler({ handle: cache.keepAnswers(render), trust }),
+  ]),
+);
+let origin = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const contextOf = (): AppLoadContext => ({ cspNonce: createCspNonce(), clientAddress: "127.0.0.1", viaTrustedProxy: false, peerAddress: "127.0.0.1" });
-
-async function get(address: string, headers: Record<string, string> = {}, method = "GET") {
-  const context = contextOf();
-  const answer = await cached(new Request(address.startsWith("http") ? address : `http://store.test${address}`, { method, headers }), context);
-  const body = await answer.text();
-  return { answer, body, nonce: context.cspNonce, render: Number(/render (\d+)/.exec(body)?.[1]) };
+/** A request over HTTP; the answer's headers read as a fetch Headers is. */
+async function get(path: string, requestHeaders: Record<string, string> = {}, method = "GET") {
+  const answer = await rawRequest(`${origin}${path}`, { method, headers: requestHeaders });
+  const body = answer.body.toString();
+  const headers = new Headers(Object.entries(answer.headers).map(([name, value]): [string, string] => [name, String(value)]));
+  return { answer: { headers }, body, nonce: cspNonceOf(answer)!, render: Number(/render (\d+)/.exec(body)?.[1]) };
 }
 
 describe("the page cache", () => {
@@ -110,7 +134,7 @@ describe("the page cache", () => {
     expect(two.body).toContain("/page?platform=youtube");
     const [oneAgain, twoAgain] = [await get("/page?platform=tiktok"), await get("/page?platform=youtube")];
     expect([oneAgain.render, twoAgain.render]).toEqual([one.render, two.render]);
-    expect((await get("http://other.example/page?platform=tiktok")).answer.headers.get("x-cache")).toBeNull();
+    expect((await get("/page?platform=tiktok", { host: "other.example" })).answer.headers.get("x-cache")).toBeNull();
   });
 
   it("keeps one copy per value of a declared variation, worked out for each visitor", async () => {

@@ -1,9 +1,12 @@
-import type { AppLoadContext } from "react-router";
-import { type PageVariation, type Variation, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
-import type { FetchHandler } from "./react-router-handler";
+import type { IncomingMessage } from "node:http";
+import { type PageVariation, type Variation, type Visitor, pageCacheHeader, parsePageCacheHeader } from "~/lib/page-cache";
+import type { Link } from "./chain";
+import { setAnswerHeaders, type FetchHandler } from "./react-router-handler";
+import { pathOf } from "./refusal";
+import { type ProxyTrust, requestAddress } from "./request-address";
 
-/** `pieces`: the HTML cut where the nonce of its render went. */
-type StoredPage = { expiresAt: number; isShareable: boolean; headers: Headers; pieces: string[] };
+/** `pieces`: the HTML's bytes cut where the nonce of its render went. */
+type StoredPage = { expiresAt: number; isShareable: boolean; headers: [string, string][]; pieces: Buffer[] };
 
 /** Cache-Control for a page that shared caches may keep as long as this process still does. */
 const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
@@ -11,9 +14,10 @@ const sharedCachePolicy = (seconds: number) => `public, max-age=0, s-maxage=${se
 const privateCachePolicy = "private, no-cache";
 
 /**
- * A short-lived cache of anonymous pages' HTML (decision 0007), in front of React Router. Routes opt
- * in with the header `X-Page-Cache` (their `headers` export, app/lib/page-cache.ts); it never
- * leaves the server.
+ * A short-lived cache of anonymous pages' HTML (decision 0007). Routes opt in with the header
+ * `X-Page-Cache` (their `headers` export, app/lib/page-cache.ts); it never leaves the server.
+ * `keepAnswers` wraps React Router's handler and stores what it renders; `serveStored` is the link
+ * before React Router that answers from memory, so a stored page costs no fetch Request or Response.
  *
  * No visitor ever receives another's page: only GET/HEAD requests with no Cookie header at all and
  * no Authorization header are served from it, only GET answers to such requests are stored, and
@@ -21,95 +25,97 @@ const privateCachePolicy = "private, no-cache";
  * it plus the value of each variation the page declared (`varyBy`, e.g. the visitor's market),
  * worked out for every request before looking. Each answer carries its own request's CSP nonce.
  */
-export function createPageCache({ variations, maxEntries = 500 }: { variations: Record<PageVariation, Variation>; maxEntries?: number }) {
+export function createPageCache({ variations, trust, maxEntries = 500 }: { variations: Record<PageVariation, Variation>; trust: ProxyTrust; maxEntries?: number }) {
   const pages = new Map<string, StoredPage>();
   /** What each stored address varies by, learnt when it was stored: tells a lookup which values to work out. */
   const variationsAt = new Map<string, PageVariation[]>();
 
-  const keyOf = async (request: Request, context: AppLoadContext, varyBy: PageVariation[]) => {
-    const values = await Promise.all(varyBy.map((name) => variations[name].valueOf(request, context)));
-    return [request.url, ...values].join("\n");
+  const keyOf = async (url: string, headers: Pick<Headers, "get">, visitor: Visitor, varyBy: PageVariation[]) => {
+    const values = await Promise.all(varyBy.map((name) => variations[name].valueOf(headers, visitor)));
+    return [url, ...values].join("\n");
   };
 
-  const store = (key: string, varyBy: PageVariation[], request: Request, page: StoredPage) => {
+  const store = (key: string, url: string, varyBy: PageVariation[], page: StoredPage) => {
     pages.delete(key); // re-inserted as the newest
     while (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
     pages.set(key, page);
-    variationsAt.set(request.url, varyBy);
+    variationsAt.set(url, varyBy);
     if (variationsAt.size > maxEntries * 2) variationsAt.delete(variationsAt.keys().next().value!);
   };
 
-  const storedAnswer = async (request: Request, context: AppLoadContext): Promise<Response | undefined> => {
-    const varyBy = variationsAt.get(request.url);
-    if (!varyBy) return undefined;
-    const key = await keyOf(request, context, varyBy);
-    const page = pages.get(key);
-    if (!page) return undefined;
-    const now = Date.now();
-    if (page.expiresAt <= now) return void pages.delete(key);
-    const html = page.pieces.join(context.cspNonce);
-    const headers = new Headers(page.headers);
-    headers.set("Cache-Control", page.isShareable ? sharedCachePolicy(Math.max(1, Math.ceil((page.expiresAt - now) / 1000))) : privateCachePolicy);
-    headers.set("Content-Length", String(Buffer.byteLength(html)));
-    headers.set("X-Cache", "HIT");
-    return new Response(request.method === "HEAD" ? null : html, { status: 200, headers });
+  const freshPage = (key: string | undefined) => {
+    const page = key === undefined ? undefined : pages.get(key);
+    if (!page || page.expiresAt > Date.now()) return page;
+    pages.delete(key!);
   };
 
-  const sharedCacheVaryOf = (varyBy: PageVariation[], request: Request, context: AppLoadContext) => {
-    const lists = varyBy.map((name) => variations[name].sharedCacheVary(request, context));
-    return lists.includes(null) ? null : (lists.flat() as string[]);
+  const serveStored: Link = (request, response, next) => {
+    if (!isCacheableRequest(request.method, pathOf(request), (name) => request.headers[name] !== undefined)) return next();
+    const address = requestAddress(request, trust);
+    const varyBy = variationsAt.get(address.url);
+    if (!varyBy) return next();
+    keyOf(address.url, headersOf(request), address, varyBy)
+      .catch(() => undefined) // a variation that cannot be worked out: render
+      .then((key) => {
+        const page = freshPage(key);
+        if (!page) return next();
+        const nonce = Buffer.from(response.locals.cspNonce);
+        const html = Buffer.concat(page.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonce, piece])));
+        response.statusCode = 200;
+        setAnswerHeaders(response, page.headers);
+        response.setHeader("Cache-Control", page.isShareable ? sharedCachePolicy(Math.max(1, Math.ceil((page.expiresAt - Date.now()) / 1000))) : privateCachePolicy);
+        response.setHeader("Content-Length", html.byteLength);
+        response.setHeader("X-Cache", "HIT");
+        response.end(request.method === "HEAD" ? undefined : html);
+      })
+      .catch(next);
   };
 
-  /** `render` with the cache in front. */
-  return (render: FetchHandler): FetchHandler =>
+  const keepAnswers =
+    (render: FetchHandler): FetchHandler =>
     async (request, context) => {
-      if (!isCacheableRequest(request)) return keptPrivate(await render(request, context));
-      const stored = await storedAnswer(request, context).catch(() => undefined); // a variation that cannot be worked out: render
-      if (stored) return stored;
       const answer = await render(request, context);
       const { seconds, varyBy } = parsePageCacheHeader(answer.headers.get(pageCacheHeader));
       answer.headers.delete(pageCacheHeader);
       if (seconds === 0) return answer;
+      if (!isCacheableRequest(request.method, new URL(request.url).pathname, (name) => request.headers.has(name))) return withCachePolicy(answer, privateCachePolicy, []);
       if (answer.status !== 200 || answer.headers.has("set-cookie")) {
         // An opted-in page's error (404, 503…) is never shared; a policy it chose itself (no-store) stays.
         if (!answer.headers.has("cache-control")) answer.headers.set("Cache-Control", privateCachePolicy);
         return answer;
       }
-      const sharedVary = sharedCacheVaryOf(varyBy, request, context);
-      setCachePolicy(answer.headers, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
+      const varyLists = varyBy.map((name) => variations[name].sharedCacheVary(request.headers, context));
+      const sharedVary = varyLists.includes(null) ? null : (varyLists.flat() as string[]);
+      withCachePolicy(answer, sharedVary ? sharedCachePolicy(seconds) : privateCachePolicy, sharedVary ?? []);
       if (request.method !== "GET") return answer; // a HEAD answer has no body to keep
       const html = await answer.text();
-      const page = { expiresAt: Date.now() + seconds * 1000, isShareable: sharedVary !== null, headers: new Headers(answer.headers), pieces: html.split(context.cspNonce) };
-      store(await keyOf(request, context, varyBy), varyBy, request, page);
+      const pieces = html.split(context.cspNonce).map((piece) => Buffer.from(piece));
+      const page = { expiresAt: Date.now() + seconds * 1000, isShareable: sharedVary !== null, headers: [...answer.headers], pieces };
+      store(await keyOf(request.url, request.headers, context, varyBy), request.url, varyBy, page);
       return new Response(html, { status: 200, statusText: answer.statusText, headers: answer.headers });
     };
+
+  return { serveStored, keepAnswers };
 }
 
 /**
- * GET or HEAD for a document, with nothing that identifies the visitor. Any cookie counts, not only
- * the session: a page that some day reads another cookie stays correct without touching the cache.
+ * GET or HEAD for a document, with nothing that identifies the visitor (any cookie counts, not only
+ * the session). Any other answer of an opted-in page may be kept only by the visitor's browser.
  */
-function isCacheableRequest(request: Request): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (request.headers.has("cookie") || request.headers.has("authorization")) return false;
-  return !new URL(request.url).pathname.endsWith(".data"); // React Router's data requests
+function isCacheableRequest(method: string | undefined, pathname: string, hasHeader: (lowerCaseName: string) => boolean): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (hasHeader("cookie") || hasHeader("authorization")) return false;
+  return !pathname.endsWith(".data"); // React Router's data requests
 }
 
-/**
- * A page no shared cache may keep (a signed-in visitor's copy, one sent with cookies, a post's
- * answer, a data request): if its route opted in to the cache, only the visitor's browser may keep it.
- */
-function keptPrivate(answer: Response): Response {
-  const { seconds } = parsePageCacheHeader(answer.headers.get(pageCacheHeader));
-  answer.headers.delete(pageCacheHeader);
-  if (seconds > 0) setCachePolicy(answer.headers, privateCachePolicy, []);
-  return answer;
-}
+/** A Node request's headers read as a fetch Headers is (a header sent empty reads as absent). */
+const headersOf = (request: IncomingMessage): Pick<Headers, "get"> => ({ get: (name) => [request.headers[name.toLowerCase()] ?? []].flat().join(", ") || null });
 
 /** Every opted-in page varies by Cookie and Authorization; shared caches must also key on the headers its variations come from. */
-function setCachePolicy(headers: Headers, policy: string, varyHeaders: string[]) {
-  headers.set("Cache-Control", policy);
-  const vary = new Set((headers.get("vary") ?? "").split(",").map((field) => field.trim()).filter(Boolean));
+function withCachePolicy(answer: Response, policy: string, varyHeaders: string[]) {
+  answer.headers.set("Cache-Control", policy);
+  const vary = new Set((answer.headers.get("vary") ?? "").split(",").map((field) => field.trim()).filter(Boolean));
   for (const field of ["Cookie", "Authorization", ...varyHeaders]) vary.add(field);
-  headers.set("Vary", [...vary].join(", "));
+  answer.headers.set("Vary", [...vary].join(", "));
+  return answer;
 }

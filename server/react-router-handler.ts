@@ -22,12 +22,10 @@ export type FetchHandler = (request: Request, context: AppLoadContext) => Promis
 export function reactRouterHandler({ handle, trust }: { handle: FetchHandler; trust: ProxyTrust }): Link {
   return async (request, response, next) => {
     try {
-      const address = requestAddress(request, trust);
-      const url = `${address.protocol}://${address.host}${request.url}`;
+      const { url, clientAddress, viaTrustedProxy, peerAddress } = requestAddress(request, trust);
       // A Host that makes no URL ("a b") is the client's error.
       if (!URL.canParse(url)) return next(Object.assign(new Error("The request's Host makes no valid URL."), { status: 400 }));
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : limitedBody(request, response.locals.bodyLimitBytes ?? Infinity);
-      const { clientAddress, viaTrustedProxy, peerAddress } = address;
       const context: AppLoadContext = { cspNonce: response.locals.cspNonce, clientAddress, viaTrustedProxy, peerAddress };
       const answer = await handle(toFetchRequest(request, url, body?.stream), context);
       let sent = answer;
@@ -102,15 +100,20 @@ function replaced(answer: Response, replacement: Response) {
   return replacement;
 }
 
-/** Sends the answer; a route's own value of a security header replaces the chain's. */
+/** An answer's headers (lower-case names) on the response: a route's own value of a security header replaces the chain's. */
+export function setAnswerHeaders(response: ServerResponse, headers: Iterable<[string, string]>) {
+  for (const [name, value] of headers) {
+    if (overridableHeaders.has(name)) response.setHeader(name, value);
+    else response.appendHeader(name, value);
+  }
+}
+
+/** Sends the answer. */
 async function send(response: ServerResponse, answer: Response) {
   if (response.destroyed || response.writableEnded) return void (await answer.body?.cancel());
   response.statusCode = answer.status;
   if (answer.statusText) response.statusMessage = answer.statusText;
-  for (const [name, value] of answer.headers) {
-    if (overridableHeaders.has(name)) response.setHeader(name, value);
-    else response.appendHeader(name, value);
-  }
+  setAnswerHeaders(response, answer.headers);
   if (!answer.body) return void response.end();
   try {
     await writeReadableStreamToWritable(answer.body, response);

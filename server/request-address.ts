@@ -20,13 +20,14 @@ export function requestAddress(request: IncomingMessage, trust: ProxyTrust) {
   const peerAddress = request.socket.remoteAddress ?? "";
   const viaTrustedProxy = trust(peerAddress, 0);
   const forwarded = (name: string) => (viaTrustedProxy ? String(request.headers[name] ?? "").split(",")[0]!.trim() || undefined : undefined);
+  const protocol = forwarded("x-forwarded-proto") ?? ((request.socket as TLSSocket).encrypted ? "https" : "http");
   return {
     clientAddress: proxyAddr(request, trust) || "unknown",
     viaTrustedProxy,
     peerAddress: peerAddress || "unknown",
-    protocol: forwarded("x-forwarded-proto") ?? ((request.socket as TLSSocket).encrypted ? "https" : "http"),
-    /** Host and port; a hostname cut at the first character no hostname has. */
-    host: hostOf(forwarded("x-forwarded-host") ?? request.headers.host ?? ""),
+    protocol,
+    /** The request's address as React Router sees it; its hostname cut at the first character no hostname has. */
+    url: `${protocol}://${hostOf(forwarded("x-forwarded-host") ?? request.headers.host ?? "")}${request.url}`,
   };
 }
 

@@ -2,7 +2,6 @@
 // listens, and shuts down gracefully. Plain JavaScript so production runs with no compiler.
 import http from "node:http";
 import path from "node:path";
-
 import { applyLocalRunDefaults } from "../app/lib/local-secret.js";
 import { loopbackUrl, openStore } from "./store.js";
 
@@ -26,10 +25,8 @@ try {
 const { appModule } = store;
 const { env, logger } = appModule;
 const httpServer = http.createServer(store.listener);
-// Node closes an idle kept-alive connection after 5 s; a client or proxy that sends its next request
-// on it at that moment gets a reset (a 502 behind a proxy). The load test (npm run test:load) met
-// such resets on a busy machine. Idle connections are kept longer than the 60 s of common proxies
-// and load balancers, so the other side closes first; headersTimeout must exceed keepAliveTimeout.
+// Idle kept-alive connections outlive the 60 s of common proxies, so the other side closes first
+// (Node's 5 s would reset a request sent as it closes); headersTimeout must exceed keepAliveTimeout.
 httpServer.keepAliveTimeout = 65_000;
 httpServer.headersTimeout = 66_000;
 httpServer.listen(env.PORT, env.HOST, () => {

@@ -1,5 +1,3 @@
-import type { AppLoadContext } from "react-router";
-
 /** The header a route answers to let the server cache its HTML for anonymous visitors (server/page-cache.ts). */
 export const pageCacheHeader = "X-Page-Cache";
 
@@ -10,18 +8,24 @@ export const pageCacheHeader = "X-Page-Cache";
  */
 export type PageVariation = "market";
 
+/** Who sent a request, as the load context says (`clientAddress`, `viaTrustedProxy`). */
+export interface Visitor {
+  clientAddress: string;
+  viaTrustedProxy: boolean;
+}
+
 /**
  * How the cache works out a variation for a request (the market's is app/features/geo's
- * visitorMarketVariation), from the request and its load context.
+ * visitorMarketVariation), from its headers and who sent it.
  */
 export interface Variation {
   /** The request's value (e.g. "GHS"): part of the key. */
-  valueOf(request: Request, context: AppLoadContext): string | Promise<string>;
+  valueOf(headers: Pick<Headers, "get">, visitor: Visitor): string | Promise<string>;
   /**
    * Request headers a shared cache must key on to keep this request's page, or null when it cannot
    * (then the page is private). Its answer must follow from `valueOf`: both are part of one key.
    */
-  sharedCacheVary(request: Request, context: AppLoadContext): string[] | null;
+  sharedCacheVary(headers: Pick<Headers, "get">, visitor: Visitor): string[] | null;
 }
 
 /**

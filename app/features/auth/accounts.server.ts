@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
-import type { LoginInput, RegisterInput } from "./auth-schema";
+import { adminAccountSchema, type LoginInput, type RegisterInput } from "./auth-schema";
 import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server";
 import { takeWithinLimit } from "./rate-limit.server";
@@ -39,9 +39,9 @@ export async function registerAccount(input: RegisterInput, clientAddress: strin
   return signedIn(user);
 }
 
-/** Creates an admin. Only `npm run create-admin` calls this: no web form or API can make an admin. */
-export async function createAdminAccount(input: Omit<RegisterInput, "role" | "platforms">): Promise<PublicUser> {
-  return toPublicUser(await insertUser({ ...input, role: "admin", status: "active", platforms: [] }));
+/** Creates an admin. Only `npm run create-admin` and the bootstrap admin call this: no web form or API can make an admin. */
+export async function createAdminAccount(input: unknown): Promise<PublicUser> {
+  return toPublicUser(await insertUser({ ...adminAccountSchema.parse(input), role: "admin", status: "active", platforms: [] }));
 }
 
 interface NewUser {

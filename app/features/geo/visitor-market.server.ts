@@ -11,12 +11,12 @@ export function visitorMarketVariation(): Variation {
   // The bundled country database never changes while the process runs, so an address's market is
   // remembered: a returning address is answered without the (asynchronous) lookup.
   const marketOfAddress = new Map<string, string>();
-  const proxyCountryOf = (request: Request, viaTrustedProxy: boolean) => (viaTrustedProxy ? readProxyCountry(request.headers) : null);
+  const proxyCountryOf = (headers: Pick<Headers, "get">, viaTrustedProxy: boolean) => (viaTrustedProxy ? readProxyCountry(headers) : null);
   return {
     // The value names where the market came from too ("header:GHS", "address:GHS"): the two kinds
     // of copy differ in whether a shared cache may keep them (sharedCacheVary).
-    valueOf(request, { viaTrustedProxy, clientAddress }) {
-      const fromProxy = proxyCountryOf(request, viaTrustedProxy);
+    valueOf(headers, { viaTrustedProxy, clientAddress }) {
+      const fromProxy = proxyCountryOf(headers, viaTrustedProxy);
       if (fromProxy) return `header:${marketForCountry(fromProxy).currency}`;
       const known = marketOfAddress.get(clientAddress);
       if (known) return known;
@@ -29,6 +29,6 @@ export function visitorMarketVariation(): Variation {
     },
     // A shared cache can tell countries apart only by the header the trusted proxy adds; a market
     // worked out from the client's address is invisible to it, so such a page stays private.
-    sharedCacheVary: (request, { viaTrustedProxy }) => (proxyCountryOf(request, viaTrustedProxy) ? [...countryHeaders] : null),
+    sharedCacheVary: (headers, { viaTrustedProxy }) => (proxyCountryOf(headers, viaTrustedProxy) ? [...countryHeaders] : null),
   };
 }

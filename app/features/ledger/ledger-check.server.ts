@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/database/db.server";
 
 /**
  * The ledger's invariants, checked against the database as it stands: each query counts the rows
@@ -147,8 +148,8 @@ export const ledgerRules: LedgerRule[] = [
 
 export type LedgerRuleResult = { rule: string; offending: number };
 
-/** Every rule with its count of offending rows; the ledger is sound when every count is 0. */
-export async function checkLedger(db: Prisma.TransactionClient): Promise<LedgerRuleResult[]> {
+/** Every rule with its count of offending rows; the ledger is sound when every count is 0 (also `npm run check-ledger`). */
+export async function checkLedger(db: Prisma.TransactionClient = getPrisma()): Promise<LedgerRuleResult[]> {
   const results: LedgerRuleResult[] = [];
   for (const { rule, sql } of ledgerRules) {
     const [row] = await db.$queryRawUnsafe<{ count: number }[]>(sql);
