@@ -6,7 +6,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import type { PayoutOtpInput } from "./payout-schemas";
-import { applyTransfer, closePayout, isUnknownTransfer, openPayoutStatuses, payableTransferStatuses, sendInFlightMs, sendPayoutTransfer } from "./payout-transfers.server";
+import { openPayoutStatuses } from "./payout-lifecycle.server";
+import { applyTransfer, closePayout, isUnknownTransfer, payableTransferStatuses, sendInFlightMs, sendPayoutTransfer } from "./payout-transfers.server";
 import { getPayoutView, type PayoutView } from "./payouts.server";
 
 /**
@@ -118,7 +119,7 @@ export async function failPayout(admin: PublicUser, payoutId: number, reason: st
   const closing = paystackStatus === "reversed" ? "reversed" : "failed";
   await getPrisma().$transaction(async (transaction) => {
     // Exactly the payout Paystack was asked about: a webhook or a send meanwhile answers 409.
-    const isClosed = await closePayout(transaction, payout, closing, reason, { status: payout.status, transferAttempts: payout.transferAttempts }, now);
+    const isClosed = await closePayout(transaction, payout, closing, reason, { onlyFrom: payout.status, transferAttempts: payout.transferAttempts }, now);
     if (!isClosed) throw movedOn();
     await audit(admin, payout.id, "payout.fail", { before: payout.status, after: closing, reason, paystack: paystackStatus }, transaction);
   });

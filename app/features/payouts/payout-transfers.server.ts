@@ -4,6 +4,7 @@ import { getPaystack } from "~/features/paystack/paystack.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { queuePayoutEmail } from "./payout-emails.server";
+import { type PayoutMatch, claimTransferSend, markLookedAt, movePayout, openPayoutStatuses, recordRecipient, recordTransferCode } from "./payout-lifecycle.server";
 import { getLogger } from "~/lib/logger.server";
 
 /**
@@ -19,8 +20,6 @@ export const resendGraceMs = 10 * 60_000;
 export const maxTransferAttempts = 3;
 /** A send may still be on its way to Paystack this long after it began (the client's timeout and retries). */
 export const sendInFlightMs = 60_000;
-/** Payouts whose transfer Paystack may still act on: the reconciler watches them, admins may retry or fail them. */
-export const openPayoutStatuses: PayoutStatus[] = ["processing", "awaiting_otp"];
 /** What Paystack says of a transfer it may still pay (or has paid): its reservation must stay. */
 export const payableTransferStatuses: readonly TransferStatus[] = ["success", "pending", "processing", "received", "unknown"];
 
@@ -28,10 +27,9 @@ const transferReason = "Social Media Boost earnings";
 
 type ReservedPayout = { id: number; workerId: number; amountMinor: number; currency: "GHS" | "USD" };
 
-/** Closes a payout that still matches `still` and gives its amount back; false when it had moved on. */
-export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Prisma.PayoutWhereInput, now = new Date()): Promise<boolean> {
-  const { count } = await transaction.payout.updateMany({ where: { ...still, id: payout.id }, data: { status: closing, failureReason: reason, completedAt: now } });
-  if (count !== 1) return false;
+/** Closes a payout that is still as the caller saw it (`still`) and gives its amount back; false when it had moved on. */
+export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Omit<PayoutMatch, "id" | "reference"> = {}, now = new Date()): Promise<boolean> {
+  if (!(await movePayout(transaction, closing, { ...still, id: payout.id }, { reason, now }))) return false;
   await releasePayoutReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
   await queuePayoutEmail(transaction, payout.id, closing);
   return true;
@@ -47,28 +45,27 @@ export async function settlePayout(reference: string, transferStatus: string, re
   const now = new Date();
   if (transferStatus === "success") {
     const isPaid = await prisma.$transaction(async (transaction) => {
-      const { count } = await transaction.payout.updateMany({ where: { reference, status: { in: openPayoutStatuses } }, data: { status: "success", completedAt: now } });
-      if (count === 1) await queuePayoutEmail(transaction, (await transaction.payout.findUniqueOrThrow({ where: { reference }, select: { id: true } })).id, "success");
-      return count === 1;
+      const paid = await movePayout(transaction, "paid", { reference }, { now });
+      if (paid) await queuePayoutEmail(transaction, (await transaction.payout.findUniqueOrThrow({ where: { reference }, select: { id: true } })).id, "success");
+      return paid;
     });
     if (!isPaid) await warnOfLateSuccess(reference);
     return;
   }
   if (transferStatus === "otp") {
-    await prisma.payout.updateMany({ where: { reference, status: "processing" }, data: { status: "awaiting_otp" } });
+    await movePayout(prisma, "heldForOtp", { reference });
     return;
   }
   if (transferStatus === "pending" || transferStatus === "processing" || transferStatus === "received") {
-    await prisma.payout.updateMany({ where: { reference, status: "awaiting_otp" }, data: { status: "processing" } });
+    await movePayout(prisma, "otpAccepted", { reference });
     return;
   }
   const closing = transferStatus === "failed" ? "failed" : transferStatus === "reversed" ? "reversed" : null;
   if (!closing) return; // abandoned, blocked, rejected, unknown…: left to an admin, who may fail it
   const isClosed = await prisma.$transaction(async (transaction) => {
     const payout = await transaction.payout.findUnique({ where: { reference }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
-    // A reversal may follow a success; a failure only an open transfer.
-    const from: PayoutStatus[] = closing === "reversed" ? [...openPayoutStatuses, "success"] : openPayoutStatuses;
-    return payout ? closePayout(transaction, payout, closing, reason ?? `Transfer ${closing}`, { status: { in: from } }, now) : false;
+    // A reversal may follow a success; a failure only an open transfer (payoutTransitions).
+    return payout ? closePayout(transaction, payout, closing, reason ?? `Transfer ${closing}`, {}, now) : false;
   });
   if (isClosed) getLogger().warn({ reference, status: closing }, "a payout transfer did not go through; the amount went back to the worker");
 }
@@ -83,7 +80,7 @@ async function warnOfLateSuccess(reference: string) {
 
 /** Applies a transfer object Paystack answered with, keeping its transfer code (finalize_transfer needs it). */
 export async function applyTransfer(reference: string, transfer: TransferData): Promise<void> {
-  await getPrisma().payout.updateMany({ where: { reference, transferCode: null }, data: { transferCode: transfer.transfer_code } });
+  await recordTransferCode(getPrisma(), reference, transfer.transfer_code);
   await settlePayout(reference, transfer.status, failureOf(transfer));
 }
 
@@ -110,12 +107,9 @@ export async function sendPayoutTransfer(payoutId: number, { now = new Date(), o
   if (!payout || !openPayoutStatuses.includes(payout.status)) return false;
   const isClaimed = await prisma.$transaction(async (transaction) => {
     // One send per attempt number, even with the reconciler and an admin at it together.
-    const { count } = await transaction.payout.updateMany({
-      where: { id: payoutId, status: payout.status, transferAttempts: payout.transferAttempts },
-      data: { transferAttempts: { increment: 1 }, lastSentAt: now },
-    });
-    if (count === 1) await onClaim?.(transaction, payout.transferAttempts + 1);
-    return count === 1;
+    const claimed = await claimTransferSend(transaction, payout, now);
+    if (claimed) await onClaim?.(transaction, payout.transferAttempts + 1);
+    return claimed;
   });
   if (!isClaimed) return false;
 
@@ -129,7 +123,7 @@ export async function sendPayoutTransfer(payoutId: number, { now = new Date(), o
       return true;
     }
     recipientCode = recipient.data.recipient_code;
-    await prisma.payout.update({ where: { id: payoutId }, data: { recipientCode } });
+    await recordRecipient(prisma, payoutId, recipientCode);
   }
   const transfer = await paystack.initiateTransfer({ amount: payout.amountMinor, recipient: recipientCode, reference: payout.reference, reason: transferReason, currency: payout.currency });
   if (transfer.ok) {
@@ -167,8 +161,8 @@ export async function recoverPayoutTransfer(payout: WatchedPayout, now = new Dat
       return;
     }
   }
-  // Still open: looked at now, so the payouts not looked at for longest go first next round.
-  await prisma.payout.updateMany({ where: { id: payout.id, status: { in: openPayoutStatuses } }, data: { updatedAt: now } });
+  // Still open: looked at now.
+  await markLookedAt(prisma, payout.id, now);
 }
 
 async function failUnsentPayout(payout: WatchedPayout, now: Date) {
@@ -176,7 +170,7 @@ async function failUnsentPayout(payout: WatchedPayout, now: Date) {
   const isClosed = await getPrisma().$transaction(async (transaction) => {
     const reserved = await transaction.payout.findUniqueOrThrow({ where: { id: payout.id }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
     // Only while it is still processing with the attempts counted here: a send meanwhile keeps it open.
-    return closePayout(transaction, reserved, "failed", reason, { status: "processing", transferAttempts: payout.transferAttempts }, now);
+    return closePayout(transaction, reserved, "failed", reason, { onlyFrom: "processing", transferAttempts: payout.transferAttempts }, now);
   });
   if (isClosed) getLogger().warn({ reference: payout.reference, attempts: payout.transferAttempts }, "a payout's transfer never reached Paystack; the payout failed and the amount went back to the worker");
 }

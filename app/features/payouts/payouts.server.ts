@@ -15,7 +15,8 @@ import { getLogger } from "~/lib/logger.server";
 import { formatMoney, toMajorUnits } from "~/lib/money";
 import { queuePayoutEmail } from "./payout-emails.server";
 import { requireConfirmedPayoutNumber } from "./payout-numbers.server";
-import { openPayoutStatuses, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
+import { insertPayout, movePayout, openPayoutStatuses } from "./payout-lifecycle.server";
+import { recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
 
@@ -112,22 +113,19 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       throw new AppError(422, "negative_balance", `Your balance is ${formatMoney(-available)} below zero: work you were paid for was found undone at a refill's re-check. Withdrawals open again once new earnings cover it.`);
     }
     if (amountMinor > available) throw new AppError(422, "insufficient_balance", `You can withdraw at most ${formatMoney(available)} now.`);
-    const created = await transaction.payout.create({
-      data: {
-        workerId: worker.id,
-        amountMinor,
-        currency: "GHS",
-        channel: "mobile_money",
-        accountNumber: request.phone,
-        accountName: worker.fullName,
-        bankCode,
-        reference: `payout_${randomBytes(8).toString("hex")}`,
-      },
-      select: payoutSelect,
+    const id = await insertPayout(transaction, {
+      workerId: worker.id,
+      amountMinor,
+      currency: "GHS",
+      channel: "mobile_money",
+      accountNumber: request.phone,
+      accountName: worker.fullName,
+      bankCode,
+      reference: `payout_${randomBytes(8).toString("hex")}`,
     });
-    await reservePayout(transaction, { id: created.id, workerId: worker.id, amountMinor, currency: "GHS" });
-    await queuePayoutEmail(transaction, created.id, "requested");
-    return created;
+    await reservePayout(transaction, { id, workerId: worker.id, amountMinor, currency: "GHS" });
+    await queuePayoutEmail(transaction, id, "requested");
+    return transaction.payout.findUniqueOrThrow({ where: { id }, select: payoutSelect });
   }, burstTransactionOptions);
   return toView(payout);
 }
@@ -150,8 +148,7 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
   return getPrisma().$transaction(async (transaction) => {
     const payout = await transaction.payout.findUnique({ where: { id: payoutId }, select: { id: true, workerId: true, amountMinor: true, currency: true, status: true } });
     if (!payout) throw new AppError(404, "not_found", "Payout not found");
-    const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "rejected", failureReason: reason, completedAt: new Date() } });
-    if (count === 0) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
+    if (!(await movePayout(transaction, "rejected", { id: payoutId }, { reason }))) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
     await releasePayoutReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
     await queuePayoutEmail(transaction, payoutId, "rejected");
     await recordAdminAction(transaction, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
@@ -170,8 +167,7 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
     if (!current) throw new AppError(404, "not_found", "Payout not found");
     await refuseWhileBelowZero(transaction, current.workerId);
     // The claim: one approval starts one transfer.
-    const { count } = await transaction.payout.updateMany({ where: { id: payoutId, status: "pending" }, data: { status: "processing" } });
-    if (count === 0) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
+    if (!(await movePayout(transaction, "approved", { id: payoutId }))) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
     await recordAdminAction(transaction, admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
   });
   await sendPayoutTransfer(payoutId);
