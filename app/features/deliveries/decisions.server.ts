@@ -6,6 +6,7 @@ import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
+import { openRedelivery } from "~/features/task-lifecycle/task-lifecycle.server";
 import { askWorkersForEvidence } from "./deliveries.server";
 import { type DroppedDelivery, dropDelivery, markStood, passToWorker } from "./delivery-lifecycle.server";
 import { evidenceHours } from "./delivery-rules";
@@ -30,20 +31,9 @@ async function dropAndRedeliver(db: Db, completionId: number, transition: "uphel
   await pauseIfUnreliable(db, dropped.workerId, now);
   const task = await db.task.findUniqueOrThrow({ where: { id: dropped.taskId }, select: { platform: true, type: true, targetUrl: true, currency: true, order: { select: { status: true } } } });
   if (ordersStillDelivered.includes(task.order.status)) {
-    await db.task.create({
-      data: {
-        orderId: dropped.orderId,
-        platform: task.platform,
-        type: task.type,
-        targetUrl: task.targetUrl,
-        // The re-delivery pays what the order was bought with, as the dropped delivery did.
-        rewardMinor: dropped.rewardMinor,
-        currency: task.currency,
-        requiredCompletions: 1,
-        replacesCompletionId: dropped.id,
-        createdAt: now,
-      },
-    });
+    // The re-delivery pays what the order was bought with, as the dropped delivery did.
+    const redelivery = { orderId: dropped.orderId, platform: task.platform, type: task.type, targetUrl: task.targetUrl, rewardMinor: dropped.rewardMinor, currency: task.currency };
+    await openRedelivery(db, { ...redelivery, replacesCompletionId: dropped.id }, now);
   }
   return dropped;
 }

@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
+import { lockTasksOfOrder, raiseSlots } from "~/features/task-lifecycle/task-lifecycle.server";
 import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
 
 /**
@@ -61,7 +62,7 @@ export const paidOrderScheduleColumns = (alias: string) =>
  */
 export async function openNextRun(orderId: number, now = new Date()): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw`SELECT id FROM tasks WHERE order_id = ${orderId} AND refill_id IS NULL ORDER BY id FOR UPDATE`;
+    await lockTasksOfOrder(transaction, orderId);
     const order = await transaction.order.findUnique({
       where: { id: orderId },
       select: { quantity: true, dripRuns: true, dripIntervalMinutes: true, dripRunsOpened: true },
@@ -70,13 +71,7 @@ export async function openNextRun(orderId: number, now = new Date()): Promise<bo
     const opened = order.dripRunsOpened + 1;
     const nextRunAt = opened >= order.dripRuns ? null : new Date(now.getTime() + order.dripIntervalMinutes * minuteMs);
     if (!(await openNextDripRun(transaction, orderId, order.dripRunsOpened, now, nextRunAt))) return false;
-    const slots = slotsOpenedAfter(order.quantity, order.dripRuns, opened);
-    await transaction.$executeRaw`
-      UPDATE tasks SET required_completions = GREATEST(required_completions, ${slots}),
-        status = CASE WHEN status = 'completed' AND completion_count < ${slots} THEN 'available'::task_status ELSE status END,
-        completed_at = CASE WHEN completion_count < ${slots} THEN NULL ELSE completed_at END,
-        updated_at = ${now}
-      WHERE order_id = ${orderId} AND refill_id IS NULL AND status <> 'cancelled'`;
+    await raiseSlots(transaction, orderId, slotsOpenedAfter(order.quantity, order.dripRuns, opened), now);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 import { contestedStates, dropDelivery, releaseEarning } from "~/features/deliveries/delivery-lifecycle.server";
 import { revertDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { revertRedelivery } from "~/features/refills/redelivery.server";
+import { reopenSlot } from "~/features/task-lifecycle/task-lifecycle.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 
@@ -20,11 +21,7 @@ export async function rejectCompletion(admin: PublicUser, completionId: number, 
     const dropped = completion.review === "held" && (await dropDelivery(transaction, completionId, "takenBack", { reason, adminId: admin.id, ledgerDescription: `Rejected: ${reason}` }, now));
     if (!dropped) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
     // The slot reopens: the task (and a completed order) take one more delivery.
-    await transaction.$executeRaw`
-      UPDATE tasks SET completion_count = completion_count - 1,
-        status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
-        completed_at = NULL, updated_at = ${now}
-      WHERE id = ${dropped.taskId}`;
+    await reopenSlot(transaction, dropped.taskId, now);
     if (dropped.refillId === null) await revertDelivery(transaction, dropped.orderId, now);
     else await revertRedelivery(transaction, dropped.refillId, now);
     await recordAdminAction(transaction, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completionId), details: { before: "held", after: "rejected", reason } });

@@ -8,6 +8,7 @@ import { spotCheckHours } from "~/features/deliveries/delivery-rules";
 import { recordHeldEarning } from "~/features/ledger/ledger.server";
 import { recordDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
 import { recordRedelivery } from "~/features/refills/redelivery.server";
+import { closeTasksOfOrder as closeOpenTasks, fillSlot, openedTaskInsert } from "~/features/task-lifecycle/task-lifecycle.server";
 import { type CompletionReview, type EngagementType, type Platform, Prisma } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, isUniqueViolation, type SqlQueries, StatementParameters, writeTogether } from "~/lib/database/sql-client.server";
@@ -99,15 +100,12 @@ export async function openTaskFor(sql: SqlQueries, order: PaidOrderForTask): Pro
 export async function openTaskInsert(sql: SqlQueries, parameters: StatementParameters, order: PaidOrderForTask): Promise<string | null> {
   if (order.hasTask || !isCatalogPlatform(order.platform)) return null;
   const requiredCompletions = await firstRunSlotsIn(sql, order);
-  const now = parameters.add(new Date().toISOString(), "timestamp");
-  return `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
-     VALUES (${parameters.add(order.id, "int")}, ${parameters.add(order.platform, "platform")}, ${parameters.add(order.serviceType, "engagement_type")}, ${parameters.add(order.targetUrl, "text")},
-       ${parameters.add(order.rewardMinor, "int")}, ${parameters.add(order.currency, "currency")}, ${parameters.add(requiredCompletions, "int")}, 0, 'available', ${now}, ${now})`;
+  return openedTaskInsert(parameters, { orderId: order.id, platform: order.platform, type: order.serviceType, targetUrl: order.targetUrl, rewardMinor: order.rewardMinor, currency: order.currency, requiredCompletions });
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */
 export async function closeTasksOfOrder(orderId: number): Promise<void> {
-  await getPrisma().task.updateMany({ where: { orderId, status: "available" }, data: { status: "cancelled" } });
+  await closeOpenTasks(getPrisma(), orderId);
 }
 
 /** The signed-in user as an approved worker, or why not (403). */
@@ -290,21 +288,6 @@ function toCompletedTaskView(
   };
 }
 
-/** The task a completion's action went to (the target's oldest open order's). */
-type ClaimedTask = {
-  id: number;
-  orderId: number;
-  refillId: number | null;
-  /** A dropped delivery's re-delivery: the delivery it replaces. */
-  replacesId: number | null;
-  rewardMinor: number;
-  currency: "GHS" | "USD";
-  platform: Platform;
-  type: EngagementType;
-  targetUrl: string;
-  /** ISO (sql-client.server.ts). */
-  createdAt: string;
-};
 
 /** How the ledger names one action of a kind ("Instagram follow of …"). */
 const actionNouns: Partial<Record<EngagementType, string>> = { followers: "follow", subscribers: "subscription", likes: "like", views: "view", comments: "comment" };
@@ -358,28 +341,9 @@ export async function completeTask(worker: PublicUser, taskId: number, { proofHa
         if (!line) throw commentNotReserved();
       }
 
-      // One slot of the target's oldest open task, as the list offers it; a dropped delivery's
-      // re-delivery first, as it is owed from before. FOR UPDATE queues concurrent claims on that row;
-      // a claim that finds it filled meanwhile takes the next open task, so two workers shown the same
-      // entry with one slot left both get their action counted.
-      const [claimed] = await sql.query<ClaimedTask>(
-        `UPDATE tasks SET
-           completion_count = completion_count + 1,
-           status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
-           completed_at = CASE WHEN completion_count + 1 >= required_completions THEN $2::timestamp ELSE completed_at END,
-           updated_at = $2::timestamp
-         WHERE id = (
-           SELECT id FROM tasks
-           WHERE target_url = $1::text AND type = $3::engagement_type AND status = 'available' AND completion_count < required_completions
-             AND ($4::int IS NULL OR order_id = $4::int)
-           ORDER BY replaces_completion_id IS NULL, created_at, id
-           LIMIT 1
-           FOR UPDATE
-         )
-         RETURNING id, order_id AS "orderId", refill_id AS "refillId", replaces_completion_id AS "replacesId", reward_minor AS "rewardMinor", currency::text AS currency,
-           platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
-        [task.targetUrl, now.toISOString(), task.type, line?.orderId ?? null],
-      );
+      // One slot of the target's oldest open task, as the list offers it: two workers shown the same
+      // entry with one slot left both get their action counted (the second on the next open task).
+      const claimed = await fillSlot(sql, { targetUrl: task.targetUrl, type: task.type, orderId: line?.orderId ?? null }, now);
       if (!claimed) throw noLongerAvailable();
 
       // Deliveries count only while the order is open: a cancellation that won the race stops them.

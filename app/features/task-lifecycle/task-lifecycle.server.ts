@@ -1,0 +1,134 @@
+import { type EngagementType, type Platform, Prisma, type TaskStatus } from "~/generated/prisma/client";
+import { isoTimestamp, type SqlQueries, type StatementParameters } from "~/lib/database/sql-client.server";
+
+/**
+ * The only writer of the tasks table. A task offers a paid order's units to workers: it opens
+ * `available` with its slots (`required_completions`), each completion fills one (the row is the
+ * counter and the lock), the last fills it (`completed`); a completion taken back reopens a slot; a
+ * drip-feed run raises the slots; a cancelled order's open task closes (`cancelled`). A dropped
+ * delivery's re-delivery is a task of its own with one slot. Every change is one statement guarded
+ * by the statuses its transition may leave, so a task never goes past its slots or reopens once closed.
+ *
+ * Who decides when is elsewhere (fulfilment opens and fills, the deliveries reopen and re-deliver,
+ * drip-feed raises, the order's cancellation closes); they call these functions.
+ */
+
+type Db = Prisma.TransactionClient;
+
+type StatusEdge = readonly [from: TaskStatus, to: TaskStatus];
+
+/** Every transition and the status changes it may make (a test enumerates them and checks every other start is refused). */
+export const taskTransitions = {
+  opened: [],
+  slotFilled: [
+    ["available", "available"],
+    ["available", "completed"],
+  ],
+  slotReopened: [
+    ["available", "available"],
+    ["completed", "available"],
+    ["cancelled", "cancelled"],
+  ],
+  slotsRaised: [
+    ["available", "available"],
+    ["completed", "available"],
+    ["completed", "completed"],
+  ],
+  closed: [["available", "cancelled"]],
+} as const satisfies Record<string, readonly StatusEdge[]>;
+
+export type TaskTransition = keyof typeof taskTransitions;
+
+const from = (transition: TaskTransition): TaskStatus[] => [...new Set(taskTransitions[transition].map(([start]) => start))];
+/** The statuses a transition may leave, for a statement's IN (…) (constants, never input). */
+const sqlList = (statuses: TaskStatus[]) => statuses.map((status) => `'${status}'`).join(", ");
+
+/** What a paid order's task is opened with. */
+export type NewTask = { orderId: number; platform: Platform; type: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; requiredCompletions: number };
+
+/** A paid order's task, `available` (opened), as a write of the caller's statement (writeTogether). */
+export function openedTaskInsert(parameters: StatementParameters, task: NewTask, now = new Date()): string {
+  const at = parameters.add(now.toISOString(), "timestamp");
+  return `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
+     VALUES (${parameters.add(task.orderId, "int")}, ${parameters.add(task.platform, "platform")}, ${parameters.add(task.type, "engagement_type")}, ${parameters.add(task.targetUrl, "text")},
+       ${parameters.add(task.rewardMinor, "int")}, ${parameters.add(task.currency, "currency")}, ${parameters.add(task.requiredCompletions, "int")}, 0, 'available', ${at}, ${at})`;
+}
+
+/** A dropped delivery's re-delivery (opened): one slot at what the dropped delivery paid. */
+export async function openRedelivery(db: Db, task: Omit<NewTask, "requiredCompletions"> & { replacesCompletionId: number }, now: Date): Promise<void> {
+  await db.task.create({ data: { ...task, requiredCompletions: 1, status: "available", createdAt: now } });
+}
+
+/** The task a completion's action went to (the target's oldest open order's). */
+export type ClaimedTask = {
+  id: number;
+  orderId: number;
+  refillId: number | null;
+  /** A dropped delivery's re-delivery: the delivery it replaces. */
+  replacesId: number | null;
+  rewardMinor: number;
+  currency: "GHS" | "USD";
+  platform: Platform;
+  type: EngagementType;
+  targetUrl: string;
+  /** ISO (sql-client.server.ts). */
+  createdAt: string;
+};
+
+/**
+ * Fills one slot (slotFilled) of the target's oldest open task of `type` (of `orderId` when given), a
+ * dropped delivery's re-delivery first, as it is owed from before; the last slot completes it. FOR
+ * UPDATE queues concurrent claims on that row; a claim that finds it filled meanwhile takes the next
+ * open task. Null when none is open.
+ */
+export async function fillSlot(sql: SqlQueries, { targetUrl, type, orderId }: { targetUrl: string; type: EngagementType; orderId: number | null }, now: Date): Promise<ClaimedTask | null> {
+  const [claimed] = await sql.query<ClaimedTask>(
+    `UPDATE tasks SET
+       completion_count = completion_count + 1,
+       status = CASE WHEN completion_count + 1 >= required_completions THEN 'completed'::task_status ELSE status END,
+       completed_at = CASE WHEN completion_count + 1 >= required_completions THEN $2::timestamp ELSE completed_at END,
+       updated_at = $2::timestamp
+     WHERE id = (
+       SELECT id FROM tasks
+       WHERE target_url = $1::text AND type = $3::engagement_type AND status IN (${sqlList(from("slotFilled"))}) AND completion_count < required_completions
+         AND ($4::int IS NULL OR order_id = $4::int)
+       ORDER BY replaces_completion_id IS NULL, created_at, id
+       LIMIT 1
+       FOR UPDATE
+     )
+     RETURNING id, order_id AS "orderId", refill_id AS "refillId", replaces_completion_id AS "replacesId", reward_minor AS "rewardMinor", currency::text AS currency,
+       platform::text AS platform, type::text AS type, target_url AS "targetUrl", ${isoTimestamp("created_at")} AS "createdAt"`,
+    [targetUrl, now.toISOString(), type, orderId],
+  );
+  return claimed ?? null;
+}
+
+/** A completion taken back: its slot reopens (slotReopened), a completed task takes one more delivery. False when the task has no filled slot. */
+export async function reopenSlot(db: Db, taskId: number, now: Date): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE tasks SET completion_count = completion_count - 1,
+      status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
+      completed_at = NULL, updated_at = ${now}
+    WHERE id = ${taskId} AND completion_count > 0 AND status IN (${Prisma.raw(sqlList(from("slotReopened")))})`;
+  return count === 1;
+}
+
+/** Locks an order's own tasks (not a refill's), in the order a completion takes its locks (task, then order). */
+export async function lockTasksOfOrder(db: Db, orderId: number): Promise<void> {
+  await db.$queryRaw`SELECT id FROM tasks WHERE order_id = ${orderId} AND refill_id IS NULL ORDER BY id FOR UPDATE`;
+}
+
+/** A drip-feed run opened (slotsRaised): the order's own task offers `slots` in all, reopening it if its last run had filled it. */
+export async function raiseSlots(db: Db, orderId: number, slots: number, now: Date): Promise<void> {
+  await db.$executeRaw`
+    UPDATE tasks SET required_completions = GREATEST(required_completions, ${slots}),
+      status = CASE WHEN status = 'completed' AND completion_count < ${slots} THEN 'available'::task_status ELSE status END,
+      completed_at = CASE WHEN completion_count < ${slots} THEN NULL ELSE completed_at END,
+      updated_at = ${now}
+    WHERE order_id = ${orderId} AND refill_id IS NULL AND status IN (${Prisma.raw(sqlList(from("slotsRaised")))})`;
+}
+
+/** A cancelled (refunded) order's open task closes (closed): no one works for money that went back. */
+export async function closeTasksOfOrder(db: Db, orderId: number): Promise<void> {
+  await db.task.updateMany({ where: { orderId, status: { in: from("closed") } }, data: { status: "cancelled" } });
+}
