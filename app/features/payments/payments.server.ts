@@ -9,6 +9,7 @@ import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import { waitForWebhookOf } from "./settlements-underway.server";
+import { type AttemptStep, askForStep, markChecked, newAttemptRow } from "./attempt-lifecycle.server";
 import type {
   AddressStepInput,
   BirthdayStepInput,
@@ -36,7 +37,7 @@ import { lockPayableTopUp, payableTopUp } from "./top-ups.server";
  */
 
 /** A charge answer's `data.status` that waits for the payer, as the attempt records it. */
-const attemptStatusByCharge: Partial<Record<string, PaymentAttemptStatus>> = {
+const attemptStatusByCharge: Partial<Record<string, AttemptStep>> = {
   send_pin: "send_pin",
   send_otp: "send_otp",
   send_phone: "send_phone",
@@ -361,7 +362,7 @@ export async function refreshAttempt(reference: string, now = new Date()) {
       await applyTransactionOutcome({ reference, status: "failed", gatewayResponse: "The payment was not started. Please try again." }, now);
       return "closed" as const;
     }
-    await getPrisma().paymentAttempt.update({ where: { reference }, data: { lastCheckedAt: now } });
+    await markChecked(getPrisma(), { reference }, now);
     return "in_progress" as const;
   }
   const { status, amount, currency, gateway_response: gatewayResponse } = result.data;
@@ -425,7 +426,7 @@ async function insertAttempt(sql: SqlQueries, payable: Payable, details: Attempt
   // Counted against the abuse limits and inserted in one statement, both only within the limits.
   const parameters = new StatementParameters();
   const createdAt = parameters.add(new Date(now).toISOString(), "timestamp");
-  const valueOf: Record<string, string> = {
+  const row = newAttemptRow({
     [target]: parameters.add(payable.id, "int"),
     reference: parameters.add(reference, "text"),
     channel: parameters.add(details.channel, "payment_channel"),
@@ -434,14 +435,10 @@ async function insertAttempt(sql: SqlQueries, payable: Payable, details: Attempt
     payer_email: parameters.add(details.payerEmail, "text"),
     amount_minor: parameters.add(payable.totalMinor, "int"),
     currency: parameters.add(payable.currency, "currency"),
-    status: "'pending'::payment_attempt_status",
-    check_count: "0",
     next_check_at: parameters.add(new Date(now + firstCheckDelayMs).toISOString(), "timestamp"),
-    refunded_amount_minor: "0",
     created_at: createdAt,
     updated_at: createdAt,
-  };
-  const row = { into: "payment_attempts", columns: Object.keys(valueOf).join(", "), values: Object.values(valueOf).join(", ") };
+  });
   await recordChargeStart(sql, start, { parameters, row, now });
   return reference;
 }
@@ -511,10 +508,7 @@ async function continueAttempt(reference: string, call: Promise<PaystackResult<C
       data: { status: "pending", reference },
     };
   }
-  await prisma.paymentAttempt.updateMany({
-    where: { reference, status: { in: openAttemptStatuses } },
-    data: { status, displayText: data.display_text ?? null },
-  });
+  await askForStep(prisma, reference, status, data.display_text ?? null);
   const url = data.status === "open_url" ? webPageUrl(data.url) : undefined;
   return {
     status: true,

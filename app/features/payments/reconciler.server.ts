@@ -1,6 +1,6 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { claimDueChecks, scheduleNextCheck } from "./attempt-lifecycle.server";
 import { refreshAttempt } from "./payments.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
 import { closeAbandonedAttempt } from "./settlement.server";
@@ -22,26 +22,10 @@ const laterCheckDelayMs = 5 * 60_000;
  */
 const giveUpAfterMs = 24 * 60 * 60_000;
 
-interface ClaimedAttempt {
-  reference: string;
-  check_count: number;
-  created_at: Date;
-}
 
 export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promise<number> {
   const prisma = getPrisma();
-  const statuses = openAttemptStatuses.map((status) => `'${status}'`).join(", ");
-  // Claim: whoever moves next_check_at owns this round of checks; the others skip the locked rows.
-  const claimed = await prisma.$queryRawUnsafe<ClaimedAttempt[]>(
-    `UPDATE payment_attempts SET next_check_at = $1::timestamp + interval '2 minutes', check_count = check_count + 1
-     WHERE id IN (
-       SELECT id FROM payment_attempts
-       WHERE status::text IN (${statuses}) AND paid_at IS NULL AND next_check_at <= $1::timestamp
-       ORDER BY next_check_at LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
-     )
-     RETURNING reference, check_count, created_at`,
-    now.toISOString().replace("T", " ").replace("Z", ""),
-  );
+  const claimed = await claimDueChecks(prisma, now, limit);
   for (const attempt of claimed) {
     try {
       const result = await refreshAttempt(attempt.reference, now);
@@ -51,7 +35,7 @@ export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promi
         continue;
       }
       const delay = checkDelaysMs[attempt.check_count - 1] ?? laterCheckDelayMs;
-      await prisma.paymentAttempt.update({ where: { reference: attempt.reference }, data: { nextCheckAt: new Date(now.getTime() + delay) } });
+      await scheduleNextCheck(prisma, attempt.reference, new Date(now.getTime() + delay));
     } catch (error) {
       getLogger().error({ err: error, reference: attempt.reference }, "could not reconcile a payment attempt");
     }

@@ -4,6 +4,7 @@ import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
+import { failRefund, noteOutsideRefund, recordRefundBooked } from "./attempt-lifecycle.server";
 import { reverseRefundedTopUp } from "./top-ups.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
 
@@ -99,15 +100,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     });
     const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
     const isFull = refundedAmountMinor >= attempt.amountMinor;
-    await transaction.paymentAttempt.update({
-      where: { id: attempt.id },
-      data: {
-        refundedAmountMinor,
-        refundedAt: now,
-        refundState: stateAfterBooking(attempt, isFull),
-        ...(isOutside ? { refundOrigin: "paystack_dashboard" as const } : {}),
-      },
-    });
+    await recordRefundBooked(transaction, attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
     if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
     // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
     if (attempt.topUpId !== null) await reverseRefundedTopUp(transaction, attempt.topUpId, { paymentReference: reference, refundKey });
@@ -147,8 +140,7 @@ async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.Trans
  */
 async function noteRefundStarted(attempt: RefundedAttempt, reference: string, amountMinor: number): Promise<RefundReportOutcome> {
   if (attempt.refundState !== null) return "noted";
-  const { count } = await getPrisma().paymentAttempt.updateMany({ where: { id: attempt.id, refundState: null }, data: { refundState: "pending", refundOrigin: "paystack_dashboard" } });
-  if (count === 1) getLogger().warn({ reference, amountMinor }, "Paystack started a refund the store did not ask for (Paystack dashboard)");
+  if (await noteOutsideRefund(getPrisma(), attempt.id)) getLogger().warn({ reference, amountMinor }, "Paystack started a refund the store did not ask for (Paystack dashboard)");
   return "noted";
 }
 
@@ -161,18 +153,15 @@ async function recordRefundFailure(attempt: RefundedAttempt, reference: string, 
   // The store's refund in flight fails; so does an outside one nothing else is known of. A payment
   // with refunds already booked, or a store refund not sent yet, keeps its state: the failure was
   // another refund's.
-  const where: Prisma.PaymentAttemptWhereInput = isStore
-    ? { id: attempt.id, refundState: "pending" }
-    : { id: attempt.id, OR: [{ refundState: null }, { refundState: "pending", refundRequestedAt: null }] };
-  const { count } = await getPrisma().paymentAttempt.updateMany({ where, data: { refundState: "failed", ...(isStore ? {} : { refundOrigin: "paystack_dashboard" as const }) } });
-  getLogger().error({ reference, event: name, changed: count === 1, startedBy: isStore ? "store" : "paystack_dashboard" }, why);
+  const changed = await failRefund(getPrisma(), { id: attempt.id }, isStore ? "storeSent" : "outside");
+  getLogger().error({ reference, event: name, changed, startedBy: isStore ? "store" : "paystack_dashboard" }, why);
   return "noted";
 }
 
 /** The store's own refund (looked up with GET /refund/{id}) failed or needs attention. */
 export async function recordStoreRefundFailure(reference: string, status: string): Promise<void> {
   getLogger().error({ reference, status }, "Paystack could not complete a refund the store asked for: it needs an admin");
-  await getPrisma().paymentAttempt.updateMany({ where: { reference, refundState: { in: ["requested", "pending"] } }, data: { refundState: "failed" } });
+  await failRefund(getPrisma(), { reference }, "storeAsked");
 }
 
 function currencyProblem(attempt: Pick<RefundedAttempt, "currency">, currency: string) {

@@ -1,6 +1,7 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaystack } from "~/features/paystack/paystack.server";
+import { claimRefundForSending, recordRefundSent, requestRefundsOfCancelledOrders as requestRefundsOf, settleClaimedRefund } from "./attempt-lifecycle.server";
 import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.server";
 
 /**
@@ -12,15 +13,7 @@ import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.
 
 /** Turns the refund requests of cancelled orders into refunds of their successful payments (or of what is left of them). */
 export async function requestRefundsOfCancelledOrders(now = new Date()): Promise<number> {
-  const { count } = await getPrisma().paymentAttempt.updateMany({
-    where: {
-      status: "success",
-      OR: [{ refundState: null }, { refundState: "partially_refunded" }],
-      order: { status: "cancelled", refundRequestedAt: { not: null } },
-    },
-    data: { refundState: "requested", refundRequestedAt: now },
-  });
-  return count;
+  return requestRefundsOf(getPrisma(), now);
 }
 
 /** Sends the requested refunds to Paystack; safe to run in several processes at once. */
@@ -35,16 +28,10 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
   let sent = 0;
   for (const attempt of requested) {
     // The claim: only one process sends this refund.
-    const claimed = await prisma.paymentAttempt.updateMany({
-      where: { id: attempt.id, refundState: "requested" },
-      data: { refundState: "pending", refundRequestedAt: now, paystackRefundId: null },
-    });
-    if (claimed.count === 0) continue;
-    // A payment flagged as refunded from Paystack's dashboard keeps that flag.
-    await prisma.paymentAttempt.updateMany({ where: { id: attempt.id, refundOrigin: null }, data: { refundOrigin: "store" } });
+    if (!(await claimRefundForSending(prisma, attempt.id, now))) continue;
     const left = attempt.amountMinor - attempt.refundedAmountMinor;
     if (left <= 0) {
-      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "processed" } });
+      await settleClaimedRefund(prisma, attempt.id, "nothingLeft");
       continue;
     }
     // Nothing refunded yet: no amount, so Paystack refunds the whole transaction as it was charged (a
@@ -53,13 +40,13 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
     const result = await getPaystack().client.refund({ transaction: attempt.reference, amount, merchant_note: "Order cancelled or paid twice" });
     if (result.ok) {
       sent += 1;
-      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { paystackRefundId: String(result.data.id) } });
+      await recordRefundSent(prisma, attempt.id, String(result.data.id));
       await applyRefundStatus(attempt.reference, result.data, now);
     } else if (result.kind === "rejected") {
       getLogger().error({ reference: attempt.reference, message: result.message }, "Paystack refused a refund: it needs an admin");
-      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "failed" } });
+      await settleClaimedRefund(prisma, attempt.id, "refused");
     } else {
-      await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { refundState: "requested" } }); // try again later
+      await settleClaimedRefund(prisma, attempt.id, "retriedLater");
     }
   }
   return sent;

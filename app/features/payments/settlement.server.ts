@@ -1,11 +1,11 @@
 import { openTaskFor, openTaskInsert, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/tasks.server";
 import { type OrderForEmail, queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
 import { markPaid, paidOrderUpdate, paidReceiptInsert } from "~/features/order-lifecycle/order-lifecycle.server";
-import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
+import { closeUnpaid, markChecked, markNotCompleted, orderSuccessUpdate, recordSuccess, requestRefund } from "./attempt-lifecycle.server";
 import { isTopUpReference } from "./payment-reference.server";
 import { creditPaidTopUp } from "./top-ups.server";
 
@@ -44,9 +44,7 @@ export type SettlementResult =
  * not approved in time), and such a transaction may still succeed. Only the reconciler ends an attempt
  * as abandoned, when it gives up (closeAbandonedAttempt).
  */
-const closingStatuses: Record<string, PaymentAttemptStatus> = { failed: "failed", reversed: "reversed" };
-
-const finalStatuses: PaymentAttemptStatus[] = ["success", "failed", "abandoned", "reversed"];
+const closingStatuses: Record<string, "failed" | "reversed"> = { failed: "failed", reversed: "reversed" };
 
 export async function applyTransactionOutcome(outcome: TransactionOutcome, now = new Date()): Promise<SettlementResult> {
   if (outcome.status === "success" && !isTopUpReference(outcome.reference)) {
@@ -82,14 +80,11 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 
   if (outcome.status === "abandoned") {
     // Still open (the reconciler keeps verifying it), and verify answers "abandoned" meanwhile.
-    await prisma.paymentAttempt.updateMany({
-      where: { id: attempt.id, paidAt: null, status: { notIn: finalStatuses } },
-      data: { status: "not_completed", gatewayResponse: outcome.gatewayResponse ?? null, lastCheckedAt: now },
-    });
+    await markNotCompleted(prisma, attempt.id, outcome.gatewayResponse ?? null, now);
     return "in_progress";
   }
 
-  await prisma.paymentAttempt.update({ where: { id: attempt.id }, data: { lastCheckedAt: now } });
+  await markChecked(prisma, { id: attempt.id }, now);
   return "in_progress";
 }
 
@@ -104,16 +99,11 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 async function settleOrderPayment(outcome: TransactionOutcome, now: Date): Promise<SettlementResult | undefined> {
   return getDatabase().sql.transaction(async (sql) => {
     const parameters = new StatementParameters();
-    const at = parameters.add(now.toISOString(), "timestamp");
     // The order is paid only for its attempt's full amount (the same test as creditOrRefund's);
     // numeric, so that any amount Paystack sends compares and none fails the cast.
     const fullAmountOrder = `(SELECT order_id FROM attempt WHERE amount_minor = ${parameters.add(outcome.amount ?? null, "numeric")} AND currency::text = ${parameters.add(outcome.currency ?? null, "text")})`;
     const [settled] = await sql.query<{ attemptId: number; attemptAmountMinor: number; attemptCurrency: string } & (PaidOrder | { [column in keyof PaidOrder]: null })>(
-      `WITH attempt AS (
-         UPDATE payment_attempts SET status = 'success', paid_at = ${at}, gateway_response = ${parameters.add(outcome.gatewayResponse ?? "Approved", "text")}, last_checked_at = ${at}, updated_at = ${at}
-         WHERE reference = ${parameters.add(outcome.reference, "text")} AND paid_at IS NULL AND order_id IS NOT NULL
-         RETURNING id, order_id, amount_minor, currency
-       ),
+      `WITH attempt AS (${orderSuccessUpdate(parameters, outcome.reference, outcome.gatewayResponse ?? "Approved", now)}),
        paid AS (${paidOrderUpdate(parameters, fullAmountOrder, now, paidOrderForTaskColumns("o"))})
        SELECT a.id AS "attemptId", a.amount_minor AS "attemptAmountMinor", a.currency::text AS "attemptCurrency", paid.* FROM attempt a LEFT JOIN paid ON true`,
       parameters.values,
@@ -161,24 +151,6 @@ async function creditOrRefund(
   return "refund_requested";
 }
 
-/** Records the success once: false when an earlier call already did (its `paid_at` is set). */
-async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayResponse: string, now: Date): Promise<boolean> {
-  const recorded = await sql.query(
-    `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND paid_at IS NULL
-     RETURNING id`,
-    [attemptId, now.toISOString(), gatewayResponse],
-  );
-  return recorded.length === 1;
-}
-
-async function requestRefund(sql: SqlQueries, attemptId: number, now: Date): Promise<void> {
-  await sql.query(`UPDATE payment_attempts SET refund_state = 'requested', refund_requested_at = $2::timestamp, updated_at = $2::timestamp WHERE id = $1::int`, [
-    attemptId,
-    now.toISOString(),
-  ]);
-}
-
 /**
  * The reconciler's last word on an attempt nobody completed: abandoned for good. A success Paystack
  * still reports later is credited all the same (applyTransactionOutcome only needs `paidAt` empty).
@@ -189,13 +161,9 @@ export async function closeAbandonedAttempt(reference: string, gatewayResponse: 
 }
 
 /** Ends an attempt unpaid; the client is told by e-mail, with a link to pay again, in the same transaction. */
-async function closeAttempt(attempt: { id: number; reference: string }, status: PaymentAttemptStatus, gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
+async function closeAttempt(attempt: { id: number; reference: string }, status: "failed" | "reversed" | "abandoned", gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
   return getPrisma().$transaction(async (transaction) => {
-    const { count } = await transaction.paymentAttempt.updateMany({
-      where: { id: attempt.id, paidAt: null, status: { notIn: finalStatuses } },
-      data: { status, gatewayResponse, lastCheckedAt: now },
-    });
-    if (count !== 1) return "already_settled" as const;
+    if (!(await closeUnpaid(transaction, attempt.id, status, gatewayResponse, now))) return "already_settled" as const;
     await queuePaymentFailedEmail(transaction, attempt.reference);
     return "closed" as const;
   }, burstTransactionOptions);
