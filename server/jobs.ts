@@ -8,7 +8,7 @@ import { sendDueMessages } from "~/features/mail/outbox-sender.server";
 import { getEnv } from "~/lib/env.server";
 import { applyRetentionPolicy } from "~/features/retention/retention.server";
 import { reconcilePayments } from "~/features/payments/reconciler.server";
-import { expireUnpaidTopUps } from "~/features/payments/top-ups.server";
+import { expireUnpaidTopUps } from "~/features/top-ups/top-ups.server";
 import { reconcileProcessingPayouts } from "~/features/payouts/payouts.server";
 import { dropDeliveriesWithoutEvidence } from "~/features/deliveries/decisions.server";
 

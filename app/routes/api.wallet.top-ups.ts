@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { createTopUp } from "~/features/payments/top-ups.server";
+import { createTopUp } from "~/features/top-ups/top-ups.server";
 import { topUpSchema } from "~/features/wallet/wallet-schema";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";

@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { findRequestUser } from "~/features/auth/authenticate.server";
 import { handlePaymentStatusForm, loadPaymentStatus } from "~/features/payments/payment-status-page.server";
-import { PaymentStatusView } from "~/features/payments/payment-status-view";
+import { PaymentStatusView } from "~/features/payment-pages/payment-status-view";
 import type { Route } from "./+types/payment-status.$reference";
 
 /*

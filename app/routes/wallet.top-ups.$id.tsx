@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import { paymentReferenceSchema } from "~/features/payments/payment-schema";
-import { topUpFor } from "~/features/payments/top-ups.server";
+import { topUpFor } from "~/features/top-ups/top-ups.server";
 import { TopUpPaymentPage } from "~/features/wallet/top-up-payment-page";
 import { handleTopUpPaymentForm } from "~/features/wallet/top-up-payment.server";
 import { WalletForClientsOnly } from "~/features/wallet/wallet-page";

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { requirePageUser } from "~/features/auth/authenticate.server";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { topUpPaymentHref } from "~/features/payments/payment-status-state";
-import { createTopUp, topUpFor } from "~/features/payments/top-ups.server";
+import { createTopUp, topUpFor } from "~/features/top-ups/top-ups.server";
 import { topUpFormSchema } from "~/features/wallet/top-up-payment-schema";
 import { WalletForClientsOnly, type WalletNotice, WalletPage, formatHistoryDate } from "~/features/wallet/wallet-page";
 import { maximumTopUpMinor, minimumTopUpMinor } from "~/features/wallet/wallet-schema";

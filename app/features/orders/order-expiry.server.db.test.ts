@@ -11,7 +11,7 @@ import { tinyPng } from "~/features/uploads/test-images";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { sourcesMatching } from "~/test/source-scan";
-import { createTopUp, expireUnpaidTopUps, topUpFor } from "~/features/payments/top-ups.server";
+import { createTopUp, expireUnpaidTopUps, topUpFor } from "~/features/top-ups/top-ups.server";
 import { expireUnpaidOrders } from "./order-expiry.server";
 import { createOrderSchema } from "./order-schema";
 import { cancelOrder } from "./order-cancellation.server";
@@ -190,6 +190,6 @@ describe("unpaid top-ups (issue #49)", () => {
   });
 
   it("nothing outside top-ups.server.ts writes a top-up's state", async () => {
-    expect(await sourcesMatching(/\bwalletTopUp\.(update|updateMany|upsert|delete|deleteMany)\(|(UPDATE|DELETE FROM)\s+wallet_top_ups\b/i, "features/payments/top-ups.server.ts")).toEqual([]);
+    expect(await sourcesMatching(/\bwalletTopUp\.(update|updateMany|upsert|delete|deleteMany)\(|(UPDATE|DELETE FROM)\s+wallet_top_ups\b/i, "features/top-ups/top-ups.server.ts")).toEqual([]);
   });
 });

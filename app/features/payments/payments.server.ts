@@ -27,7 +27,7 @@ import { paymentNotices, webPageUrl } from "./payment-outcome";
 import { getPaystack } from "~/features/paystack/paystack.server";
 import { newPaymentReference } from "./payment-reference.server";
 import { applyTransactionOutcome } from "./settlement.server";
-import { lockPayableTopUp, payableTopUp } from "./top-ups.server";
+import { lockPayableTopUp, payableTopUp } from "~/features/top-ups/top-ups.server";
 
 /**
  * Paying for an order (SPEC §2 payment step, §7 /api/payment/*). Every attempt is recorded before

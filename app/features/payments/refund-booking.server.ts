@@ -5,7 +5,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { failRefund, noteOutsideRefund, recordRefundBooked } from "./attempt-lifecycle.server";
-import { reverseRefundedTopUp } from "./top-ups.server";
+import { reverseRefundedTopUp } from "~/features/top-ups/top-ups.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
 
 /**

@@ -13,7 +13,7 @@ import { cardChargeSchema } from "./payment-schema";
 import { chargeCard } from "./payments.server";
 import { createPaystackClient, parsePaystackEvent, refundEventNames, signWebhookBody } from "~/features/paystack/paystack-client.server";
 import { reconcilePayments } from "./reconciler.server";
-import { createTopUp } from "./top-ups.server";
+import { createTopUp } from "~/features/top-ups/top-ups.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { reverseTopUpCredit } from "~/features/ledger/ledger.server";
 import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.server";

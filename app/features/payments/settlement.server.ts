@@ -7,7 +7,7 @@ import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { closeUnpaid, markChecked, markNotCompleted, orderSuccessUpdate, recordSuccess, requestRefund } from "./attempt-lifecycle.server";
 import { isTopUpReference } from "./payment-reference.server";
-import { creditPaidTopUp } from "./top-ups.server";
+import { creditPaidTopUp } from "~/features/top-ups/top-ups.server";
 
 /**
  * Where a payment's money ends up. Everything that learns a payment's outcome — the charge call,

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { minimumQuantity } from "~/features/catalog/catalog";
 import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
-import { inputClass } from "~/features/payments/payment-fields";
+import { inputClass } from "~/features/payment-pages/payment-fields";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 
 /**

@@ -8,7 +8,7 @@ import { type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcom
 import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments/payment-schema";
 import { statusPageHref, topUpPaymentHref } from "~/features/payments/payment-status-state";
 import { chargeMobileMoney, submitOtp } from "~/features/payments/payments.server";
-import { type TopUpView, isPaymentOfTopUp } from "~/features/payments/top-ups.server";
+import { type TopUpView, isPaymentOfTopUp } from "~/features/top-ups/top-ups.server";
 import { isAppError } from "~/lib/errors";
 import { toMinorUnits } from "~/lib/money";
 import { siteBaseUrl } from "~/lib/seo.server";

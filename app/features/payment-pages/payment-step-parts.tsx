@@ -5,7 +5,7 @@ import type { OrderConfirmation } from "~/features/orders/orders.server";
 import { platformLabel } from "~/features/orders/order-display";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
-import { type PaymentNotice } from "./payment-outcome";
+import { type PaymentNotice } from "~/features/payments/payment-outcome";
 import type { CardMode, PaymentMethod } from "./payment-form";
 import { checkoutHref } from "./payment-fields";
 

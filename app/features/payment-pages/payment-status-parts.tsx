@@ -5,8 +5,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { supportChannelLinks, supportFormHref } from "~/features/support/support-links";
 import { useSupportContacts } from "~/features/support/use-support-contacts";
 import { cn } from "~/lib/cn";
-import { type PaymentNotice } from "./payment-outcome";
-import { type PaymentStatusState, isEndState, statusBadgeLabels } from "./payment-status-state";
+import { type PaymentNotice } from "~/features/payments/payment-outcome";
+import { type PaymentStatusState, isEndState, statusBadgeLabels } from "~/features/payments/payment-status-state";
 
 /* The payment status page's pieces: the state's icon and badge, a detail row, a notice line, and the help box for a payment that went wrong. */
 
