@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/authenticate.server";
-import { reserveCommentLine } from "~/features/fulfilment/tasks.server";
+import { reserveCommentLine } from "~/features/fulfilment/task-completion.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { parseRecordId } from "~/lib/record-id";
 import type { Route } from "./+types/api.tasks.$id.comment";

@@ -1,6 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
 import { completeTaskSchema } from "~/features/fulfilment/handle-schema";
-import { completeTask } from "~/features/fulfilment/tasks.server";
+import { completeTask } from "~/features/fulfilment/task-completion.server";
 import { parseRecordId } from "~/lib/record-id";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";

@@ -1,7 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
+import { closeTasksOfOrder } from "~/features/fulfilment/paid-order-tasks.server";
 import { cancelByAdmin } from "~/features/order-lifecycle/order-lifecycle.server";
 import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";

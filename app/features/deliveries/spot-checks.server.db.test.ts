@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
 import { releaseHeldEarnings } from "~/features/fulfilment/review.server";
-import { completeTask } from "~/features/fulfilment/tasks.server";
+import { completeTask } from "~/features/fulfilment/task-completion.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { checkLedger } from "~/features/ledger/ledger-check.server";
 import { createOrderSchema } from "~/features/orders/order-schema";

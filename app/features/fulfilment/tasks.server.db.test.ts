@@ -13,7 +13,8 @@ import { createTestUser, refusal, serviceDatabase } from "~/test/service-test";
 import { workerStats } from "./earnings.server";
 import { workerHandleSchema } from "./handle-schema";
 import { rejectCompletion, releaseHeldEarnings } from "./review.server";
-import { commentReservationMinutes, completeTask, countAvailableTasks, listAvailableTasks, listMyTasks, reserveCommentLine } from "./tasks.server";
+import { countAvailableTasks, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { commentReservationMinutes, completeTask, reserveCommentLine } from "./task-completion.server";
 import { linkWorkerHandle } from "./worker-handles.server";
 
 /*

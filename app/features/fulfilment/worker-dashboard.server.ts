@@ -3,7 +3,8 @@ import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/cata
 import { getEnv } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
-import { type TaskView, accountScreenshotsOf, completeTask, listAvailableTasks, listMyTasks, reserveCommentLine } from "./tasks.server";
+import { type TaskView, accountScreenshotsOf, listAvailableTasks, listMyTasks } from "./tasks.server";
+import { completeTask, reserveCommentLine } from "./task-completion.server";
 import { listWorkerHandles } from "./worker-handles.server";
 import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
 import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";

@@ -1,4 +1,4 @@
-import { closeTasksOfOrder } from "~/features/fulfilment/tasks.server";
+import { closeTasksOfOrder } from "~/features/fulfilment/paid-order-tasks.server";
 import { priceOfUnits } from "~/features/drip-feed/drip-feed";
 import { refundUndeliveredToWallet, walletPaymentOf } from "~/features/ledger/ledger.server";
 import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient } from "~/features/order-lifecycle/order-lifecycle.server";

@@ -1,4 +1,4 @@
-import { openTaskFor, openTaskInsert, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/tasks.server";
+import { openTaskFor, openTaskInsert, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/paid-order-tasks.server";
 import { type OrderForEmail, queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
 import { markPaid, paidOrderUpdate, paidReceiptInsert } from "~/features/order-lifecycle/order-lifecycle.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adjustClientWallet } from "~/features/admin/wallet-adjustments.server";
 import { acceptApiKeyRequest } from "~/features/api-keys/api-keys.server";
 import { workerHandleSchema } from "~/features/fulfilment/handle-schema";
-import { completeTask } from "~/features/fulfilment/tasks.server";
+import { completeTask } from "~/features/fulfilment/task-completion.server";
 import { linkWorkerHandle } from "~/features/fulfilment/worker-handles.server";
 import { createServiceSchema } from "~/features/catalog/service-schema";
 import { createService, getCatalogue, updateService } from "~/features/catalog/services.server";

@@ -2,7 +2,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { catalogCurrency } from "~/features/catalog/catalog";
 import type { DripFeed } from "~/features/drip-feed/drip-feed";
 import { makeDripFeedIn } from "~/features/drip-feed/drip-feed.server";
-import { openTaskForPaidOrder } from "~/features/fulfilment/tasks.server";
+import { openTaskForPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
 import { markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
