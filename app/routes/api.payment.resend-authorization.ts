@@ -1,6 +1,6 @@
 import { requireUser } from "~/features/auth/authenticate.server";
 import { resendAuthorizationSchema } from "~/features/payments/payment-schema";
-import { resendAuthorization } from "~/features/payments/payments.server";
+import { resendAuthorization } from "~/features/payments/charge-steps.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.payment.resend-authorization";

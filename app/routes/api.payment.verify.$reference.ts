@@ -1,5 +1,5 @@
 import { paymentReferenceSchema } from "~/features/payments/payment-schema";
-import { verifyPayment } from "~/features/payments/payments.server";
+import { verifyPayment } from "~/features/payments/payment-checks.server";
 import { apiHandler, errorResponse, jsonResponse } from "~/lib/api-response.server";
 import type { Route } from "./+types/api.payment.verify.$reference";
 

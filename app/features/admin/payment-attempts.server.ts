@@ -1,7 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
-import { refreshAttempt } from "~/features/payments/payments.server";
+import { refreshAttempt } from "~/features/payments/payment-checks.server";
 import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";

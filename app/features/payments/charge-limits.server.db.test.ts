@@ -6,7 +6,9 @@ import { createOrder } from "~/features/orders/order-placement.server";
 import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
 import { sleep } from "../../../sandbox/paystack/testing";
 import { cardChargeSchema, mobileMoneyChargeSchema } from "./payment-schema";
-import { chargeCard, chargeMobileMoney, resendAuthorization, verifyPayment } from "./payments.server";
+import { chargeCard, chargeMobileMoney } from "./payments.server";
+import { resendAuthorization } from "./charge-steps.server";
+import { verifyPayment } from "./payment-checks.server";
 
 /*
  * The abuse limits on starting charges and the one open prompt per order, through the payment

@@ -32,7 +32,8 @@ import {
   otpSubmissionSchema,
   phoneStepSchema,
 } from "./payment-schema";
-import { chargeCard, chargeMobileMoney, submitAddress, submitBirthday, submitOtp, submitPhone, submitPin } from "./payments.server";
+import { chargeCard, chargeMobileMoney, submitPin } from "./payments.server";
+import { submitAddress, submitBirthday, submitOtp, submitPhone } from "./charge-steps.server";
 
 /**
  * The checkout's payment forms without JavaScript (SPEC §2 payment step): each posts to /checkout

@@ -8,7 +8,7 @@ import { createOrder } from "~/features/orders/order-placement.server";
 import { createTestUser, paystackSandbox, refusal, serviceDatabase } from "~/test/service-test";
 import { sandboxSecretKey } from "../../../sandbox/paystack/testing";
 import { startHostedCardPayment } from "./hosted-checkout.server";
-import { verifyPayment } from "./payments.server";
+import { verifyPayment } from "./payment-checks.server";
 import { createPaystackClient } from "~/features/paystack/paystack-client.server";
 import { setPaystack } from "~/features/paystack/paystack.server";
 import { reconcileOpenAttempts } from "./reconciler.server";

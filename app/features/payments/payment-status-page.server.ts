@@ -20,7 +20,8 @@ import {
   statusPageHref,
   topUpPaymentHref,
 } from "./payment-status-state";
-import { type PaymentCheck, checkPaymentWithOrder, resendAuthorization } from "./payments.server";
+import { resendAuthorization } from "./charge-steps.server";
+import { type PaymentCheck, checkPaymentWithOrder } from "./payment-checks.server";
 import { readFormData } from "~/lib/request-body.server";
 
 /**

@@ -1,26 +1,13 @@
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
-import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPaymentColumns } from "~/features/orders/orders.server";
 import { maximumRecordId } from "~/lib/record-id";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
-import { waitForWebhookOf } from "./settlements-underway.server";
-import { type AttemptStep, askForStep, markChecked, newAttemptRow } from "./attempt-lifecycle.server";
-import type {
-  AddressStepInput,
-  BirthdayStepInput,
-  CardChargeInput,
-  ChargeResponse,
-  MobileMoneyChargeInput,
-  OtpSubmissionInput,
-  PhoneStepInput,
-  VerifyResponse,
-} from "./payment-schema";
-import { normaliseGhanaMobileNumber } from "./payment-schema";
+import { type AttemptStep, askForStep, newAttemptRow } from "./attempt-lifecycle.server";
+import type { CardChargeInput, ChargeResponse, MobileMoneyChargeInput } from "./payment-schema";
 import { recordChargeStart } from "./charge-limits.server";
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
@@ -28,6 +15,7 @@ import { getPaystack } from "~/features/paystack/paystack.server";
 import { newPaymentReference } from "./payment-reference.server";
 import { applyTransactionOutcome } from "./settlement.server";
 import { lockPayableTopUp, payableTopUp } from "~/features/top-ups/top-ups.server";
+import { refreshAttempt } from "./payment-checks.server";
 
 /**
  * Paying for an order (SPEC §2 payment step, §7 /api/payment/*). Every attempt is recorded before
@@ -60,7 +48,7 @@ const firstCheckDelayMs = 10_000;
 const notFound = () => new AppError(404, "not_found", "Order not found");
 const unknownReference = () => new AppError(404, "not_found", "Transaction reference not found");
 
-function assertClient(user: PublicUser) {
+export function assertClient(user: PublicUser) {
   if (user.role !== "client") throw new AppError(403, "forbidden", "Only clients can pay for orders.");
 }
 
@@ -116,13 +104,26 @@ function assertPayableOrder(order: { status: string; paymentStatus: string; expi
 }
 
 /** An attempt of the user's own order or top-up, by reference (404 for anyone else's, like an unknown one). */
-async function ownAttempt(user: PublicUser, reference: string) {
+export async function ownAttempt(user: PublicUser, reference: string) {
   const attempt = await getPrisma().paymentAttempt.findFirst({
     where: { reference, OR: [{ order: { clientId: user.id } }, { topUp: { clientId: user.id } }] },
     select: { id: true, reference: true, orderId: true, topUpId: true, channel: true, provider: true, phone: true, payerEmail: true, amountMinor: true, currency: true, status: true },
   });
   if (!attempt) throw unknownReference();
   return attempt;
+}
+
+/** The PIN for the order's (or top-up's) card payment that waits for one (the card itself is not needed again). */
+export async function submitPin(user: PublicUser, { orderId, topUpId, pin }: { orderId?: number; topUpId?: number; pin: string }): Promise<ChargeResponse> {
+  assertClient(user);
+  const owner = topUpId ? { topUpId, topUp: { clientId: user.id } } : { orderId: orderId ?? 0, order: { clientId: user.id } };
+  const waiting = await getPrisma().paymentAttempt.findFirst({
+    where: { ...owner, channel: "card", status: "send_pin" },
+    orderBy: { id: "desc" },
+    select: { reference: true },
+  });
+  if (!waiting) throw new AppError(409, "no_pin_expected", "No card payment of this order is waiting for a PIN. Please enter your card again.");
+  return continueAttempt(waiting.reference, getPaystack().client.submitPin(waiting.reference, pin));
 }
 
 /**
@@ -164,7 +165,7 @@ const openPromptStatuses: PaymentAttemptStatus[] = ["pending", "pay_offline", "s
  * still be under way (pending and younger than the first check) is left alone: Paystack may not know
  * its reference yet, and "not found" would close it.
  */
-async function refreshOpenPrompts(payable: Payable) {
+export async function refreshOpenPrompts(payable: Payable) {
   const prisma = getPrisma();
   const where = { ...attemptTarget(payable), channel: "mobile_money" as const, status: { in: openPromptStatuses } };
   const open = await prisma.paymentAttempt.findMany({ where, select: { reference: true, status: true, createdAt: true } });
@@ -183,7 +184,7 @@ const promptStillOpen = (reference: string) =>
     { details: { reference } },
   );
 
-function startMobileMoneyCharge(reference: string, payable: Payable, charge: { email: string; phone: string; provider: "mtn" | "vod" | "tgo" }) {
+export function startMobileMoneyCharge(reference: string, payable: Payable, charge: { email: string; phone: string; provider: "mtn" | "vod" | "tgo" }) {
   return continueAttempt(
     reference,
     getPaystack().client.charge({
@@ -195,178 +196,6 @@ function startMobileMoneyCharge(reference: string, payable: Payable, charge: { e
       metadata: attemptTarget(payable),
     }),
   );
-}
-
-/** The PIN for the order's (or top-up's) card payment that waits for one (the card itself is not needed again). */
-export async function submitPin(user: PublicUser, { orderId, topUpId, pin }: { orderId?: number; topUpId?: number; pin: string }): Promise<ChargeResponse> {
-  assertClient(user);
-  const owner = topUpId ? { topUpId, topUp: { clientId: user.id } } : { orderId: orderId ?? 0, order: { clientId: user.id } };
-  const waiting = await getPrisma().paymentAttempt.findFirst({
-    where: { ...owner, channel: "card", status: "send_pin" },
-    orderBy: { id: "desc" },
-    select: { reference: true },
-  });
-  if (!waiting) throw new AppError(409, "no_pin_expected", "No card payment of this order is waiting for a PIN. Please enter your card again.");
-  return continueAttempt(waiting.reference, getPaystack().client.submitPin(waiting.reference, pin));
-}
-
-/** SPEC §3 OTP submission (also the Telecel Cash voucher). */
-export async function submitOtp(user: PublicUser, input: OtpSubmissionInput): Promise<ChargeResponse> {
-  const attempt = await ownAttempt(user, input.reference);
-  if (attempt.status !== "send_otp") throw new AppError(409, "no_otp_expected", "This payment is not waiting for an OTP.");
-  return continueAttempt(attempt.reference, getPaystack().client.submitOtp(attempt.reference, input.otp));
-}
-
-/** Paystack's send_phone: the phone number the card's bank knows, for the attempt waiting on it. */
-export function submitPhone(user: PublicUser, input: PhoneStepInput): Promise<ChargeResponse> {
-  return continueOwnStep(user, input.reference, "send_phone", "a phone number", (reference) => getPaystack().client.submitPhone(reference, input.phone));
-}
-
-/** Paystack's send_birthday: the payer's date of birth (YYYY-MM-DD). */
-export function submitBirthday(user: PublicUser, input: BirthdayStepInput): Promise<ChargeResponse> {
-  return continueOwnStep(user, input.reference, "send_birthday", "a date of birth", (reference) => getPaystack().client.submitBirthday(reference, input.birthday));
-}
-
-/** Paystack's send_address: the card's billing address, for the bank's address check. */
-export function submitAddress(user: PublicUser, { reference: attemptReference, ...address }: AddressStepInput): Promise<ChargeResponse> {
-  return continueOwnStep(user, attemptReference, "send_address", "an address", (reference) => getPaystack().client.submitAddress(reference, address));
-}
-
-/** Answers the step the caller's own attempt waits for; any other attempt or step is refused (409). */
-async function continueOwnStep(
-  user: PublicUser,
-  reference: string,
-  step: PaymentAttemptStatus,
-  what: string,
-  call: (reference: string) => Promise<PaystackResult<ChargeData>>,
-): Promise<ChargeResponse> {
-  assertClient(user);
-  const attempt = await ownAttempt(user, reference);
-  if (attempt.status !== step) throw new AppError(409, "no_step_expected", `This payment is not waiting for ${what}. Please start the payment again.`);
-  return continueAttempt(attempt.reference, call(attempt.reference));
-}
-
-/**
- * SPEC §2 "Resend Authorization": Paystack has no re-prompt call, so a new mobile-money charge with a
- * new reference for the same order and phone (DESIGN §5); the order keeps every attempt.
- */
-export async function resendAuthorization(user: PublicUser, reference: string, clientAddress: string): Promise<ChargeResponse> {
-  const attempt = await ownAttempt(user, reference);
-  if (attempt.channel !== "mobile_money" || !attempt.phone || !attempt.provider || !attempt.payerEmail) {
-    throw new AppError(422, "not_resendable", "Only a mobile money payment can be sent to your phone again.");
-  }
-  // A prompt that may still be approved must settle first, or the client could pay twice.
-  if (openAttemptStatuses.includes(attempt.status)) await refreshAttempt(attempt.reference);
-  const current = await getPrisma().paymentAttempt.findUniqueOrThrow({ where: { id: attempt.id }, select: { status: true } });
-  if (current.status === "success") throw new AppError(409, "already_paid", "This order is already paid.");
-  // Abandoned by Paystack (SPEC §2 offers a resend then): a new prompt may go out although the old one is
-  // still watched; should both be approved, the second payment is refunded (settlement).
-  if (openAttemptStatuses.includes(current.status) && current.status !== "not_completed") {
-    throw new AppError(409, "still_waiting", "The last payment prompt is still waiting for your approval. Please check your phone.");
-  }
-  const payable = await payableFor(user, { orderId: attempt.orderId, topUpId: attempt.topUpId, amount: attempt.amountMinor, currency: attempt.currency });
-  // Another prompt of the order (a second tab's, say) may be open too: asked about like this one.
-  await refreshOpenPrompts(payable);
-  // Attempts recorded before numbers were normalised may hold +233 forms.
-  const phone = normaliseGhanaMobileNumber(attempt.phone) ?? attempt.phone;
-  const next = await recordAttempt(payable, { channel: "mobile_money", provider: attempt.provider, phone, payerEmail: attempt.payerEmail }, { clientId: user.id, clientAddress });
-  return startMobileMoneyCharge(next, payable, { email: attempt.payerEmail, phone, provider: attempt.provider });
-}
-
-/**
- * SPEC §7 GET /api/payment/verify/{reference}: no sign-in, so it answers nothing beyond the status
- * and the gateway's words.
- */
-export async function verifyPayment(reference: string): Promise<VerifyResponse> {
-  const { status, gatewayResponse } = await checkPayment(reference);
-  return { status: true, message: "Verification successful", data: { status, gateway_response: gatewayResponse } };
-}
-
-/** Where a payment stands, in Paystack's words (`status`), and how it is paid. */
-export type PaymentCheck = { status: string; gatewayResponse: string | null; channel: "card" | "mobile_money" };
-
-/**
- * The payment's check: an attempt still open is verified with Paystack first (at most every few
- * seconds per attempt, however often a page polls).
- */
-export async function checkPayment(reference: string): Promise<PaymentCheck> {
-  return (await checkAttempt(reference, readAttemptState)).check;
-}
-
-/**
- * checkPayment, and the payment's order as its status page shows it (null for a top-up's), read in
- * the statement that reads the attempt's state (after any settlement the check waited for): one
- * round trip fewer per status page (issue #22).
- */
-export async function checkPaymentWithOrder(reference: string): Promise<PaymentCheck & { order: OrderOfPayment | null }> {
-  const { check, attempt } = await checkAttempt(reference, readAttemptStateWithOrder);
-  return { ...check, order: orderOfPayment(attempt) };
-}
-
-async function checkAttempt<State extends AttemptState>(reference: string, read: (reference: string) => Promise<State | undefined>): Promise<{ check: PaymentCheck; attempt: State }> {
-  const first = await read(reference);
-  if (!first) throw unknownReference();
-  let attempt = first;
-  const isRecent = attempt.lastCheckedAt !== null && Date.now() - Date.parse(attempt.lastCheckedAt) < verifyThrottleMs;
-  const isOpen = () => openAttemptStatuses.includes(attempt.status) && !isRecent;
-  // A settled attempt (most checks) is answered from the one read. An open one is settled by the
-  // webhook this process is applying, if any (settlements-underway.server), else asked about first.
-  if (isOpen() && (await waitForWebhookOf(reference))) attempt = (await read(reference)) ?? attempt;
-  if (isOpen()) {
-    await refreshAttempt(reference);
-    attempt = (await read(reference)) ?? attempt;
-  }
-  return { check: { status: verifyStatusOf(attempt.status), gatewayResponse: attempt.gatewayResponse, channel: attempt.channel }, attempt };
-}
-
-type AttemptState = { status: PaymentAttemptStatus; lastCheckedAt: string | null; gatewayResponse: string | null; channel: "card" | "mobile_money" };
-const attemptStateColumns = `a.status::text AS status, ${isoTimestamp("a.last_checked_at")} AS "lastCheckedAt", a.gateway_response AS "gatewayResponse", a.channel::text AS channel`;
-
-/** One named statement: every verify call reads it (issue #22). */
-async function readAttemptState(reference: string): Promise<AttemptState | undefined> {
-  const [attempt] = await getDatabase().sql.query<AttemptState>(`SELECT ${attemptStateColumns} FROM payment_attempts a WHERE a.reference = $1::text`, [reference], {
-    statementName: "payment-attempt-state",
-  });
-  return attempt;
-}
-
-/** One named statement: every status page reads it. */
-async function readAttemptStateWithOrder(reference: string): Promise<(AttemptState & OrderOfPaymentRow) | undefined> {
-  const [attempt] = await getDatabase().sql.query<AttemptState & OrderOfPaymentRow>(
-    `SELECT ${attemptStateColumns}, ${orderOfPaymentColumns} FROM payment_attempts a LEFT JOIN orders o ON o.id = a.order_id WHERE a.reference = $1::text`,
-    [reference],
-    { statementName: "payment-attempt-state-and-order" },
-  );
-  return attempt;
-}
-
-const verifyThrottleMs = 3_000;
-
-/**
- * Paystack's words for where an attempt stands: open attempts are "ongoing" (or "pending" before any
- * answer), and one Paystack last read as abandoned is "abandoned" although it is still watched.
- */
-function verifyStatusOf(status: PaymentAttemptStatus): string {
-  if (status === "pending") return "pending";
-  if (status === "not_completed") return "abandoned";
-  if (openAttemptStatuses.includes(status)) return "ongoing";
-  return status;
-}
-
-/** Asks Paystack where an attempt stands and applies the answer. Used by verify, resend and the reconciler. */
-export async function refreshAttempt(reference: string, now = new Date()) {
-  const result = await getPaystack().client.verifyTransaction(reference);
-  if (!result.ok) {
-    // Unknown to Paystack: the charge call never reached it (it was never attempted).
-    if (result.kind === "rejected" && /not found/i.test(result.message)) {
-      await applyTransactionOutcome({ reference, status: "failed", gatewayResponse: "The payment was not started. Please try again." }, now);
-      return "closed" as const;
-    }
-    await markChecked(getPrisma(), { reference }, now);
-    return "in_progress" as const;
-  }
-  const { status, amount, currency, gateway_response: gatewayResponse } = result.data;
-  return applyTransactionOutcome({ reference, status, amount, currency, gatewayResponse }, now);
 }
 
 /**
@@ -456,7 +285,7 @@ async function lockPayableOrder(sql: SqlQueries, orderId: number) {
 }
 
 /** Applies a charge step's answer to its attempt and says what the payer does next. */
-async function continueAttempt(reference: string, call: Promise<PaystackResult<ChargeData>>): Promise<ChargeResponse> {
+export async function continueAttempt(reference: string, call: Promise<PaystackResult<ChargeData>>): Promise<ChargeResponse> {
   const result = await call;
   const prisma = getPrisma();
   if (!result.ok) {

@@ -1,7 +1,7 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { claimDueChecks, scheduleNextCheck } from "./attempt-lifecycle.server";
-import { refreshAttempt } from "./payments.server";
+import { refreshAttempt } from "./payment-checks.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
 import { closeAbandonedAttempt } from "./settlement.server";
 

@@ -7,7 +7,8 @@ import { startHostedCardPayment } from "~/features/payments/hosted-checkout.serv
 import { type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcome, otpOutcome, paymentNotices } from "~/features/payments/payment-outcome";
 import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments/payment-schema";
 import { statusPageHref, topUpPaymentHref } from "~/features/payments/payment-status-state";
-import { chargeMobileMoney, submitOtp } from "~/features/payments/payments.server";
+import { chargeMobileMoney } from "~/features/payments/payments.server";
+import { submitOtp } from "~/features/payments/charge-steps.server";
 import { type TopUpView, isPaymentOfTopUp } from "~/features/top-ups/top-ups.server";
 import { isAppError } from "~/lib/errors";
 import { toMinorUnits } from "~/lib/money";
