@@ -57,36 +57,6 @@ export interface ChargeRecord {
   authenticationUrl?: string;
 }
 
-export interface RecipientRecord {
-  id: number;
-  recipientCode: string;
-  type: string;
-  name: string;
-  accountNumber: string;
-  bankCode: string;
-  bankName: string;
-  currency: string;
-  createdAt: string;
-}
-
-export interface TransferRecord {
-  id: number;
-  reference: string;
-  transferCode: string;
-  amount: number;
-  currency: string;
-  reason: string | null;
-  source: string;
-  recipient: RecipientRecord;
-  createdAt: string;
-  settlesAt: string;
-  outcome: "success" | "failed";
-  failureReason: string | null;
-  /** Transfer OTP on: Paystack holds the transfer (`status: "otp"`) until finalize_transfer. */
-  awaitingOtp?: boolean;
-  deliveries: Delivery[];
-}
-
 export type ChargeStatus = "send_pin" | "send_otp" | "send_phone" | "send_birthday" | "send_address" | "open_url" | "pay_offline" | "success" | "failed" | "abandoned" | "reversed";
 
 export interface ChargeState {
@@ -101,7 +71,7 @@ export interface ChargeState {
   refundedAmount: number;
 }
 
-const at = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
+export const at = (iso: string | null) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
 
 export function resolveCharge(record: ChargeRecord, now: number): ChargeState {
   const refundedAmount = record.refunds.filter((refund) => at(refund.processedAt) <= now).reduce((sum, refund) => sum + refund.amount, 0);
@@ -347,69 +317,8 @@ export function fetchedRefundShape(record: ChargeRecord, refund: RefundRecord, n
   };
 }
 
-export function recipientShape(recipient: RecipientRecord) {
-  return {
-    id: recipient.id,
-    integration: 1,
-    domain: "test",
-    active: true,
-    is_deleted: false,
-    isDeleted: false,
-    recipient_code: recipient.recipientCode,
-    type: recipient.type,
-    name: recipient.name,
-    description: "",
-    email: null,
-    metadata: null,
-    currency: recipient.currency,
-    details: {
-      authorization_code: null,
-      account_number: recipient.accountNumber,
-      account_name: recipient.name,
-      bank_code: recipient.bankCode,
-      bank_name: recipient.bankName,
-    },
-    createdAt: recipient.createdAt,
-    updatedAt: recipient.createdAt,
-  };
-}
-
-export function transferShape(transfer: TransferRecord, now: number) {
-  const isSettled = !transfer.awaitingOtp && at(transfer.settlesAt) <= now;
-  const status = transfer.awaitingOtp ? "otp" : isSettled ? transfer.outcome : "pending";
-  return {
-    id: transfer.id,
-    integration: 1,
-    domain: "test",
-    amount: transfer.amount,
-    currency: transfer.currency,
-    source: transfer.source,
-    source_details: null,
-    reason: transfer.reason,
-    reference: transfer.reference,
-    transfer_code: transfer.transferCode,
-    titan_code: null,
-    request: transfer.id,
-    status,
-    failures: status === "failed" ? transfer.failureReason : null,
-    transferred_at: status === "success" ? transfer.settlesAt : null,
-    recipient: recipientShape(transfer.recipient),
-    session: { provider: null, id: null },
-    fee_charged: 0,
-    fees_breakdown: null,
-    gateway_response: null,
-    createdAt: transfer.createdAt,
-    updatedAt: isSettled ? transfer.settlesAt : transfer.createdAt,
-  };
-}
-
-/** POST /transfer's and /transfer/finalize_transfer's answer (TransferCreateResponse): the recipient by its id. */
-export function queuedTransferShape(transfer: TransferRecord, now: number) {
-  return { ...transferShape(transfer, now), transfersessionid: [], transfertrials: [], recipient: transfer.recipient.id };
-}
-
 /** In webhooks Paystack names the integration in full (in answers, by its id). */
-const integrationShape = { id: 1, is_live: false, business_name: "Paystack sandbox" };
+export const integrationShape = { id: 1, is_live: false, business_name: "Paystack sandbox" };
 
 // --- Webhook events ---------------------------------------------------------------------------------
 
@@ -446,7 +355,3 @@ function refundEventData(record: ChargeRecord, refund: RefundRecord, stage: Refu
   };
 }
 
-export function transferEvent(transfer: TransferRecord, now: number): WebhookEvent | undefined {
-  if (transfer.awaitingOtp || at(transfer.settlesAt) > now) return undefined;
-  return { event: `transfer.${transfer.outcome}`, data: { ...transferShape(transfer, now), integration: integrationShape } };
-}

@@ -1,5 +1,5 @@
 import { isoAt, newCode, newId, type Reply, refuse, type SandboxContext, succeed } from "./context";
-import { queuedTransferShape, type RecipientRecord, recipientShape, type TransferRecord, transferShape } from "./records";
+import { queuedTransferShape, type RecipientRecord, recipientShape, type TransferRecord, transferShape } from "./transfer-records";
 import { finalizeTransferSchema, firstProblem, mobileMoneyBanks, resendTransferOtpSchema, transferRecipientSchema, transferRequestSchema } from "./requests";
 
 /** The wallet a transfer never reaches (for payout failure paths); every other recipient is paid. */
