@@ -1,32 +1,26 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Info, RefreshCw } from "~/components/page-icons";
 import { ShieldCheck } from "~/components/icons";
 import { type FormEvent, useState } from "react";
-import { data, Form, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { Form, useNavigate, useRouteLoaderData } from "react-router";
 import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
 import type { SessionUser } from "~/lib/session-user";
 import { type CatalogPlatform, type CatalogService, defaultQuantityFor, isCatalogPlatform, kindLabels, packageFor, platformLabels, priceOrder } from "~/features/catalog/catalog";
-import { getCatalogue, serviceOnSale } from "~/features/catalog/services.server";
+import { getCatalogue } from "~/features/catalog/services.server";
 import { AccountVerificationForm } from "~/features/checkout/account-verification-form";
 import { storefrontOrder, storefrontServiceOf } from "~/features/checkout/checkout-draft";
-import { commitServerDraft } from "~/features/checkout/checkout-session.server";
-import { postTargetForCheckout, verifyAccountForCheckout } from "~/features/checkout/checkout.server";
 import { PlatformTabs, QuantityDropdown, ServiceTabs, choiceOf, packagesHref } from "~/features/checkout/package-picker";
 import { PostTargetForm } from "~/features/checkout/post-target-form";
-import { accountVerificationSchemaFor, checkoutChoiceSchema, quantityFromText, quantityProblem, quantityRangeOf } from "~/features/checkout/verification-schema";
-import { orderTargetSchemaFor } from "~/features/orders/order-schema";
-import { isAppError } from "~/lib/errors";
+import { quantityFromText, quantityProblem, quantityRangeOf } from "~/features/checkout/verification-schema";
 import { useFieldAsFound } from "~/lib/use-field-as-found";
 import { formatMoney } from "~/lib/money";
 import { cacheForAnonymousVisitors } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/packages";
-import { readFormData } from "~/lib/request-body.server";
+import { completeOrderAction } from "~/features/checkout/complete-order-action.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -93,74 +87,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     isVerifying: query.get("verify") === "1",
   };
 }
-
-/** What "Complete Your Order" refused, field by field; `form` above the form. */
-export interface CompleteOrderErrors {
-  username?: string;
-  screenshot?: string;
-  link?: string;
-  comments?: string;
-  form?: string;
-}
-
-type CompleteOrderAnswer = { errors: CompleteOrderErrors; username?: string; link?: string; comments?: string };
-
 /** "Complete Your Order" without JavaScript: keep the draft (a profile's screenshot uploaded), go to /checkout. */
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await findRequestUser(request);
-  if (!user) {
-    const back = new URL(url);
-    back.searchParams.set("verify", "1");
-    throw redirect(signInHref(`${back.pathname}${back.search}`));
-  }
-  const formData = await readFormData(request);
-  const choice = checkoutChoiceSchema.safeParse({ service: formData.get("service") ?? undefined, quantity: formData.get("quantity") ?? undefined });
-  if (!choice.success) return data<CompleteOrderAnswer>({ errors: { form: choice.error.issues[0]?.message ?? "Choose a package" } }, 400);
-  try {
-    const service = await serviceOnSale(choice.data.service);
-    const draft = service.target === "profile" ? await verifyProfile(user, service, formData) : verifyPost(user, service, choice.data.quantity, formData);
-    if ("errors" in draft) return data<CompleteOrderAnswer>(draft, 400);
-    return redirect("/checkout", { headers: { "Set-Cookie": await commitServerDraft(draft) } });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // Screenshots are refused for what they are (type, size, quota); the rest is the form's.
-    const isScreenshotRefusal = formData.has("screenshot") && error.status !== 403 && error.code !== "unknown_package" && error.code !== "service_unavailable";
-    const errors: CompleteOrderErrors = error.code === "payload_too_large" ? { comments: error.message } : isScreenshotRefusal ? { screenshot: error.message } : { form: error.message };
-    const answer: CompleteOrderAnswer = { errors, username: String(formData.get("username") ?? ""), link: String(formData.get("link") ?? ""), comments: String(formData.get("comments") ?? "") };
-    const headers = error.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(error.retryAfterSeconds) };
-    return data(answer, { status: error.status, headers });
-  }
-}
-
-async function verifyProfile(user: SessionUser & Parameters<typeof verifyAccountForCheckout>[0], service: CatalogService, formData: FormData) {
-  const username = String(formData.get("username") ?? "");
-  // conform parses the post (no automatic coercion: the schema sees the posted strings and file).
-  const submission = parseWithZod(formData, { schema: accountVerificationSchemaFor(service), disableAutoCoercion: true });
-  if (submission.status !== "success") return { errors: fieldErrorsOf(submission.error, ["username", "screenshot"]), username } satisfies CompleteOrderAnswer;
-  return verifyAccountForCheckout(user, service, submission.value);
-}
-
-function verifyPost(user: Parameters<typeof postTargetForCheckout>[0], service: CatalogService, quantity: number, formData: FormData) {
-  const link = String(formData.get("link") ?? "");
-  const comments = String(formData.get("comments") ?? "");
-  const target = orderTargetSchemaFor(service).safeParse({ quantity, targetUrl: link, comments: service.kind === "comments" ? comments : undefined });
-  if (!target.success) {
-    const error: Record<string, string[]> = {};
-    for (const issue of target.error.issues) (error[issue.path[0] === "targetUrl" ? "link" : String(issue.path[0] ?? "")] ??= []).push(issue.message);
-    return { errors: fieldErrorsOf(error, ["link", "comments"]), link, comments } satisfies CompleteOrderAnswer;
-  }
-  return postTargetForCheckout(user, service, target.data);
-}
-
-/** Errors as the form shows them: its fields' own, and the first of any other (the quantity) above the form. */
-function fieldErrorsOf(error: Record<string, string[] | null> | null | undefined, fields: readonly (keyof CompleteOrderErrors)[]): CompleteOrderErrors {
-  const errors: CompleteOrderErrors = {};
-  for (const [name, messages] of Object.entries(error ?? {})) {
-    const field = (fields as readonly string[]).includes(name) ? (name as keyof CompleteOrderErrors) : "form";
-    errors[field] ??= messages?.[0];
-  }
-  return errors;
-}
+export const action = ({ request, url }: Route.ActionArgs) => completeOrderAction(request, url);
 
 export default function Packages({ loaderData, actionData }: Route.ComponentProps) {
   const { platforms, platform, services, serviceId, notice } = loaderData;
