@@ -6,7 +6,7 @@ import { requireAdminPage } from "~/features/admin/admin-access.server";
 import { platformLabel } from "~/features/admin/admin-display";
 import { adminLoad } from "~/features/admin/admin-form.server";
 import { ActionButton, AdminCard, AdminPageHeader, FailureBanner, NoticeBanner } from "~/features/admin/admin-ui";
-import { ServiceForm } from "~/features/admin/service-form";
+import { ServiceForm } from "~/features/catalog/service-form";
 import { servicesPageAction } from "~/features/admin/services-page.server";
 import { kindLabels } from "~/features/catalog/catalog";
 import { type AdminServiceView, listServicesForAdmin } from "~/features/catalog/services.server";

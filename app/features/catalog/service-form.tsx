@@ -5,9 +5,9 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { catalogPlatforms, kindLabels, platformLabels, serviceKinds, serviceTargets } from "~/features/catalog/catalog";
-import { createServiceSchema } from "~/features/catalog/service-schema";
-import type { AdminServiceView } from "~/features/catalog/services.server";
+import { catalogPlatforms, kindLabels, platformLabels, serviceKinds, serviceTargets } from "./catalog";
+import { createServiceSchema } from "./service-schema";
+import type { AdminServiceView } from "./services.server";
 
 /**
  * Admin › Services' form, to create a service or edit one (issue #50): a plain post to the page's
