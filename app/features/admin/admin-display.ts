@@ -1,9 +1,11 @@
 import { isCatalogPlatform, kindLabels, platformLabels } from "~/features/catalog/catalog";
 import { mobileMoneyProviderLabels } from "~/features/payments/payment-schema";
+import type { CompletionReview, OrderPaymentStatus, OrderStatus, PaymentAttemptStatus, PaymentChannel, PayoutStatus, RefundOrigin, RefundState, SupportTicketStatus, UserRole, UserStatus } from "~/generated/prisma/client";
 import { formatApiAmount } from "~/lib/money";
 
 /*
- * How the admin console words things: labels for every stored state, dates, money, and the notices
+ * How the admin console words things: labels for every stored state (each checked against the
+ * schema's enum, so a new status fails the typecheck until it has its words), dates, money, and the notices
  * a page shows after an action (PRG: the action redirects with `?notice=<code>&target=<id>`; only
  * codes listed here are shown, never text from the URL).
  */
@@ -22,8 +24,8 @@ export function formatAdminDateTime(iso: string | null | undefined): string {
 
 export const humanize = (value: string) => value.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase());
 
-export const userStatusLabels: Record<string, string> = { active: "Active", pending_review: "Waiting for review", suspended: "Suspended", rejected: "Rejected" };
-export const roleLabels: Record<string, string> = { client: "Client", worker: "Worker", admin: "Admin" };
+export const userStatusLabels: Record<string, string> = { active: "Active", pending_review: "Waiting for review", suspended: "Suspended", rejected: "Rejected" } satisfies Record<UserStatus, string>;
+export const roleLabels: Record<string, string> = { client: "Client", worker: "Worker", admin: "Admin" } satisfies Record<UserRole, string>;
 export const orderStatusLabels: Record<string, string> = {
   pending: "Pending",
   processing: "In Progress",
@@ -32,8 +34,8 @@ export const orderStatusLabels: Record<string, string> = {
   partial: "Partly delivered",
   // Not a stored status: a cancelled order with expiredAt (decision 0020).
   expired: "Expired (cancelled, not paid in time)",
-};
-export const orderPaymentLabels: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" };
+} satisfies Record<OrderStatus | "expired", string>;
+export const orderPaymentLabels: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded" } satisfies Record<OrderPaymentStatus, string>;
 export const attemptStatusLabels: Record<string, string> = {
   open: "Open (any step)",
   pending: "Pending",
@@ -49,7 +51,7 @@ export const attemptStatusLabels: Record<string, string> = {
   failed: "Failed",
   abandoned: "Abandoned",
   reversed: "Reversed",
-};
+} satisfies Record<PaymentAttemptStatus | "open", string>;
 export const refundStateLabels: Record<string, string> = {
   none: "No refund",
   requested: "Refund requested",
@@ -57,12 +59,12 @@ export const refundStateLabels: Record<string, string> = {
   partially_refunded: "Partially refunded",
   processed: "Refunded",
   failed: "Refund failed",
-};
+} satisfies Record<RefundState | "none", string>;
 /** Who started a payment's refund; the dashboard one is money that left without the store asking. */
-export const refundOriginLabels: Record<string, string> = { store: "Refund asked for by the store", paystack_dashboard: "Refund started outside the store (Paystack dashboard)" };
-export const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
-export const reviewLabels: Record<string, string> = { held: "Under review", approved: "Approved", rejected: "Rejected", all: "All" };
-export const ticketStatusLabels: Record<string, string> = { open: "Open", answered: "Answered", closed: "Closed", all: "All" };
+export const refundOriginLabels: Record<string, string> = { store: "Refund asked for by the store", paystack_dashboard: "Refund started outside the store (Paystack dashboard)" } satisfies Record<RefundOrigin, string>;
+export const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" } satisfies Record<PaymentChannel, string>;
+export const reviewLabels: Record<string, string> = { held: "Under review", approved: "Approved", rejected: "Rejected", all: "All" } satisfies Record<CompletionReview | "all", string>;
+export const ticketStatusLabels: Record<string, string> = { open: "Open", answered: "Answered", closed: "Closed", all: "All" } satisfies Record<SupportTicketStatus | "all", string>;
 
 /** A platform as people name it: "TikTok", "X" (stored as SPEC's "twitter"; the services' API says "x"). */
 export const platformLabel = (platform: string) => (platform === "x" ? platformLabels.twitter : isCatalogPlatform(platform) ? platformLabels[platform] : humanize(platform));
@@ -184,7 +186,7 @@ export const payoutStatusLabels: Record<string, string> = {
   reversed: "Reversed (amount returned)",
   rejected: "Rejected (amount returned)",
   all: "All",
-};
+} satisfies Record<PayoutStatus | "all", string>;
 
 export const noticeText = (code: string | null | undefined) => (code && Object.hasOwn(adminNotices, code) ? adminNotices[code] : null);
 

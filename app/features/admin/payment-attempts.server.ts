@@ -2,7 +2,7 @@ import { toMajorUnits } from "~/lib/money";
 import { assertAdmin } from "~/features/auth/assert-admin";
 import type { PublicUser } from "~/features/auth/accounts.server";
 import { refreshAttempt } from "~/features/payments/payment-checks.server";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

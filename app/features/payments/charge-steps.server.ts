@@ -2,7 +2,7 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import { type AddressStepInput, type BirthdayStepInput, type ChargeResponse, normaliseGhanaMobileNumber, type OtpSubmissionInput, type PhoneStepInput } from "./payment-schema";
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
 import { getPaystack } from "~/features/paystack/paystack.server";

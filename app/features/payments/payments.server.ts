@@ -6,7 +6,7 @@ import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { type AttemptStep, askForStep, newAttemptRow } from "./attempt-lifecycle.server";
+import { type AttemptStep, askForStep, newAttemptRow } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import type { CardChargeInput, ChargeResponse, MobileMoneyChargeInput } from "./payment-schema";
 import { recordChargeStart } from "./charge-limits.server";
 import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";

@@ -4,7 +4,7 @@ import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import { failRefund, noteOutsideRefund, recordRefundBooked } from "./attempt-lifecycle.server";
+import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import { reverseRefundedTopUp } from "~/features/top-ups/top-ups.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
 

@@ -5,7 +5,7 @@ import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import { closeUnpaid, markChecked, markNotCompleted, orderSuccessUpdate, recordSuccess, requestRefund } from "./attempt-lifecycle.server";
+import { closeUnpaid, markChecked, markNotCompleted, orderSuccessUpdate, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import { isTopUpReference } from "./payment-reference.server";
 import { creditPaidTopUp } from "~/features/top-ups/top-ups.server";
 

@@ -9,7 +9,7 @@ import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
 import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/order-expiry.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 
 /**
  * Wallet top-ups (issue #20): money a client adds to their wallet, paid by card or mobile money

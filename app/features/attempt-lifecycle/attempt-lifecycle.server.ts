@@ -1,7 +1,7 @@
-import type { PaymentAttemptStatus, Prisma, RefundState } from "~/generated/prisma/client";
+import type { Prisma, RefundState } from "~/generated/prisma/client";
+import { PaymentAttemptStatus } from "~/generated/prisma/enums";
 import type { RowWithinLimits } from "~/features/auth/rate-limit.server";
 import type { SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
-import { openAttemptStatuses } from "~/lib/payment-attempt-status";
 
 /**
  * The only writer of the payment_attempts table: an attempt's row, its status (where the payment
@@ -27,9 +27,13 @@ const stepStatuses = ["pending", "send_pin", "send_otp", "send_phone", "send_bir
 /** A step the payer is asked for (or pending again): what a charge answer that waits for the payer records. */
 export type AttemptStep = (typeof stepStatuses)[number];
 const unpaidEnds = ["failed", "reversed", "abandoned"] as const satisfies readonly PaymentAttemptStatus[];
-/** Statuses an attempt may still move from towards another step or an unpaid end. */
+const allStatuses = Object.values(PaymentAttemptStatus);
+/**
+ * The statuses in which Paystack may still report a success for an attempt: every one but its ends
+ * (the generated enum's, so a status added to the schema is open until it is named an end here).
+ */
+export const openAttemptStatuses: PaymentAttemptStatus[] = allStatuses.filter((status) => status !== "success" && !(unpaidEnds as readonly string[]).includes(status));
 const openStatuses = openAttemptStatuses;
-const allStatuses: PaymentAttemptStatus[] = [...openStatuses, "success", ...unpaidEnds];
 const edges = <State>(from: readonly State[], to: readonly State[]): Edge<State>[] => from.flatMap((start) => to.map((end) => [start, end] as const));
 
 /** Every status transition and the changes it may make (a test enumerates them and checks every other start is refused). */
