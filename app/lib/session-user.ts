@@ -1,4 +1,6 @@
-export type UserRole = "client" | "worker" | "admin";
+import type { UserRole } from "~/generated/prisma/client";
+
+export type { UserRole };
 
 /** The signed-in user as every page sees it (root loader data); null when signed out. */
 export interface SessionUser {

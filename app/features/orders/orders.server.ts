@@ -1,5 +1,5 @@
 import { toMajorUnits } from "~/lib/money";
-import type { Prisma } from "~/generated/prisma/client";
+import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { epochSeconds, isoFromEpochSeconds, isoTimestamp } from "~/lib/database/sql-client.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
@@ -19,8 +19,8 @@ export interface OrderViewer {
   role: "client" | "worker" | "admin";
 }
 
-export type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "partial";
-type PaymentStatus = "unpaid" | "paid" | "refunded";
+export type { OrderStatus };
+type PaymentStatus = OrderPaymentStatus;
 
 /** SPEC §3's order on the confirmation page, plus price and fee (DESIGN §6) and a few fields the checkout needs. */
 export interface OrderConfirmation {

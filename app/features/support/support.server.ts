@@ -1,3 +1,4 @@
+import type { SupportTicketStatus } from "~/generated/prisma/client";
 import { takeWithinLimits } from "~/features/auth/rate-limit.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { getPrisma } from "~/lib/database/db.server";
@@ -14,7 +15,7 @@ export const SUPPORT_TICKET_LIMIT_PER_HOUR = 5;
 export const SUPPORT_TICKETS_PER_ADDRESS_PER_HOUR = 100;
 const ticketWindowMs = 60 * 60 * 1000;
 
-export type SupportTicketStatus = "open" | "answered" | "closed";
+export type { SupportTicketStatus };
 
 export interface CreatedSupportTicket {
   id: number;
