@@ -57,7 +57,7 @@ export const refundTransitions = {
   booked: [...edges<RefundStateOrNone>([null, "requested", "pending", "partially_refunded", "processed", "failed"], ["processed", "partially_refunded"]), ["requested", "requested"], ["pending", "pending"]],
 } as const satisfies Record<string, readonly Edge<RefundStateOrNone>[]>;
 
-export type RefundTransition = keyof typeof refundTransitions;
+type RefundTransition = keyof typeof refundTransitions;
 
 const startsOf = <State>(transitionEdges: readonly Edge<State>[]): State[] => [...new Set(transitionEdges.map(([start]) => start))];
 const statusesFrom = (transition: keyof typeof attemptTransitions) => startsOf(attemptTransitions[transition]);

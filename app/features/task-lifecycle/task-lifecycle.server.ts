@@ -37,7 +37,7 @@ export const taskTransitions = {
   closed: [["available", "cancelled"]],
 } as const satisfies Record<string, readonly StatusEdge[]>;
 
-export type TaskTransition = keyof typeof taskTransitions;
+type TaskTransition = keyof typeof taskTransitions;
 
 const from = (transition: TaskTransition): TaskStatus[] => [...new Set(taskTransitions[transition].map(([start]) => start))];
 /** The statuses a transition may leave, for a statement's IN (…) (constants, never input). */
