@@ -28,7 +28,7 @@ import { type FetchHandler, reactRouterHandler } from "./react-router-handler";
 import { pathOf } from "./refusal";
 import { compileProxyTrust } from "./request-address";
 import { isApiPath, routeTables } from "./route-tables";
-import { rejectCrossSiteWrites, rejectNulInUrls, securityHeaders } from "./security";
+import { rejectCrossSiteWrites, rejectUnroutableRequests, securityHeaders } from "./security";
 import { visitorMarketVariation } from "~/features/geo/visitor-market.server";
 
 /**
@@ -44,9 +44,6 @@ export { setSelfBaseUrl } from "~/lib/self-url.server";
 /** For the scripts: `npm run check-ledger` (and the load test) and `npm run create-admin`. */
 export { checkLedger as checkLedgerInvariants } from "~/features/ledger/ledger-check.server";
 export { createAdminAccount as createAdmin } from "~/features/auth/accounts.server";
-
-/** live, test (an sk_test_ key) or sandbox: /healthz reports it and every page but a live one says "Test mode". */
-const paymentMode = paymentModeOf(env);
 
 /** Without Paystack keys, payments go to the sandbox this server answers itself (in production only with PAYMENTS_SANDBOX=true). */
 const paystackSandbox = env.PAYSTACK_SECRET_KEY
@@ -114,8 +111,8 @@ export function createApp({ serveFiles, build = serverBuild, extraHeaders }: { s
     env.REQUEST_LOGS && requestLog,
     securityHeaders({ isDevelopment: env.NODE_ENV === "development", isHttps: env.PUBLIC_URL?.startsWith("https:") ?? false, paymentPageOrigins: paystackCheckoutOrigins(env), extraHeaders }),
     compression() as unknown as Link,
-    rejectNulInUrls,
-    healthCheck({ sql: () => getDatabase().sql, report: { payments: paymentMode }, retryAfterSeconds: databaseUnavailableRetryAfterSeconds }),
+    rejectUnroutableRequests,
+    healthCheck({ sql: () => getDatabase().sql, report: { payments: paymentModeOf(env) }, retryAfterSeconds: databaseUnavailableRetryAfterSeconds }),
     serveFiles,
     // Paystack's stand-in is another service's API in this process: its calls carry its own key and are read by its own parsers.
     paystackSandbox !== undefined && sandboxPages(paystackSandbox),

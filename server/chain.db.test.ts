@@ -105,6 +105,18 @@ describe("every request passes one chain", () => {
     }
     expect((await api.get("/healthz")).status).toBe(200);
   });
+
+  it("refuses TRACE, which no route can take, with 405 and the chain's headers (not a 500)", async () => {
+    // The reseller API answers in its panels' shape: HTTP 200, { "error" } with its contract's words.
+    for (const [path, status, body] of [["/", "405 Method Not Allowed", "This method is not allowed."], ["/api/orders", "405 Method Not Allowed", '{"message":"This method is not allowed."}'], ["/api/v2", "200 OK", '{"error":"Incorrect request: send it as GET or POST"}']]) {
+      const answer = await rawHttp(server.url, `TRACE ${path} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nConnection: close\r\n\r\n`);
+      expect(answer.split("\r\n", 1)[0], path).toBe(`HTTP/1.1 ${status}`);
+      expect(answer.endsWith(`\r\n\r\n${body}`), path).toBe(true);
+      expect(answer).toContain("Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(answer).toContain("X-Chain-Test: one chain");
+      expect(answer).toMatch(/Content-Security-Policy: .*'nonce-/);
+    }
+  });
 });
 
 /** The whole answer to one request written byte for byte (fetch and http.request refuse a Host like "a b"). */

@@ -59,17 +59,14 @@ export function startBackgroundJobs(logger: Logger, jobList = jobs): () => Promi
     const runSafely = () => {
       if (isRunning) return;
       isRunning = true;
-      const run = (async () => {
-        try {
-          await job.run();
-        } catch (error) {
-          logger.error({ err: error, job: job.name }, "background job failed");
-        } finally {
+      const run: Promise<void> = job
+        .run()
+        .then(() => undefined, (error: unknown) => void logger.error({ err: error, job: job.name }, "background job failed"))
+        .finally(() => {
           isRunning = false;
-        }
-      })();
+          running.delete(run);
+        });
       running.add(run);
-      void run.finally(() => running.delete(run));
     };
     if (job.atStart) runSafely();
     const timer = setInterval(runSafely, job.everyMs);

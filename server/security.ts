@@ -1,7 +1,8 @@
 import { randomFillSync } from "node:crypto";
 import helmet from "helmet";
 import type { Link } from "./chain";
-import { sendRefusal } from "./refusal";
+import { apiV2Errors, isApiV2Path } from "~/features/reseller-api/api-v2-contract";
+import { pathOf, sendRefusal } from "./refusal";
 import { type ProxyTrust, requestAddress } from "./request-address";
 
 /** Random bytes drawn 4 KiB at a time (one call to the generator per 256 nonces); each byte is used once. */
@@ -64,10 +65,15 @@ export function securityHeaders({ isDevelopment, isHttps, paymentPageOrigins = [
 export const overridableHeaders = new Set(["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"]);
 
 /**
- * A NUL byte (%00) has no place in any URL of ours, and PostgreSQL refuses it in text: a search for
- * it would fail as a 500. Refused with 400 before any route runs.
+ * Before any route runs: TRACE, which no fetch Request can carry (Node's parser and listener keep
+ * TRACK and CONNECT out already), is refused with 405, and a NUL byte (%00), which has no place in
+ * any URL of ours and which PostgreSQL refuses in text (a search would fail as a 500), with 400.
  */
-export const rejectNulInUrls: Link = (request, response, next) => {
+export const rejectUnroutableRequests: Link = (request, response, next) => {
+  if (request.method === "TRACE") {
+    const message = isApiV2Path(pathOf(request)) ? apiV2Errors.wrongMethod : "This method is not allowed."; // the reseller API's own words for it
+    return sendRefusal(request, response.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"), 405, message);
+  }
   if (!/%00/i.test(request.url ?? "")) return next();
   sendRefusal(request, response, 400, "The address contains characters that are not allowed.");
 };
