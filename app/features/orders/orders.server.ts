@@ -282,7 +282,7 @@ export async function findOrderOfPayment(paymentReference: string): Promise<Orde
 
 /**
  * The select list of an OrderOfPayment on `orders o`: a caller that reads the payment anyway (the
- * status page's check, payments.server.ts) joins the order there and reads it in that statement.
+ * status page's check, payment-checks.server.ts) joins the order there and reads it in that statement.
  */
 export const orderOfPaymentColumns = `o.id, ${isoTimestamp("o.created_at")} AS "createdAt", ${isoTimestamp("o.expired_at")} AS "expiredAt", o.platform::text AS platform, o.quantity, o.package_id AS "packageId", o.package_name AS "packageName"`;
 

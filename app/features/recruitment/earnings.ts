@@ -6,7 +6,7 @@ import { type CurrencyCode, formatMoney } from "~/lib/money";
  * What a worker can earn, worked out from the product itself (decisions 0017 and 0050): the
  * tasks open right now, as a new worker would be offered them (one action per account or post and
  * kind, at the reward of the order it counts for; fulfilment/open-work.server.ts), and the
- * completion limits the server enforces (fulfilment/tasks.server.ts: COMPLETION_MIN_INTERVAL_MS
+ * completion limits the server enforces (fulfilment/task-completion.server.ts: COMPLETION_MIN_INTERVAL_MS
  * between two tasks, COMPLETIONS_PER_DAY). An hour or a day holds the fewer of the open tasks and
  * the tasks the limits allow, so a figure never counts a task that does not exist. What each kind
  * pays comes from the services on sale, which holds whether or not a task is open. Amounts are in
