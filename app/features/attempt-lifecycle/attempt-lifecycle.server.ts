@@ -1,7 +1,7 @@
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { PaymentAttemptStatus } from "~/generated/prisma/enums";
 import type { RowWithinLimits } from "~/features/auth/rate-limit.server";
-import type { SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
+import { type SqlQueries, type StatementParameters, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of the payment_attempts table: an attempt's row, its status (where the payment
@@ -67,7 +67,6 @@ function refundFrom(transition: RefundTransition, onlyFrom?: readonly RefundStat
   const states = starts.filter((start): start is RefundState => start !== null);
   return { OR: [...(starts.includes(null) ? [{ refundState: null }] : []), ...(states.length > 0 ? [{ refundState: { in: states } }] : [])] };
 }
-const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 
 /** An attempt's row (`started`, status pending), for the statement that inserts it within the payment limits (charge-limits.server.ts). */
 export function newAttemptRow(columns: Record<string, string>): RowWithinLimits {
@@ -103,7 +102,7 @@ export async function closeUnpaid(db: Db, attemptId: number, status: (typeof unp
 export async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayResponse: string, now: Date): Promise<boolean> {
   const recorded = await sql.query(
     `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND paid_at IS NULL AND status::text IN (${sqlList(statusesFrom("succeeded"))})
+     WHERE id = $1::int AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))})
      RETURNING id`,
     [attemptId, now.toISOString(), gatewayResponse],
   );
@@ -117,7 +116,7 @@ export async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayR
 export function orderSuccessUpdate(parameters: StatementParameters, reference: string, gatewayResponse: string, now: Date): string {
   const at = parameters.add(now.toISOString(), "timestamp");
   return `UPDATE payment_attempts SET status = 'success', paid_at = ${at}, gateway_response = ${parameters.add(gatewayResponse, "text")}, last_checked_at = ${at}, updated_at = ${at}
-     WHERE reference = ${parameters.add(reference, "text")} AND paid_at IS NULL AND status::text IN (${sqlList(statusesFrom("succeeded"))}) AND order_id IS NOT NULL
+     WHERE reference = ${parameters.add(reference, "text")} AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))}) AND order_id IS NOT NULL
      RETURNING id, order_id, amount_minor, currency`;
 }
 
@@ -135,7 +134,7 @@ export async function claimDueChecks(db: Db, now: Date, limit: number): Promise<
     `UPDATE payment_attempts SET next_check_at = $1::timestamp + interval '2 minutes', check_count = check_count + 1
      WHERE id IN (
        SELECT id FROM payment_attempts
-       WHERE status::text IN (${sqlList(openStatuses)}) AND paid_at IS NULL AND next_check_at <= $1::timestamp
+       WHERE status::text IN (${sqlValueList(openStatuses)}) AND paid_at IS NULL AND next_check_at <= $1::timestamp
        ORDER BY next_check_at LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
      )
      RETURNING reference, check_count, created_at`,
@@ -152,7 +151,7 @@ export async function scheduleNextCheck(db: Db, reference: string, at: Date): Pr
 export async function requestRefund(sql: SqlQueries, attemptId: number, now: Date): Promise<boolean> {
   const requested = await sql.query(
     `UPDATE payment_attempts SET refund_state = 'requested', refund_requested_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND (refund_state IS NULL OR refund_state::text IN (${sqlList(startsOf(refundTransitions.requested).filter((start) => start !== null))}))
+     WHERE id = $1::int AND (refund_state IS NULL OR refund_state::text IN (${sqlValueList(startsOf(refundTransitions.requested).filter((start) => start !== null))}))
      RETURNING id`,
     [attemptId, now.toISOString()],
   );

@@ -1,5 +1,5 @@
 import { type EngagementType, type Platform, Prisma, type TaskStatus } from "~/generated/prisma/client";
-import { isoTimestamp, type SqlQueries, type StatementParameters } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, type StatementParameters, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of the tasks table. A task offers a paid order's units to workers: it opens
@@ -40,8 +40,6 @@ export const taskTransitions = {
 type TaskTransition = keyof typeof taskTransitions;
 
 const from = (transition: TaskTransition): TaskStatus[] => [...new Set(taskTransitions[transition].map(([start]) => start))];
-/** The statuses a transition may leave, for a statement's IN (…) (constants, never input). */
-const sqlList = (statuses: TaskStatus[]) => statuses.map((status) => `'${status}'`).join(", ");
 
 /** What a paid order's task is opened with. */
 export type NewTask = { orderId: number; platform: Platform; type: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; requiredCompletions: number };
@@ -90,7 +88,7 @@ export async function fillSlot(sql: SqlQueries, { targetUrl, type, orderId }: { 
        updated_at = $2::timestamp
      WHERE id = (
        SELECT id FROM tasks
-       WHERE target_url = $1::text AND type = $3::engagement_type AND status IN (${sqlList(from("slotFilled"))}) AND completion_count < required_completions
+       WHERE target_url = $1::text AND type = $3::engagement_type AND status IN (${sqlValueList(from("slotFilled"))}) AND completion_count < required_completions
          AND ($4::int IS NULL OR order_id = $4::int)
        ORDER BY replaces_completion_id IS NULL, created_at, id
        LIMIT 1
@@ -109,7 +107,7 @@ export async function reopenSlot(db: Db, taskId: number, now: Date): Promise<boo
     UPDATE tasks SET completion_count = completion_count - 1,
       status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
       completed_at = NULL, updated_at = ${now}
-    WHERE id = ${taskId} AND completion_count > 0 AND status IN (${Prisma.raw(sqlList(from("slotReopened")))})`;
+    WHERE id = ${taskId} AND completion_count > 0 AND status IN (${Prisma.raw(sqlValueList(from("slotReopened")))})`;
   return count === 1;
 }
 
@@ -125,7 +123,7 @@ export async function raiseSlots(db: Db, orderId: number, slots: number, now: Da
       status = CASE WHEN status = 'completed' AND completion_count < ${slots} THEN 'available'::task_status ELSE status END,
       completed_at = CASE WHEN completion_count < ${slots} THEN NULL ELSE completed_at END,
       updated_at = ${now}
-    WHERE order_id = ${orderId} AND refill_id IS NULL AND status IN (${Prisma.raw(sqlList(from("slotsRaised")))})`;
+    WHERE order_id = ${orderId} AND refill_id IS NULL AND status IN (${Prisma.raw(sqlValueList(from("slotsRaised")))})`;
 }
 
 /** A cancelled (refunded) order's open task closes (closed): no one works for money that went back. */

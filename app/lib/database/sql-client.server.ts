@@ -73,6 +73,9 @@ export async function writeTogether(sql: SqlQueries, parameters: StatementParame
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "23505";
 
 /** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
+/** Constant enum values (a transition's statuses, never input) as the list of a statement's IN (…). */
+export const sqlValueList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
+
 export const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
