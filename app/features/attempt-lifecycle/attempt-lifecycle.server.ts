@@ -1,7 +1,7 @@
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { PaymentAttemptStatus } from "~/generated/prisma/enums";
 import type { RowWithinLimits } from "~/features/auth/rate-limit.server";
-import { type SqlQueries, type StatementParameters, sqlValueList } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of the payment_attempts table: an attempt's row, its status (where the payment
@@ -109,15 +109,15 @@ export async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayR
   return recorded.length === 1;
 }
 
-/**
- * recordSuccess for an order's attempt named by its reference, as the first part of the settlement's
- * statement (a CTE): it returns the attempt's id, order_id, amount_minor and currency.
- */
-export function orderSuccessUpdate(parameters: StatementParameters, reference: string, gatewayResponse: string, now: Date): string {
-  const at = parameters.add(now.toISOString(), "timestamp");
-  return `UPDATE payment_attempts SET status = 'success', paid_at = ${at}, gateway_response = ${parameters.add(gatewayResponse, "text")}, last_checked_at = ${at}, updated_at = ${at}
-     WHERE reference = ${parameters.add(reference, "text")} AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))}) AND order_id IS NOT NULL
-     RETURNING id, order_id, amount_minor, currency`;
+/** recordSuccess for an order's attempt named by its reference: the attempt, or null when none was recorded. */
+export async function recordOrderSuccess(sql: SqlQueries, reference: string, gatewayResponse: string, now: Date): Promise<{ id: number; orderId: number; amountMinor: number; currency: string } | null> {
+  const [recorded] = await sql.query<{ id: number; orderId: number; amountMinor: number; currency: string }>(
+    `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
+     WHERE reference = $1::text AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))}) AND order_id IS NOT NULL
+     RETURNING id, order_id AS "orderId", amount_minor AS "amountMinor", currency::text AS currency`,
+    [reference, now.toISOString(), gatewayResponse],
+  );
+  return recorded ?? null;
 }
 
 /** Looked at now (verify, the reconciler), whatever it said. */

@@ -1,51 +1,54 @@
 import { isCatalogPlatform } from "~/features/catalog/catalog";
 import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
-import { closeTasksOfOrder as closeOpenTasks, openedTaskInsert } from "~/features/task-lifecycle/task-lifecycle.server";
-import { type EngagementType, type Platform } from "~/generated/prisma/client";
+import { markPaid, markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
+import { closeTasksOfOrder as closeOpenTasks, openTask } from "~/features/task-lifecycle/task-lifecycle.server";
+import { type EngagementType, type Platform, type Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, StatementParameters, writeTogether } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
-/* A paid order's task: opened in the transaction that credits the order, closed when the order is cancelled. */
-
-/**
- * Opens the paid order's task; runs inside the transaction that credits the order, so it happens once.
- * A drip-feed order's task opens with its first run's slots; the drip-feed job raises them run by run.
+/*
+ * "Paid → open the task" has one owner, here. A payment (settlement) and the wallet each take an
+ * order to paid through this module only, never through the order lifecycle directly, and the task
+ * opens in the same transaction: a paid order always has its task, and no caller pairs the two.
+ * A cancelled (refunded) order's task closes here too.
  */
-export async function openTaskForPaidOrder(sql: SqlQueries, orderId: number): Promise<void> {
-  const [order] = await sql.query<PaidOrderForTask>(`SELECT ${paidOrderForTaskColumns("o")} FROM orders o WHERE o.id = $1::int`, [orderId]);
-  if (!order) throw new Error(`Order ${orderId} not found to open its task`);
-  await openTaskFor(sql, order);
+
+/** An order paid in full by a payment: paid (the order lifecycle), then its task opened. False when it was not payable. */
+export async function creditPaidOrder(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+  if (!(await markPaid(sql, orderId, now))) return false;
+  await openTaskForPaidOrder(sql, orderId);
+  return true;
 }
 
-/** What opening a paid order's task needs of it, read with `paidOrderForTaskColumns`. */
-export type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; hasTask: boolean };
-
-/**
- * The select list of a PaidOrderForTask on `orders` aliased `alias`: a caller that writes the order
- * anyway (the settlement's UPDATE … RETURNING) reads it there and calls openTaskFor, one statement fewer.
- */
-export const paidOrderForTaskColumns = (alias: string) =>
-  `${paidOrderScheduleColumns(alias)}, ${alias}.platform::text AS platform, ${alias}.service_type::text AS "serviceType", ${alias}.target_url AS "targetUrl",
-   ${alias}.reward_minor AS "rewardMinor", ${alias}.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = ${alias}.id) AS "hasTask"`;
-
-/** openTaskForPaidOrder with the order already read. */
-export async function openTaskFor(sql: SqlQueries, order: PaidOrderForTask): Promise<void> {
-  const parameters = new StatementParameters();
-  await writeTogether(sql, parameters, [await openTaskInsert(sql, parameters, order)]);
-}
-
-/**
- * openTaskFor's INSERT, as a write of the caller's statement (writeTogether); null when the order
- * gets no task (it has one, or its platform is not one of the catalog's). A drip-feed order's first
- * run is opened here, in a statement of its own.
- */
-export async function openTaskInsert(sql: SqlQueries, parameters: StatementParameters, order: PaidOrderForTask): Promise<string | null> {
-  if (order.hasTask || !isCatalogPlatform(order.platform)) return null;
-  const requiredCompletions = await firstRunSlotsIn(sql, order);
-  return openedTaskInsert(parameters, { orderId: order.id, platform: order.platform, type: order.serviceType, targetUrl: order.targetUrl, rewardMinor: order.rewardMinor, currency: order.currency, requiredCompletions });
+/** An order paid from the client's wallet, inside the wallet's transaction (it debits the wallet there). */
+export async function creditWalletPaidOrder(db: Prisma.TransactionClient, orderId: number, now: Date): Promise<boolean> {
+  if (!(await markPaidFromWallet(db, orderId, now))) return false;
+  await openTaskForPaidOrder(sqlOfPrisma(db), orderId);
+  return true;
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */
 export async function closeTasksOfOrder(orderId: number): Promise<void> {
   await closeOpenTasks(getPrisma(), orderId);
+}
+
+/** What opening a paid order's task needs of it. */
+type PaidOrderForTask = PaidOrderSchedule & { platform: Platform; serviceType: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; hasTask: boolean };
+
+/**
+ * Opens the paid order's task, once (an order with a task keeps it). A drip-feed order's task opens
+ * with its first run's slots; the drip-feed job raises them run by run. An order of a platform the
+ * catalogue does not serve gets none.
+ */
+async function openTaskForPaidOrder(sql: SqlQueries, orderId: number): Promise<void> {
+  const [order] = await sql.query<PaidOrderForTask>(
+    `SELECT ${paidOrderScheduleColumns("o")}, o.platform::text AS platform, o.service_type::text AS "serviceType", o.target_url AS "targetUrl",
+       o.reward_minor AS "rewardMinor", o.currency::text AS currency, EXISTS (SELECT 1 FROM tasks t WHERE t.order_id = o.id) AS "hasTask"
+     FROM orders o WHERE o.id = $1::int`,
+    [orderId],
+  );
+  if (!order) throw new Error(`Order ${orderId} not found to open its task`);
+  if (order.hasTask || !isCatalogPlatform(order.platform)) return;
+  const requiredCompletions = await firstRunSlotsIn(sql, order);
+  await openTask(sql, { orderId: order.id, platform: order.platform, type: order.serviceType, targetUrl: order.targetUrl, rewardMinor: order.rewardMinor, currency: order.currency, requiredCompletions });
 }

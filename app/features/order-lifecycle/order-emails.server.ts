@@ -44,8 +44,8 @@ export async function queueEmailOfOrder(sql: SqlQueries, order: OrderForEmail, e
   await writeTogether(sql, parameters, [orderEmailInsert(parameters, order, event)]);
 }
 
-/** queueEmailOfOrder's INSERT, as a write of the caller's statement (writeTogether); null when the order gets no such e-mail. */
-export function orderEmailInsert(parameters: StatementParameters, order: OrderForEmail, event: OrderEmailEvent): string | null {
+/** queueEmailOfOrder's INSERT; null when the order gets no such e-mail. */
+function orderEmailInsert(parameters: StatementParameters, order: OrderForEmail, event: OrderEmailEvent): string | null {
   // Orders placed in bulk — through the reseller API (a key) or a mass order (a client reference) —
   // are followed through the API's status and the wallet's history: a receipt and a delivery e-mail
   // for each would be hundreds a day. Cancellations and refunds, rare and worth reading, still go.

@@ -105,7 +105,7 @@ async function tryEverywhere(apply: (order: { id: number; clientId: number }) =>
 
 describe("each transition applies only from its allowed states", () => {
   it("paid", async () => {
-    expect(await tryEverywhere(async ({ id }) => (await markPaid(sql(), id, now)) !== null)).toEqual(["pending/unpaid → processing/paid"]);
+    expect(await tryEverywhere(({ id }) => markPaid(sql(), id, now))).toEqual(["pending/unpaid → processing/paid"]);
   });
 
   it("paid from the wallet: like paid, and the processing fee goes (the total is the price)", async () => {
@@ -206,6 +206,10 @@ describe("a drip-feed order stopped by its client (issue #21)", () => {
 describe("nothing else writes an order's state", () => {
   it("no module outside the lifecycle updates orders", async () => {
     expect(await sourcesMatching(/\border\.(update|updateMany|upsert)\(|UPDATE\s+orders\b/i, "features/order-lifecycle")).toEqual([]);
+  });
+
+  it("only fulfilment takes an order to paid, so the task opens with it (no caller pairs the two)", async () => {
+    expect(await sourcesMatching(/\bmarkPaid(FromWallet)?\b/, "features/order-lifecycle")).toEqual(["features/fulfilment/paid-order-tasks.server.ts"]);
   });
 });
 

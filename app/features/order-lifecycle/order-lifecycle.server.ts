@@ -1,6 +1,6 @@
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
-import { type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
-import { type OrderEmailEvent, type OrderForEmail, orderEmailInsert, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
+import { type SqlQueries } from "~/lib/database/sql-client.server";
+import { type OrderEmailEvent, type OrderForEmail, orderForEmailColumns, queueEmailOfOrder, queueOrderEmail, queueOrderEmailOn } from "./order-emails.server";
 
 /**
  * The only writer of an order's state: its `status`, `paymentStatus`, delivery counter and the
@@ -49,41 +49,31 @@ export type OrderTransition = keyof typeof orderTransitions;
 
 const from = (transition: OrderTransition): OrderStatus[] => [...new Set(orderTransitions[transition].status.map(([start]) => start))];
 
-/** A successful payment of the full amount: an unpaid, pending order becomes paid and goes to fulfilment. */
-export async function markPaid<Row extends object = object>(sql: SqlQueries, orderId: number, now: Date, alsoReturning?: string): Promise<Row | null> {
-  // In SQL: a payment's settlement runs below Prisma (decision 0030).
-  const parameters = new StatementParameters();
-  const [paid] = await sql.query<OrderForEmail & Row>(paidOrderUpdate(parameters, parameters.add(orderId, "int"), now, alsoReturning), parameters.values);
-  if (!paid) return null;
-  await queueEmailOfOrder(sql, paid, "paid");
-  return paid;
-}
-
 /**
- * markPaid's UPDATE, as a part of the caller's statement: `orderId` says which order in that
- * statement's terms (a placeholder, or a column of the CTE that records the payment), so a settlement
- * records its payment and marks the order paid in one round trip (issue #22). It returns what the
- * receipt says, so the e-mail needs no second read, and what the caller asks for (`alsoReturning`,
- * columns of `orders o` after the update), so neither does it. An order it returns is paid: queue its
- * receipt (paidReceiptInsert) in the same transaction, as markPaid does.
+ * A successful payment of the full amount: an unpaid, pending order becomes paid, and its receipt is
+ * queued. Fulfilment takes it from here in the same transaction (creditPaidOrder opens its task); it
+ * is the only caller, so a paid order always has its task.
  */
-export function paidOrderUpdate(parameters: StatementParameters, orderId: string, now: Date, alsoReturning?: string): string {
-  const at = parameters.add(now.toISOString(), "timestamp");
-  return `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = ${at}, updated_at = ${at}
+export async function markPaid(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+  // In SQL: a payment's settlement runs below Prisma (decision 0030). The statement returns what the
+  // receipt says, so the e-mail needs no second read.
+  const [paid] = await sql.query<OrderForEmail>(
+    `UPDATE orders o SET payment_status = 'paid', status = 'processing', paid_at = $2::timestamp, updated_at = $2::timestamp
      FROM users u
-     WHERE o.id = ${orderId} AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY(${parameters.add(from("paid"), "text[]")})
-     RETURNING ${orderForEmailColumns}${alsoReturning ? `, ${alsoReturning}` : ""}`;
-}
-
-/** The receipt's INSERT of an order paidOrderUpdate returned, as a write of the caller's statement (writeTogether), in its transaction. */
-export function paidReceiptInsert(parameters: StatementParameters, paid: OrderForEmail): string | null {
-  return orderEmailInsert(parameters, paid, "paid");
+     WHERE o.id = $1::int AND u.id = o.client_id AND o.payment_status = 'unpaid' AND o.status::text = ANY($3::text[])
+     RETURNING ${orderForEmailColumns}`,
+    [orderId, now.toISOString(), from("paid")],
+  );
+  if (!paid) return false;
+  await queueEmailOfOrder(sql, paid, "paid");
+  return true;
 }
 
 /**
  * Paid from the client's wallet (issue #20): like `paid`, and the processing fee goes (spending the
  * balance carries none), so the order's total is its price. The caller debits the wallet in the same
- * transaction (ledger's spendFromWallet).
+ * transaction (ledger's spendFromWallet), and fulfilment opens its task (creditWalletPaidOrder, the
+ * only caller).
  */
 export async function markPaidFromWallet(db: Db, orderId: number, now: Date): Promise<boolean> {
   const count = await db.$executeRaw`

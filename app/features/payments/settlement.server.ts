@@ -1,11 +1,10 @@
-import { openTaskFor, openTaskInsert, type PaidOrderForTask, paidOrderForTaskColumns } from "~/features/fulfilment/paid-order-tasks.server";
-import { type OrderForEmail, queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
-import { markPaid, paidOrderUpdate, paidReceiptInsert } from "~/features/order-lifecycle/order-lifecycle.server";
+import { creditPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
+import { queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import { closeUnpaid, markChecked, markNotCompleted, orderSuccessUpdate, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { closeUnpaid, markChecked, markNotCompleted, recordOrderSuccess, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
 import { isTopUpReference } from "./payment-reference.server";
 import { creditPaidTopUp } from "~/features/top-ups/top-ups.server";
 
@@ -89,47 +88,18 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 }
 
 /**
- * An order's payment, the checkout's hot path, in SQL below Prisma (decision 0030) and in one
- * transaction whose first statement records the success, names the attempt and, when the full
- * amount came, marks its order paid (paidOrderUpdate): no read of the attempt before it, and one
- * round trip per payment where there were three (issue #22). Undefined, with nothing written, when
+ * An order's payment, the checkout's hot path, in SQL below Prisma (decision 0030): one transaction
+ * whose first statement records the success by its reference (no read of the attempt before it),
+ * then fulfilment credits the order when the full amount came. Undefined, with nothing written, when
  * no unpaid attempt of an order has this reference (unknown, a top-up's, or settled already):
  * applyTransactionOutcome's general path answers those.
  */
 async function settleOrderPayment(outcome: TransactionOutcome, now: Date): Promise<SettlementResult | undefined> {
   return getDatabase().sql.transaction(async (sql) => {
-    const parameters = new StatementParameters();
-    // The order is paid only for its attempt's full amount (the same test as creditOrRefund's);
-    // numeric, so that any amount Paystack sends compares and none fails the cast.
-    const fullAmountOrder = `(SELECT order_id FROM attempt WHERE amount_minor = ${parameters.add(outcome.amount ?? null, "numeric")} AND currency::text = ${parameters.add(outcome.currency ?? null, "text")})`;
-    const [settled] = await sql.query<{ attemptId: number; attemptAmountMinor: number; attemptCurrency: string } & (PaidOrder | { [column in keyof PaidOrder]: null })>(
-      `WITH attempt AS (${orderSuccessUpdate(parameters, outcome.reference, outcome.gatewayResponse ?? "Approved", now)}),
-       paid AS (${paidOrderUpdate(parameters, fullAmountOrder, now, paidOrderForTaskColumns("o"))})
-       SELECT a.id AS "attemptId", a.amount_minor AS "attemptAmountMinor", a.currency::text AS "attemptCurrency", paid.* FROM attempt a LEFT JOIN paid ON true`,
-      parameters.values,
-    );
-    if (!settled) return undefined;
-    const attempt = { id: settled.attemptId, amountMinor: settled.attemptAmountMinor, currency: settled.attemptCurrency };
-    return creditOrRefund(sql, outcome, attempt, () => (settled.id === null ? Promise.resolve(false) : openPaidOrder(sql, settled)), now);
+    const attempt = await recordOrderSuccess(sql, outcome.reference, outcome.gatewayResponse ?? "Approved", now);
+    if (!attempt) return undefined;
+    return creditOrRefund(sql, outcome, attempt, () => creditPaidOrder(sql, attempt.orderId, now), now);
   });
-}
-
-/** What paidOrderUpdate returns when asked for the task's columns too. */
-type PaidOrder = OrderForEmail & PaidOrderForTask;
-
-/** Paid: the work is offered to workers in the same transaction, so a paid order always has its task. */
-async function creditPaidOrder(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
-  const paid = await markPaid<PaidOrderForTask>(sql, orderId, now, paidOrderForTaskColumns("o"));
-  if (!paid) return false;
-  await openTaskFor(sql, paid);
-  return true;
-}
-
-/** An order the settlement's own statement marked paid: its receipt and its task (as markPaid and creditPaidOrder write them), in one statement. */
-async function openPaidOrder(sql: SqlQueries, paid: PaidOrder): Promise<true> {
-  const parameters = new StatementParameters();
-  await writeTogether(sql, parameters, [paidReceiptInsert(parameters, paid), await openTaskInsert(sql, parameters, paid)]);
-  return true;
 }
 
 /** After the success is recorded: the order or top-up credited (`credit`) when the full amount came, else the payment refunded. */

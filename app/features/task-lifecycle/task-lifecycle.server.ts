@@ -1,5 +1,5 @@
 import { type EngagementType, type Platform, Prisma, type TaskStatus } from "~/generated/prisma/client";
-import { isoTimestamp, type SqlQueries, type StatementParameters, sqlValueList } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of the tasks table. A task offers a paid order's units to workers: it opens
@@ -44,12 +44,13 @@ const from = (transition: TaskTransition): TaskStatus[] => [...new Set(taskTrans
 /** What a paid order's task is opened with. */
 export type NewTask = { orderId: number; platform: Platform; type: EngagementType; targetUrl: string; rewardMinor: number; currency: "GHS" | "USD"; requiredCompletions: number };
 
-/** A paid order's task, `available` (opened), as a write of the caller's statement (writeTogether). */
-export function openedTaskInsert(parameters: StatementParameters, task: NewTask, now = new Date()): string {
-  const at = parameters.add(now.toISOString(), "timestamp");
-  return `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
-     VALUES (${parameters.add(task.orderId, "int")}, ${parameters.add(task.platform, "platform")}, ${parameters.add(task.type, "engagement_type")}, ${parameters.add(task.targetUrl, "text")},
-       ${parameters.add(task.rewardMinor, "int")}, ${parameters.add(task.currency, "currency")}, ${parameters.add(task.requiredCompletions, "int")}, 0, 'available', ${at}, ${at})`;
+/** A paid order's task, `available` (opened), in the caller's transaction. */
+export async function openTask(sql: SqlQueries, task: NewTask, now = new Date()): Promise<void> {
+  await sql.query(
+    `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, created_at, updated_at)
+     VALUES ($1::int, $2::platform, $3::engagement_type, $4::text, $5::int, $6::currency, $7::int, 0, 'available', $8::timestamp, $8::timestamp)`,
+    [task.orderId, task.platform, task.type, task.targetUrl, task.rewardMinor, task.currency, task.requiredCompletions, now.toISOString()],
+  );
 }
 
 /** A dropped delivery's re-delivery (opened): one slot at what the dropped delivery paid. */

@@ -2,13 +2,11 @@ import type { PublicUser } from "~/features/auth/accounts.server";
 import { catalogCurrency } from "~/features/catalog/catalog";
 import type { DripFeed } from "~/features/drip-feed/drip-feed";
 import { makeDripFeedIn } from "~/features/drip-feed/drip-feed.server";
-import { openTaskForPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
+import { creditWalletPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
-import { markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
 import { closedOrderMessage } from "~/features/orders/order-display";
 import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { orderReference } from "~/lib/order-reference";
@@ -97,12 +95,12 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
   if (dripFeed) await makeDripFeedIn(db, order.id, dripFeed);
   // The order's transition first: it takes the order's row, so a second payment of the same order
   // waits here and is refused, before it could reach the wallet.
-  if (!(await markPaidFromWallet(db, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
+  // Fulfilment opens its task in this transaction too.
+  if (!(await creditWalletPaidOrder(db, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
   const description = `Order ${orderReference(order.id, order.createdAt)}`;
   if (!(await spendFromWallet(db, { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
     throw insufficientFunds(await walletBalanceMinor(db, clientId), order.priceMinor);
   }
-  await openTaskForPaidOrder(sqlOfPrisma(db), order.id);
 }
 
 /** "Pay from balance" at checkout: the client's own unpaid order, paid from the wallet in one transaction. */
