@@ -2,9 +2,11 @@
 // would take hours): 100,000 orders over ~347 days, 1,000 of them the measured client's (every
 // 100th), the rest spread over 199 other clients. Rows follow the app's rules: catalogue prices in
 // pesewas with the 1.7 % fee, target URLs as targetUrlFor builds them, statuses by age — the newest
-// 1,200 orders are 1,000 paid `processing` orders with an open task and 200 unpaid `pending` ones;
-// older orders are completed (paid, task completed), partial (paid, half delivered, task
-// cancelled), cancelled (unpaid) or abandoned checkouts (pending, unpaid). Every paid order has a
+// 1,200 orders are 1,000 paid `processing` orders with an open task and 200 unpaid ones (`pending`
+// while under a day old, expired after); older orders are completed (paid, task completed), partial
+// (paid, half delivered, task cancelled), cancelled (unpaid) or abandoned checkouts, expired as the
+// app's expiry job leaves them (cancelled, unpaid, `expired_at` a day after placing). Written
+// pending, they would all be due, and the job expiring them during the load would count as the reads'. Every paid order has a
 // successful card payment attempt and one task. 100 other workers have done 10 actions on each
 // open task (10,000 task_completions), so "not done before" has rows to look through.
 // The same SQL runs on PostgreSQL and PGlite.
@@ -14,7 +16,8 @@ export const seedSize = { orders: 100_000, measuredClientOrders: 1_000, otherCli
 /** Statements to run in order; `clientId`/`workerId` are the users registered through the API. */
 export function readSeedStatements({ clientId }) {
   const { orders, otherClients, otherWorkers } = seedSize;
-  const newest = 1_200; // the newest orders: g % 6 = 0 unpaid pending (200), the rest processing (1,000)
+  const newest = 1_200; // the newest orders: g % 6 = 0 unpaid (200), the rest processing (1,000)
+  const underADay = 276; // orders placed 5 minutes apart in the last 23 hours: not yet due to expire (UNPAID_ORDER_EXPIRY_HOURS, 24)
   return [
     // Other users: password hashes that match no password (they never sign in).
     `INSERT INTO users (email, username, username_lower, full_name, role, status, password_hash, platforms, created_at, updated_at)
@@ -30,7 +33,7 @@ export function readSeedStatements({ clientId }) {
      FROM users u CROSS JOIN (VALUES ('instagram'), ('tiktok'), ('youtube')) AS p(platform)
      WHERE u.email LIKE 'seed-worker-%'`,
     `INSERT INTO orders (client_id, package_id, package_name, platform, service_type, quantity, delivered_quantity, target_username, target_url,
-                         price_minor, reward_minor, fee_minor, total_minor, currency, status, payment_status, paid_at, completed_at, cancelled_at, created_at, updated_at)
+                         price_minor, reward_minor, fee_minor, total_minor, currency, status, payment_status, paid_at, completed_at, cancelled_at, expired_at, created_at, updated_at)
      SELECT client_id, 'custom-' || platform,
             to_char(quantity, 'FM999,999') || CASE WHEN platform = 'youtube' THEN ' Subscribers' ELSE ' Followers' END,
             platform::platform, 'followers', quantity,
@@ -38,12 +41,13 @@ export function readSeedStatements({ clientId }) {
             '@' || target,
             CASE platform WHEN 'instagram' THEN 'https://www.instagram.com/' || target WHEN 'tiktok' THEN 'https://www.tiktok.com/@' || target ELSE 'https://www.youtube.com/@' || target END,
             price, quantity * 45, (price * 17 + 500) / 1000, price + (price * 17 + 500) / 1000, 'GHS',
-            (CASE kind WHEN 'open' THEN 'processing' WHEN 'new' THEN 'pending' WHEN 'abandoned' THEN 'pending' ELSE kind END)::order_status,
+            (CASE kind WHEN 'open' THEN 'processing' WHEN 'new' THEN 'pending' WHEN 'expired' THEN 'cancelled' ELSE kind END)::order_status,
             (CASE WHEN kind IN ('open', 'completed', 'partial') THEN 'paid' ELSE 'unpaid' END)::order_payment_status,
             CASE WHEN kind IN ('open', 'completed', 'partial') THEN created + interval '3 minutes' END,
             CASE WHEN kind IN ('completed', 'partial') THEN created + interval '2 days' END,
-            CASE WHEN kind = 'cancelled' THEN created + interval '1 hour' END,
-            created, created + CASE WHEN kind IN ('completed', 'partial') THEN interval '2 days' ELSE interval '3 minutes' END
+            CASE kind WHEN 'cancelled' THEN created + interval '1 hour' WHEN 'expired' THEN created + interval '1 day' END,
+            CASE WHEN kind = 'expired' THEN created + interval '1 day' END,
+            created, created + CASE kind WHEN 'completed' THEN interval '2 days' WHEN 'partial' THEN interval '2 days' WHEN 'expired' THEN interval '1 day' ELSE interval '3 minutes' END
      FROM (
        SELECT g,
               CASE WHEN g % 100 = 0 THEN ${clientId} ELSE (SELECT min(id) FROM users WHERE email LIKE 'seed-client-%') + g % ${otherClients} END AS client_id,
@@ -53,10 +57,10 @@ export function readSeedStatements({ clientId }) {
               'seed_target_' || g AS target,
               date_trunc('milliseconds', now()) - (${orders} - g) * interval '5 minutes' AS created,
               CASE
-                WHEN g > ${orders - newest} THEN CASE WHEN g % 6 = 0 THEN 'new' ELSE 'open' END
+                WHEN g > ${orders - newest} THEN CASE WHEN g % 6 <> 0 THEN 'open' WHEN g > ${orders - underADay} THEN 'new' ELSE 'expired' END
                 WHEN g % 20 = 0 THEN 'cancelled'
                 WHEN g % 20 = 1 THEN 'partial'
-                WHEN g % 20 IN (2, 3) THEN 'abandoned'
+                WHEN g % 20 IN (2, 3) THEN 'expired'
                 ELSE 'completed'
               END AS kind
        FROM generate_series(1, ${orders}) AS g
