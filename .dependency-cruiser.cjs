@@ -29,6 +29,14 @@ module.exports = {
       to: { path: "^app/routes/|^app/root\\.tsx$" },
     },
     {
+      name: "features-meet-at-front-doors",
+      comment:
+        "A feature uses another only through its front door (decision 0054): app/features/<name>/index.ts (client-safe) or index.server.ts. Export what you need there.",
+      severity: "error",
+      from: { path: "^app/features/([^/]+)/", pathNot: tests },
+      to: { path: "^app/features/", pathNot: ["^app/features/$1/", "^app/features/[^/]+/index(\\.server)?\\.ts$"] },
+    },
+    {
       name: "the-app-never-imports-the-server",
       comment: "server/ runs the app; the app (and the sandbox) never import it: what both need lives in app/lib.",
       severity: "error",

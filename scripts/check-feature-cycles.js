@@ -23,7 +23,7 @@ function listFiles(dir) {
 /** The node a path inside app/ belongs to: "feature:<name>", "components", "lib", "routes", "generated", or the top folder. */
 export function nodeOf(relativeToApp) {
   const parts = relativeToApp.split(/[\\/]/);
-  if (parts[0] === "features" && parts.length > 2) return `feature:${parts[1]}`;
+  if (parts[0] === "features" && parts.length >= 2) return `feature:${parts[1]}`;
   if (parts.length === 1) return "app";
   return parts[0];
 }

@@ -57,6 +57,16 @@ describe("check-feature-cycles", () => {
     expect(findCycles(buildGraph(appDir))).toEqual([["a", "b", "c"]]);
   });
 
+  it("sees a cycle through front doors (a feature's folder imported, index.ts or index.server.ts)", () => {
+    const appDir = fixtureApp({
+      "features/orders/index.server.ts": 'export { order } from "./orders.server";\n',
+      "features/orders/orders.server.ts": 'import { pay } from "~/features/payments";\nexport const order = pay;\n',
+      "features/payments/index.ts": 'export { pay } from "./pay";\n',
+      "features/payments/pay.ts": 'import type { order } from "~/features/orders/index.server";\nexport const pay = 1;\n',
+    });
+    expect(findCycles(buildGraph(appDir))).toEqual([["orders", "payments"]]);
+  });
+
   it("passes a one-way graph", () => {
     const appDir = fixtureApp({
       "features/orders/orders.server.ts": 'import { price } from "~/features/catalog/catalog";\nexport const order = price;\n',

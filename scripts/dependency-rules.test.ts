@@ -94,4 +94,22 @@ describe("the layer rules", () => {
     fs.writeFileSync(path.join(clean, "app/features/shop/back.ts"), 'import Shop from "~/routes/shop";\nexport const back = Shop;\n');
     expect(violations(clean)).toEqual(["features-never-import-routes: app/features/shop/back.ts → app/routes/shop.tsx"]);
   });
+
+  it("let a feature use another only through its front door (index.ts or index.server.ts), whatever the spelling", () => {
+    const root = fixture({
+      ...shop,
+      "app/features/shop/shop.server.ts": "export const stock = 2;\n",
+      "app/features/shop/index.ts": 'export { price } from "./shop";\n',
+      "app/features/shop/index.server.ts": 'export { stock } from "./shop.server";\n',
+      "app/features/till/door.ts": 'import { price } from "~/features/shop";\nimport { stock } from "~/features/shop/index.server";\nimport { own } from "./own";\nexport const sum = price + stock + own;\n',
+      "app/features/till/own.ts": "export const own = 3;\n",
+      "app/features/till/deep.ts": 'import { price } from "~/features/shop/shop";\nexport const deep = price;\n',
+      "app/features/till/relative.ts": 'export const load = () => import("../shop/shop.server");\n',
+      "app/features/till/door.test.ts": 'import { price } from "~/features/shop/shop";\nexport const tested = price;\n',
+    });
+    expect(violations(root)).toEqual([
+      "features-meet-at-front-doors: app/features/till/deep.ts → app/features/shop/shop.ts",
+      "features-meet-at-front-doors: app/features/till/relative.ts → app/features/shop/shop.server.ts",
+    ]);
+  });
 });

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { requirePageUser } from "~/features/auth/authenticate.server";
+import { type PublicUser, requirePageUser } from "~/features/auth/index.server";
 import { adminPageSize } from "./admin-schemas";
 
 /**

@@ -1,5 +1,5 @@
-import { isCatalogPlatform, kindLabels, platformLabels } from "~/features/catalog/catalog";
-import { mobileMoneyProviderLabels } from "~/features/payments/payment-schema";
+import { isCatalogPlatform, kindLabels, platformLabels } from "~/features/catalog";
+import { mobileMoneyProviderLabels } from "~/features/payments";
 import type { CompletionReview, OrderPaymentStatus, OrderStatus, PaymentAttemptStatus, PaymentChannel, PayoutStatus, RefundOrigin, RefundState, SupportTicketStatus, UserRole, UserStatus } from "~/generated/prisma/client";
 import { formatApiAmount } from "~/lib/money";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ZodError, type z } from "zod";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { isAppError } from "~/lib/errors";
 import { requireAdminPage } from "./admin-access.server";
 import { readFormData } from "~/lib/request-body.server";

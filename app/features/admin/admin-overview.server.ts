@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { type AdminStats, adminStats, statsPeriodSchema } from "./stats.server";
 
 /** The admin dashboard's data: the stats for `?period=` (7d, 30d, 90d; anything else reads as 30d). */

@@ -1,5 +1,5 @@
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { type AdminPage, pageWindow, toAdminPage } from "./admin-access.server";

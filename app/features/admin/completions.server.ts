@@ -1,6 +1,6 @@
 import { toMajorUnits } from "~/lib/money";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
 import type { CompletionReview, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";

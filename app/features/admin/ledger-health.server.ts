@@ -1,6 +1,6 @@
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { checkLedger, type LedgerRuleResult } from "~/features/ledger/ledger-check.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
+import { checkLedger, type LedgerRuleResult } from "~/features/ledger/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 
 export interface LedgerHealth {

@@ -1,16 +1,15 @@
 import { toMajorUnits } from "~/lib/money";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { closeTasksOfOrder } from "~/features/fulfilment/paid-order-tasks.server";
-import { cancelByAdmin } from "~/features/order-lifecycle/order-lifecycle.server";
-import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
+import { closeTasksOfOrder } from "~/features/fulfilment/index.server";
+import { cancelByAdmin, refundIfPaidFromWallet } from "~/features/order-lifecycle/index.server";
 import type { OrderPaymentStatus, OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { OrderCancellationInput, OrderListQuery } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
-import { recordAdminAction } from "~/features/audit/audit.server";
+import { recordAdminAction } from "~/features/audit/index.server";
 import { type AdminPaymentAttempt, paymentAttemptSelect, toPaymentAttemptView } from "./payment-attempts.server";
 
 /**

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { approveCompletion, rejectCompletion } from "~/features/fulfilment/review.server";
-import { failPayout, finalizePayout, resendPayoutOtp, retryPayout } from "~/features/payouts/payout-admin.server";
-import { payoutOtpSchema } from "~/features/payouts/payout-schemas";
-import { approvePayout, rejectPayout } from "~/features/payouts/payouts.server";
+import { approveCompletion, rejectCompletion } from "~/features/fulfilment/index.server";
+import { failPayout, finalizePayout, resendPayoutOtp, retryPayout, approvePayout, rejectPayout } from "~/features/payouts/index.server";
+import { payoutOtpSchema } from "~/features/payouts";
 import { adminIntent, type IntentTable } from "./admin-form.server";
 import { rejectionReasonSchema, orderCancellationSchema, suspensionSchema, ticketAnswerSchema } from "./admin-schemas";
 import { parseRecordId } from "~/lib/record-id";
@@ -11,8 +10,7 @@ import { reverifyPaymentAttempt } from "./payment-attempts.server";
 import { closeTicket, markTicketAnswered } from "./tickets.server";
 import { suspendUser, unsuspendUser } from "./users.server";
 import { decideWorker } from "./workers.server";
-import { resumeWorkerTasks } from "~/features/deliveries/reliability.server";
-import { decideFlag } from "~/features/deliveries/decisions.server";
+import { resumeWorkerTasks, decideFlag } from "~/features/deliveries/index.server";
 
 /*
  * What each admin page's forms may do: `intent` → a zod schema for the form's fields (conform parses

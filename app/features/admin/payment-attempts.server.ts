@@ -1,14 +1,14 @@
 import { toMajorUnits } from "~/lib/money";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { refreshAttempt } from "~/features/payments/payment-checks.server";
-import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
+import { refreshAttempt } from "~/features/payments/index.server";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 import type { PaymentAttemptStatus, Prisma, RefundOrigin, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { PaymentListQuery } from "./admin-schemas";
-import { recordAdminAction } from "~/features/audit/audit.server";
+import { recordAdminAction } from "~/features/audit/index.server";
 
 /**
  * Payment attempts for admins: every charge with its gateway answer and refund state, and "re-verify

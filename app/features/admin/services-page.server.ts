@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { createServiceSchema } from "~/features/catalog/service-schema";
-import { createService, moveService, updateService } from "~/features/catalog/services.server";
+import { createServiceSchema } from "~/features/catalog";
+import { createService, moveService, updateService } from "~/features/catalog/index.server";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/request-body.server";
 import { requireAdminPage } from "./admin-access.server";

@@ -1,7 +1,7 @@
 import { toMajorUnits } from "~/lib/money";
-import { assertAdmin } from "~/features/auth/assert-admin";
+import { assertAdmin } from "~/features/auth";
 import { z } from "zod";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 
 /**

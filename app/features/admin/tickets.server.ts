@@ -1,15 +1,14 @@
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
-import { ticketAnsweredMail } from "~/features/mail/templates";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { supportCategories } from "~/features/support/support-schema";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
+import { ticketAnsweredMail } from "~/features/mail";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
+import { supportCategories } from "~/features/support";
 import type { Prisma, SupportTicketStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { TicketAnswerInput, TicketListQuery } from "./admin-schemas";
-import { recordAdminAction } from "~/features/audit/audit.server";
+import { recordAdminAction } from "~/features/audit/index.server";
 
 /**
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The

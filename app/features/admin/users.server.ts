@@ -1,16 +1,15 @@
 import { toMajorUnits } from "~/lib/money";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { forgetSessionUser } from "~/features/auth/session-user-cache.server";
-import { balanceOf, walletBalanceMinor } from "~/features/ledger/ledger.server";
+import { assertAdmin } from "~/features/auth";
+import { type PublicUser, forgetSessionUser } from "~/features/auth/index.server";
+import { balanceOf, walletBalanceMinor } from "~/features/ledger/index.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import { type SuspensionInput, type UserListQuery, userStatuses } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
-import { recordAdminAction } from "~/features/audit/audit.server";
-import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
+import { recordAdminAction } from "~/features/audit/index.server";
+import { type Reliability, reliabilityOf } from "~/features/deliveries/index.server";
 
 /**
  * Users for admins: search and filter every account, look at one, suspend or unsuspend it.

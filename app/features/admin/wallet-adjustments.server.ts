@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import { recordAdminAction } from "~/features/audit/audit.server";
-import { catalogCurrency } from "~/features/catalog/catalog";
-import { adjustWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { assertAdmin } from "~/features/auth";
+import { recordAdminAction } from "~/features/audit/index.server";
+import { catalogCurrency } from "~/features/catalog";
+import { adjustWallet, walletBalanceMinor } from "~/features/ledger/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { idempotencyKeyReusedMessage } from "~/lib/idempotency";

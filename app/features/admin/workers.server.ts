@@ -1,14 +1,11 @@
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { greetingNameOf } from "~/features/mail/mail-layout";
-import { queueEmail } from "~/features/mail/outbox.server";
-import { workerApplicationMail } from "~/features/mail/templates";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { forgetSessionUser } from "~/features/auth/session-user-cache.server";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
+import { greetingNameOf, workerApplicationMail } from "~/features/mail";
+import { assertAdmin } from "~/features/auth";
+import { type PublicUser, forgetSessionUser } from "~/features/auth/index.server";
 import type { UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { recordAdminAction } from "~/features/audit/audit.server";
+import { recordAdminAction } from "~/features/audit/index.server";
 
 /** Worker applications (DESIGN §6, §7): workers register as pending_review; an admin decides. */
 export interface WorkerApplication {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button } from "~/components/ui/button";
-import { AccountForm, inputClass } from "~/features/auth/account-form";
+import { AccountForm, inputClass } from "~/features/auth";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ApiKeyView } from "./api-keys.server";

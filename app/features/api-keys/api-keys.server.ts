@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { countCreation } from "~/features/auth/creation-limits.server";
-import { isCurrentPassword } from "~/features/auth/current-password.server";
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
-import { apiKeyCreatedMail } from "~/features/mail/templates";
+import { type PublicUser, countCreation, isCurrentPassword } from "~/features/auth/index.server";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
+import { apiKeyCreatedMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

@@ -1,7 +1,4 @@
-import { changePassword } from "~/features/auth/account-settings.server";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { signOut } from "~/features/auth/authenticate.server";
-import { confirmPasswordReset } from "~/features/auth/password-reset.server";
+import { changePassword, type PublicUser, signOut, confirmPasswordReset } from "~/features/auth/index.server";
 import { revokeAllApiKeys } from "./api-keys.server";
 
 /*

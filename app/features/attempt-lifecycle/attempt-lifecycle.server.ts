@@ -1,6 +1,6 @@
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { PaymentAttemptStatus } from "~/generated/prisma/enums";
-import type { RowWithinLimits } from "~/features/auth/rate-limit.server";
+import type { RowWithinLimits } from "~/features/auth/index.server";
 import { type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**

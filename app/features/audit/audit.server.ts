@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 /** The admin audit log (append-only): who did what to which record, with before and after. */

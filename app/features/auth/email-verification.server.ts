@@ -1,7 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
-import { emailChangedMail, emailVerificationMail } from "~/features/mail/templates";
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { emailChangedMail, emailVerificationMail } from "~/features/mail";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { verificationValidHours } from "./account-links";

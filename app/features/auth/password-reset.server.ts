@@ -1,6 +1,5 @@
-import { passwordChangedMail, passwordResetMail } from "~/features/mail/templates";
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
+import { passwordChangedMail, passwordResetMail } from "~/features/mail";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

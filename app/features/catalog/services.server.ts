@@ -1,6 +1,6 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import { recordAdminAction } from "~/features/audit/audit.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { assertAdmin } from "~/features/auth";
+import { recordAdminAction } from "~/features/audit/index.server";
 import type { Service } from "~/generated/prisma/client";
 import { type Database, getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isUniqueViolation } from "~/lib/database/sql-client.server";

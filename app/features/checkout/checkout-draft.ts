@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type CatalogPackage, type CatalogPlatform, type CatalogService, catalogPlatforms, packageFor } from "~/features/catalog/catalog";
-import { checkoutKeySchema, type OrderTarget, orderTargetSchemaFor } from "~/features/orders/order-schema";
+import { type CatalogPackage, type CatalogPlatform, type CatalogService, catalogPlatforms, packageFor } from "~/features/catalog";
+import { checkoutKeySchema, type OrderTarget, orderTargetSchemaFor } from "~/features/orders";
 import { CHECKOUT_STORAGE_KEY } from "~/lib/storage-keys";
 
 /**

@@ -1,7 +1,7 @@
 import { BadgeCheck, Check, Clock, Lock, RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
-import { type CatalogService, priceOrder, platformLabels } from "~/features/catalog/catalog";
-import { ContactMethods } from "~/features/support/contact-methods";
+import { type CatalogService, priceOrder, platformLabels } from "~/features/catalog";
+import { ContactMethods } from "~/features/support";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 import { type CheckoutSelection, packageOf } from "./checkout-draft";

@@ -1,8 +1,8 @@
 import { createCookieSessionStorage } from "react-router";
 import { z } from "zod";
-import { firstPartyCookieOptions } from "~/features/auth/session.server";
-import type { CatalogService } from "~/features/catalog/catalog";
-import { checkoutKeySchema } from "~/features/orders/order-schema";
+import { firstPartyCookieOptions } from "~/features/auth/index.server";
+import type { CatalogService } from "~/features/catalog";
+import { checkoutKeySchema } from "~/features/orders";
 import { AppError } from "~/lib/errors";
 import { type CheckoutSelection, checkedSelection, type ServiceLookup } from "./checkout-draft";
 

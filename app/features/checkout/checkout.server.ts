@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import type { CatalogService } from "~/features/catalog/catalog";
-import { createOrder } from "~/features/orders/order-placement.server";
-import type { OrderTarget } from "~/features/orders/order-schema";
-import { storeImage } from "~/features/uploads/uploads.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import type { CatalogService } from "~/features/catalog";
+import { createOrder } from "~/features/orders/index.server";
+import type { OrderTarget } from "~/features/orders";
+import { storeImage } from "~/features/uploads/index.server";
 import { AppError } from "~/lib/errors";
 import { type CheckoutSelection, selectionOf } from "./checkout-draft";
 import { type AccountVerification, fileTooLargeNotice, screenshotLimitBytes } from "./verification-schema";

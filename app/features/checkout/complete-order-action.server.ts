@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { findRequestUser, signInHref } from "~/features/auth/authenticate.server";
+import { findRequestUser, signInHref } from "~/features/auth/index.server";
 import type { SessionUser } from "~/lib/session-user";
-import { type CatalogService } from "~/features/catalog/catalog";
-import { serviceOnSale } from "~/features/catalog/services.server";
+import type { CatalogService } from "~/features/catalog";
+import { serviceOnSale } from "~/features/catalog/index.server";
 import { commitServerDraft } from "./checkout-session.server";
 import { postTargetForCheckout, verifyAccountForCheckout } from "./checkout.server";
 import { accountVerificationSchemaFor, checkoutChoiceSchema } from "./verification-schema";
-import { orderTargetSchemaFor } from "~/features/orders/order-schema";
+import { orderTargetSchemaFor } from "~/features/orders";
 import { isAppError } from "~/lib/errors";
 import { readFormData } from "~/lib/request-body.server";
 

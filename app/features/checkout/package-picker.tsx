@@ -2,7 +2,7 @@ import { ChevronDown } from "~/components/page-icons";
 import { Check } from "~/components/icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "~/components/link";
-import { type CatalogPlatform, type CatalogService, kindLabels, platformLabels, popularQuantities, presetQuantitiesFor, priceOrder } from "~/features/catalog/catalog";
+import { type CatalogPlatform, type CatalogService, kindLabels, platformLabels, popularQuantities, presetQuantitiesFor, priceOrder } from "~/features/catalog";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/money";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CatalogService } from "~/features/catalog/catalog";
-import { targetUsernameSchema } from "~/features/orders/order-schema";
+import type { CatalogService } from "~/features/catalog";
+import { targetUsernameSchema } from "~/features/orders";
 
 /**
  * SPEC §5's rules for the packages page: the custom quantity and the account-verification form

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { assertAdmin } from "~/features/auth/assert-admin";
-import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
-import { isCatalogPlatform, targetUrlFor } from "~/features/catalog/catalog";
+import { assertAdmin } from "~/features/auth";
+import { recordAdminAction, recordStoreAction } from "~/features/audit/index.server";
+import { isCatalogPlatform, targetUrlFor } from "~/features/catalog";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
-import { openRedelivery } from "~/features/task-lifecycle/task-lifecycle.server";
+import { openRedelivery } from "~/features/task-lifecycle/index.server";
 import { askWorkersForEvidence } from "./deliveries.server";
 import { type DroppedDelivery, dropDelivery, markStood, passToWorker } from "./delivery-lifecycle.server";
 import { evidenceHours } from "./delivery-rules";

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queuedEmailInsert } from "~/features/mail/outbox.server";
-import { deliveryFlaggedMail } from "~/features/mail/templates";
+import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog";
+import { absoluteLink, queuedEmailInsert } from "~/features/mail/index.server";
+import { deliveryFlaggedMail } from "~/features/mail";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";

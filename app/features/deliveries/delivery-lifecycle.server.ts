@@ -1,4 +1,4 @@
-import { clawBackEarning, releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/ledger.server";
+import { clawBackEarning, releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/index.server";
 import type { CompletionReview, DeliveryState, Prisma } from "~/generated/prisma/client";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 

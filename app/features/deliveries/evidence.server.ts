@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { discardUpload, storeImage } from "~/features/uploads/uploads.server";
+import { discardUpload, storeImage } from "~/features/uploads/index.server";
 import type { DeliveryState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";

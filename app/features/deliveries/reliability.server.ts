@@ -1,4 +1,4 @@
-import { recordAdminAction, recordStoreAction } from "~/features/audit/audit.server";
+import { recordAdminAction, recordStoreAction } from "~/features/audit/index.server";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

@@ -3,7 +3,7 @@ import { FormOutcome } from "~/components/form-outcome";
 import { Form, useNavigation } from "react-router";
 import { ProfileLink } from "~/components/profile-link";
 import { Button } from "~/components/ui/button";
-import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog/catalog";
+import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog";
 import type { WorkerFlagItem } from "./evidence.server";
 
 /** What the dashboard's screenshot form just did (PRG `?evidence=sent`), or why it was refused. */

@@ -1,9 +1,9 @@
-import { openFirstDripRun, openNextDripRun, scheduleDripFeed } from "~/features/order-lifecycle/order-lifecycle.server";
+import { openFirstDripRun, openNextDripRun, scheduleDripFeed } from "~/features/order-lifecycle/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
-import { lockTasksOfOrder, raiseSlots } from "~/features/task-lifecycle/task-lifecycle.server";
+import { lockTasksOfOrder, raiseSlots } from "~/features/task-lifecycle/index.server";
 import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { maximumQuantity, minimumQuantity } from "~/features/catalog/catalog";
+import { maximumQuantity, minimumQuantity } from "~/features/catalog";
 
 /**
  * Drip-feed (issue #21, decision 0026): an order delivered in `runs` runs, one every `interval`

@@ -1,5 +1,5 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { balanceOf, earnedKinds } from "~/features/ledger/ledger.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { balanceOf, earnedKinds } from "~/features/ledger/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { countAvailableTasks } from "./tasks.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { catalogPlatforms } from "~/features/catalog/catalog";
+import { catalogPlatforms } from "~/features/catalog";
 
 /** A platform handle as stored: lower case, without the leading @ (handles are case-insensitive). */
 export function normalizeHandle(value: string): string {

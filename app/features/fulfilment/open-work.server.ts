@@ -1,4 +1,4 @@
-import { type CatalogPlatform, type ServiceKind, isCatalogPlatform, serviceKinds } from "~/features/catalog/catalog";
+import { type CatalogPlatform, type ServiceKind, isCatalogPlatform, serviceKinds } from "~/features/catalog";
 import { getPrisma } from "~/lib/database/db.server";
 
 /** Open tasks alike in platform, kind and reward: how many targets have one. */

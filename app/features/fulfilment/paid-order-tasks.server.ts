@@ -1,7 +1,7 @@
-import { isCatalogPlatform } from "~/features/catalog/catalog";
-import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/drip-feed.server";
-import { markPaid, markPaidFromWallet } from "~/features/order-lifecycle/order-lifecycle.server";
-import { closeTasksOfOrder as closeOpenTasks, openTask } from "~/features/task-lifecycle/task-lifecycle.server";
+import { isCatalogPlatform } from "~/features/catalog";
+import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/index.server";
+import { markPaid, markPaidFromWallet } from "~/features/order-lifecycle/index.server";
+import { closeTasksOfOrder as closeOpenTasks, openTask } from "~/features/task-lifecycle/index.server";
 import { type EngagementType, type Platform, type Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";

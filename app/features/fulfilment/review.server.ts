@@ -1,10 +1,10 @@
-import { assertAdmin } from "~/features/auth/assert-admin";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { recordAdminAction } from "~/features/audit/audit.server";
-import { contestedStates, dropDelivery, releaseEarning } from "~/features/deliveries/delivery-lifecycle.server";
-import { revertDelivery } from "~/features/order-lifecycle/order-lifecycle.server";
-import { revertRedelivery } from "~/features/refills/redelivery.server";
-import { reopenSlot } from "~/features/task-lifecycle/task-lifecycle.server";
+import { assertAdmin } from "~/features/auth";
+import type { PublicUser } from "~/features/auth/index.server";
+import { recordAdminAction } from "~/features/audit/index.server";
+import { contestedStates, dropDelivery, releaseEarning } from "~/features/deliveries/index.server";
+import { revertDelivery } from "~/features/order-lifecycle/index.server";
+import { revertRedelivery } from "~/features/refills/index.server";
+import { reopenSlot } from "~/features/task-lifecycle/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 

@@ -1,6 +1,6 @@
 import { toMajorUnits } from "~/lib/money";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { isCatalogPlatform } from "~/features/catalog/catalog";
+import type { PublicUser } from "~/features/auth/index.server";
+import { isCatalogPlatform } from "~/features/catalog";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,14 +1,13 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/catalog";
+import type { PublicUser } from "~/features/auth/index.server";
+import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog";
 import { getEnv } from "~/lib/env.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { type WorkerStats, workerStats } from "./earnings.server";
 import { type TaskView, accountScreenshotsOf, listAvailableTasks, listMyTasks } from "./tasks.server";
 import { completeTask, reserveCommentLine } from "./task-completion.server";
 import { listWorkerHandles } from "./worker-handles.server";
-import { type Reliability, reliabilityOf } from "~/features/deliveries/reliability.server";
-import { listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/evidence.server";
-import { MAX_IMAGE_BYTES } from "~/features/uploads/uploads.server";
+import { type Reliability, reliabilityOf, listWorkerFlags, submitDeliveryEvidence, type WorkerFlagItem } from "~/features/deliveries/index.server";
+import { MAX_IMAGE_BYTES } from "~/features/uploads/index.server";
 
 /**
  * The worker's /dashboard (SPEC §2 "Worker: stats, the first 10 available tasks each with a Complete

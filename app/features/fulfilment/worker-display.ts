@@ -1,4 +1,4 @@
-import { isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
+import { isCatalogPlatform, platformLabels } from "~/features/catalog";
 import { formatApiAmount } from "~/lib/money";
 
 /** Display helpers shared by the worker dashboard and profile (browser and server). */

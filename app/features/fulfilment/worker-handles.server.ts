@@ -1,4 +1,4 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

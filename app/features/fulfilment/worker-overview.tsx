@@ -2,15 +2,14 @@ import { StatCards } from "~/components/ui/stat-cards";
 import { CircleCheck, Clock, Link2, UserRound, Wallet } from "lucide-react";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
-import { targetUrlFor } from "~/features/catalog/catalog";
+import { targetUrlFor } from "~/features/catalog";
 import { ProfileLink } from "~/components/profile-link";
 import { cedis, doneActionOf, platformName, taskNotices } from "./worker-display";
 import type { RecentCompletion, WorkerDashboard } from "./worker-dashboard.server";
 import { AvailableTasks, RecentActivity } from "./worker-task-list";
 import { linkedAccountsHref } from "./worker-profile";
 import { listOf, reviewPeriod } from "./worker-display";
-import { WorkerReliability } from "~/features/deliveries/worker-reliability";
-import { type EvidenceOutcome, WorkerFlags } from "~/features/deliveries/worker-flags";
+import { WorkerReliability, type EvidenceOutcome, WorkerFlags } from "~/features/deliveries";
 
 export type ActiveDashboard = Extract<WorkerDashboard, { state: "active" }>;
 

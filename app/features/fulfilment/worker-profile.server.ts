@@ -1,5 +1,5 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog/catalog";
+import type { PublicUser } from "~/features/auth/index.server";
+import { type CatalogPlatform, isCatalogPlatform } from "~/features/catalog";
 import { isAppError } from "~/lib/errors";
 import { workerHandleSchema } from "./handle-schema";
 import { linkWorkerHandle, listWorkerHandles } from "./worker-handles.server";

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { type CatalogPlatform, catalogPlatforms, targetUrlFor } from "~/features/catalog/catalog";
+import { type CatalogPlatform, catalogPlatforms, targetUrlFor } from "~/features/catalog";
 import { ProfileLink } from "~/components/profile-link";
 import { listOf, platformName } from "./worker-display";
 import type { LinkHandleResult, WorkerProfile } from "./worker-profile.server";

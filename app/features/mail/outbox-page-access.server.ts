@@ -1,4 +1,4 @@
-import { paymentModeOf } from "~/features/paystack/paystack-client.server";
+import { paymentModeOf } from "~/features/paystack/index.server";
 import type { Env } from "~/lib/env.server";
 import { isLoopbackAddress, isLoopbackHost } from "~/lib/loopback";
 

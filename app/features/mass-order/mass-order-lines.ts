@@ -1,5 +1,5 @@
-import type { Catalogue } from "~/features/catalog/services.server";
-import { type OrderLine, checkOrderLine, wholeNumber } from "~/features/reseller-api/order-line";
+import type { Catalogue } from "~/features/catalog/index.server";
+import { type OrderLine, checkOrderLine, wholeNumber } from "~/features/reseller-api";
 
 /**
  * The mass-order page's text (issue #21): one order per line, `service | link | quantity`, as panels

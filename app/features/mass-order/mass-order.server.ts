@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { type Catalogue, getCatalogue } from "~/features/catalog/services.server";
-import { apiV2CategoryOf, placedRefusal } from "~/features/reseller-api/api-v2-contract";
-import { placeWalletOrder } from "~/features/reseller-api/wallet-orders.server";
-import { assertWalletOwner, walletBalanceOf } from "~/features/wallet/wallet.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { type Catalogue, getCatalogue } from "~/features/catalog/index.server";
+import { apiV2CategoryOf, placedRefusal } from "~/features/reseller-api";
+import { placeWalletOrder } from "~/features/reseller-api/index.server";
+import { assertWalletOwner, walletBalanceOf } from "~/features/wallet/index.server";
 import { formatMoney } from "~/lib/money";
 import { type CheckedMassOrderLine, checkMassOrder, coveredInOrder } from "./mass-order-lines";
 import type { MassOrderService } from "./mass-order-page";

@@ -1,7 +1,5 @@
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { greetingNameOf } from "~/features/mail/mail-layout";
-import { queueEmail, queuedEmailInsert } from "~/features/mail/outbox.server";
-import { orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail/templates";
+import { absoluteLink, queueEmail, queuedEmailInsert } from "~/features/mail/index.server";
+import { greetingNameOf, orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { isoTimestamp, type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,4 +1,4 @@
-import { refundToWallet } from "~/features/ledger/ledger.server";
+import { refundToWallet } from "~/features/ledger/index.server";
 import { markRefunded } from "./order-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";
 

@@ -1,8 +1,7 @@
-import { closeTasksOfOrder } from "~/features/fulfilment/paid-order-tasks.server";
-import { priceOfUnits } from "~/features/drip-feed/drip-feed";
-import { refundUndeliveredToWallet, walletPaymentOf } from "~/features/ledger/ledger.server";
-import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient } from "~/features/order-lifecycle/order-lifecycle.server";
-import { refundIfPaidFromWallet } from "~/features/order-lifecycle/wallet-refund.server";
+import { closeTasksOfOrder } from "~/features/fulfilment/index.server";
+import { priceOfUnits } from "~/features/drip-feed";
+import { refundUndeliveredToWallet, walletPaymentOf } from "~/features/ledger/index.server";
+import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient, refundIfPaidFromWallet } from "~/features/order-lifecycle/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { assertClient, getOrderFor, notFound, type OrderConfirmation, type OrderRow, orderSelect, type OrderStatus, type OrderViewer } from "./orders.server";

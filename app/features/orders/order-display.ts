@@ -1,4 +1,4 @@
-import { type CatalogService, isCatalogPlatform, platformLabels } from "~/features/catalog/catalog";
+import { type CatalogService, isCatalogPlatform, platformLabels } from "~/features/catalog";
 import type { OrderConfirmation } from "./orders.server";
 
 /**

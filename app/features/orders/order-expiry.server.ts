@@ -1,5 +1,5 @@
-import { expireUnpaid } from "~/features/order-lifecycle/order-lifecycle.server";
-import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { expireUnpaid } from "~/features/order-lifecycle/index.server";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";

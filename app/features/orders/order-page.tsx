@@ -7,10 +7,10 @@ import { CancelRefusal, OrderActions, type OrderConfirmationPageProps, OrderHelp
 import { deliveryProgress, orderStatusLabel, paymentStateOf, platformLabel } from "./order-display";
 import { OrderReceipt } from "./order-receipt";
 import type { OrderConfirmation } from "./orders.server";
-import { RefillPanel } from "~/features/refills/refill-panel";
-import type { RefillPanel as RefillPanelData } from "~/features/refills/refills.server";
-import type { DripFeedView } from "~/features/drip-feed/drip-feed.server";
-import { DeliveriesPanel, type DeliveriesPanelData } from "~/features/deliveries/deliveries-panel";
+import { RefillPanel } from "~/features/refills";
+import type { RefillPanel as RefillPanelData } from "~/features/refills/index.server";
+import type { DripFeedView } from "~/features/drip-feed/index.server";
+import { DeliveriesPanel, type DeliveriesPanelData } from "~/features/deliveries";
 
 /** The order-success page's data, plus what only the order page shows. */
 export interface OrderPageProps extends OrderConfirmationPageProps {

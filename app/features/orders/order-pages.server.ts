@@ -1,5 +1,5 @@
-import { getCatalogue } from "~/features/catalog/services.server";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import { getCatalogue } from "~/features/catalog/index.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import { orderFetchMessages } from "./order-confirmation";
@@ -9,10 +9,10 @@ import { unpaidOrderExpiryMs } from "./order-expiry.server";
 import { cancelOrderFormSchema, cancelQuestionParam } from "./order-schema";
 import { cancellationOfferFor, cancellationRefusalFor, cancelOrder } from "./order-cancellation.server";
 import { getOrderFor } from "./orders.server";
-import { dripFeedOf } from "~/features/drip-feed/drip-feed.server";
+import { dripFeedOf } from "~/features/drip-feed/index.server";
 import { formatMoney } from "~/lib/money";
-import { refillPanelFor, refillRequestSchema, requestRefill } from "~/features/refills/refills.server";
-import { flagDeliveriesOfOrder, flagRequestSchema } from "~/features/deliveries/deliveries.server";
+import { refillPanelFor, refillRequestSchema, requestRefill } from "~/features/refills/index.server";
+import { flagDeliveriesOfOrder, flagRequestSchema } from "~/features/deliveries/index.server";
 
 /* What the order pages (/orders, /orders/:id, /order-success) share on the server. */
 

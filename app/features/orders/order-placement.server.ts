@@ -1,7 +1,7 @@
-import { countCreation } from "~/features/auth/creation-limits.server";
-import { type CatalogService, kindLabels, priceOrder, targetUrlFor } from "~/features/catalog/catalog";
-import { serviceOnSale } from "~/features/catalog/services.server";
-import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/uploads.server";
+import { countCreation } from "~/features/auth/index.server";
+import { type CatalogService, kindLabels, priceOrder, targetUrlFor } from "~/features/catalog";
+import { serviceOnSale } from "~/features/catalog/index.server";
+import { decodeImageDataUrl, discardUpload, storeImage } from "~/features/uploads/index.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isUniqueViolation } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";

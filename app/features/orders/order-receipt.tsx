@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSupportContacts } from "~/features/support/use-support-contacts";
+import { useSupportContacts } from "~/features/support";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { orderStatusLabel, paymentStateLabels, paymentStateOf, platformLabel } from "./order-display";

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { maximumRecordId } from "~/lib/record-id";
-import type { CatalogService } from "~/features/catalog/catalog";
-import { parseCommentLines } from "~/features/catalog/comment-lines";
-import { postTargetFromLink } from "~/features/catalog/post-link";
+import { type CatalogService, parseCommentLines, postTargetFromLink } from "~/features/catalog";
 
 /**
  * The contract of POST /api/orders (SPEC §3 "Order create payload", DESIGN §6), shared by the

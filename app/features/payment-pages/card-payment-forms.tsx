@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useFieldAsFound } from "~/lib/use-field-as-found";
-import { type CardChargeInput, cardChargeSchema, expiryMonths, hostedCardPaymentSchema, expiryYears } from "~/features/payments/payment-schema";
+import { type CardChargeInput, cardChargeSchema, expiryMonths, hostedCardPaymentSchema, expiryYears } from "~/features/payments";
 import { HiddenFields, type HiddenPaymentFields, describedBy, inputClass } from "./payment-fields";
 
 /* The card tab: the hosted checkout's one button (default) or the direct card form (PAYSTACK_CARD_MODE=direct). */

@@ -3,7 +3,7 @@ import { Loader2 } from "lucide-react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { type ChargeStepKind, type PaymentNotice, paymentNotices } from "~/features/payments/payment-outcome";
+import { type ChargeStepKind, type PaymentNotice, paymentNotices } from "~/features/payments";
 
 /**
  * The steps a card's bank may ask for besides the PIN and the OTP (Paystack's send_phone,

@@ -5,7 +5,7 @@ import { Loader2, Smartphone } from "lucide-react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { type MobileMoneyChargeInput, mobileMoneyChargeSchema } from "~/features/payments/payment-schema";
+import { type MobileMoneyChargeInput, mobileMoneyChargeSchema } from "~/features/payments";
 import { HiddenFields, type HiddenPaymentFields, MobileMoneyWalletFields, describedBy, inputClass } from "./payment-fields";
 
 /* The Mobile Money tab: network, wallet number, and the prompt on the payer's phone. */

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments/payment-schema";
+import { invalidOtpNotice, otpSubmissionSchema } from "~/features/payments";
 
 /**
  * SPEC §2/§4's OTP overlay: a 6-digit code sent to the payer's phone (a card's OTP, a Telecel Cash

@@ -3,10 +3,8 @@ import { FormField } from "~/components/ui/form-field";
 import { Form } from "react-router";
 import { cn } from "~/lib/cn";
 import { StepActions } from "./charge-step-form";
-import { paymentNotices } from "~/features/payments/payment-outcome";
+import { paymentNotices, networkNote, portedLabel, typedNationalPrefix, type MobileMoneyProviderCode, mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments";
 import { useState } from "react";
-import { networkNote, portedLabel, typedNationalPrefix } from "~/features/payments/ghana-mobile-networks";
-import { type MobileMoneyProviderCode, mobileMoneyProviderLabels, mobileMoneyProviders } from "~/features/payments/payment-schema";
 
 /* What the payment forms share: the hidden order fields, the PIN and OTP step forms, field styling. */
 

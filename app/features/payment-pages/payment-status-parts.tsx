@@ -2,11 +2,9 @@ import { CircleAlert, CircleCheck, CircleX, Clock, Loader2, MessageCircle, Phone
 import { type ReactNode } from "react";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
-import { supportChannelLinks, supportFormHref } from "~/features/support/support-links";
-import { useSupportContacts } from "~/features/support/use-support-contacts";
+import { supportChannelLinks, supportFormHref, useSupportContacts } from "~/features/support";
 import { cn } from "~/lib/cn";
-import { type PaymentNotice } from "~/features/payments/payment-outcome";
-import { type PaymentStatusState, isEndState, statusBadgeLabels } from "~/features/payments/payment-status-state";
+import { type PaymentNotice, type PaymentStatusState, isEndState, statusBadgeLabels } from "~/features/payments";
 
 /* The payment status page's pieces: the state's icon and badge, a detail row, a notice line, and the help box for a payment that went wrong. */
 

@@ -4,14 +4,12 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { toast } from "~/components/toaster";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { clearStoredDraft } from "~/features/checkout/checkout-draft";
+import { clearStoredDraft } from "~/features/checkout";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
-import { type PaymentNotice, paymentNotices } from "~/features/payments/payment-outcome";
-import type { ChargeResponse, VerifyResponse } from "~/features/payments/payment-schema";
-import { POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, MAX_STATUS_CHECKS, resendNotices, stateAfterCheck, statusCopy, statusPageHref, topUpPaymentHref } from "~/features/payments/payment-status-state";
+import { type PaymentNotice, paymentNotices, type ChargeResponse, type VerifyResponse, POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, MAX_STATUS_CHECKS, resendNotices, stateAfterCheck, statusCopy, statusPageHref, topUpPaymentHref } from "~/features/payments";
 import { DetailRow, NoticeLine, PaymentIssueBox, StatusBadge, StatusIcon } from "./payment-status-parts";
 
 const topUpConfirmed = "Your payment has been confirmed. Taking you to your wallet…";

@@ -1,11 +1,11 @@
 import { CircleAlert, CreditCard, Lock, Smartphone } from "lucide-react";
 import { type ReactNode, type Ref } from "react";
 import { Link } from "~/components/link";
-import type { OrderConfirmation } from "~/features/orders/orders.server";
-import { platformLabel } from "~/features/orders/order-display";
+import type { OrderConfirmation } from "~/features/orders/index.server";
+import { platformLabel } from "~/features/orders";
 import { cn } from "~/lib/cn";
 import { formatMoney, toMinorUnits } from "~/lib/money";
-import { type PaymentNotice } from "~/features/payments/payment-outcome";
+import type { PaymentNotice } from "~/features/payments";
 import type { CardMode, PaymentMethod } from "./payment-form";
 import { checkoutHref } from "./payment-fields";
 

@@ -2,9 +2,9 @@ import { CircleCheck, Clock, LayoutDashboard, ShoppingBag } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
-import { clearStoredDraft } from "~/features/checkout/checkout-draft";
-import { orderReference, platformLabel } from "~/features/orders/order-display";
-import type { OrderConfirmation } from "~/features/orders/orders.server";
+import { clearStoredDraft } from "~/features/checkout";
+import { orderReference, platformLabel } from "~/features/orders";
+import type { OrderConfirmation } from "~/features/orders/index.server";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 
 /**

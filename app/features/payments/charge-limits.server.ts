@@ -1,4 +1,4 @@
-import { countWithinLimits, lockLimitKeys, type RowWithinLimits } from "~/features/auth/rate-limit.server";
+import { countWithinLimits, lockLimitKeys, type RowWithinLimits } from "~/features/auth/index.server";
 import type { SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";

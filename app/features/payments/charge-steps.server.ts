@@ -1,11 +1,10 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 import { type AddressStepInput, type BirthdayStepInput, type ChargeResponse, normaliseGhanaMobileNumber, type OtpSubmissionInput, type PhoneStepInput } from "./payment-schema";
-import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
+import { type ChargeData, type PaystackResult, getPaystack } from "~/features/paystack/index.server";
 import { assertClient, continueAttempt, ownAttempt, payableFor, recordAttempt, refreshOpenPrompts, startMobileMoneyCharge } from "./payments.server";
 import { refreshAttempt } from "./payment-checks.server";
 

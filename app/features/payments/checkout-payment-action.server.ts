@@ -1,11 +1,10 @@
-import { signInHref } from "~/features/auth/authenticate.server";
+import { signInHref, type PublicUser } from "~/features/auth/index.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { clearServerDraft } from "~/features/checkout/checkout-session.server";
-import type { OrderConfirmation } from "~/features/orders/orders.server";
+import { clearServerDraft } from "~/features/checkout/index.server";
+import type { OrderConfirmation } from "~/features/orders/index.server";
 import { isAppError } from "~/lib/errors";
 import { siteBaseUrl } from "~/lib/seo.server";
 import {

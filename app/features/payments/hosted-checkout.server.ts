@@ -1,10 +1,10 @@
 import { toMajorUnits } from "~/lib/money";
-import type { PublicUser } from "~/features/auth/accounts.server";
+import type { PublicUser } from "~/features/auth/index.server";
 import { getEnv } from "~/lib/env.server";
 import type { ChargeResponse } from "./payment-schema";
 import { statusPageHref } from "./payment-status-state";
 import { startCardAttempt } from "./payments.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
+import { getPaystack } from "~/features/paystack/index.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /**

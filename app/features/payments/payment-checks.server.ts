@@ -1,12 +1,12 @@
-import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPaymentColumns } from "~/features/orders/orders.server";
+import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPaymentColumns } from "~/features/orders/index.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { waitForWebhookOf } from "./settlements-underway.server";
-import { markChecked, openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { markChecked, openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 import type { VerifyResponse } from "./payment-schema";
-import { getPaystack } from "~/features/paystack/paystack.server";
+import { getPaystack } from "~/features/paystack/index.server";
 import { applyTransactionOutcome } from "./settlement.server";
 
 /* Where a payment stands: verify and the status page read the attempt, and ask Paystack when it is due (refreshAttempt, also the reconciler's). */

@@ -1,8 +1,7 @@
-import { signInHref } from "~/features/auth/authenticate.server";
+import { signInHref, type PublicUser } from "~/features/auth/index.server";
 import { data, redirect } from "react-router";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { clearServerDraft, readServerDraft } from "~/features/checkout/checkout-session.server";
-import { type OrderOfPayment, findOrderOfPayment } from "~/features/orders/orders.server";
+import { clearServerDraft, readServerDraft } from "~/features/checkout/index.server";
+import { type OrderOfPayment, findOrderOfPayment } from "~/features/orders/index.server";
 import { isAppError } from "~/lib/errors";
 import { isDatabaseUnavailable } from "~/lib/database/database-unavailable";
 import { getLogger } from "~/lib/logger.server";

@@ -1,20 +1,19 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { closedOrderMessage } from "~/features/orders/order-display";
+import type { PublicUser } from "~/features/auth/index.server";
+import { closedOrderMessage } from "~/features/orders";
 import { maximumRecordId } from "~/lib/record-id";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries, StatementParameters } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { type AttemptStep, askForStep, newAttemptRow } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { type AttemptStep, askForStep, newAttemptRow } from "~/features/attempt-lifecycle/index.server";
 import type { CardChargeInput, ChargeResponse, MobileMoneyChargeInput } from "./payment-schema";
 import { recordChargeStart } from "./charge-limits.server";
-import type { ChargeData, PaystackResult } from "~/features/paystack/paystack-client.server";
+import { type ChargeData, type PaystackResult, getPaystack } from "~/features/paystack/index.server";
 import { paymentNotices, webPageUrl } from "./payment-outcome";
-import { getPaystack } from "~/features/paystack/paystack.server";
 import { newPaymentReference } from "./payment-reference.server";
 import { applyTransactionOutcome } from "./settlement.server";
-import { lockPayableTopUp, payableTopUp } from "~/features/top-ups/top-ups.server";
+import { lockPayableTopUp, payableTopUp } from "~/features/top-ups/index.server";
 import { refreshAttempt } from "./payment-checks.server";
 
 /**

@@ -1,6 +1,6 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { claimDueChecks, scheduleNextCheck } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { claimDueChecks, scheduleNextCheck } from "~/features/attempt-lifecycle/index.server";
 import { refreshAttempt } from "./payment-checks.server";
 import { checkPendingRefunds, processRequestedRefunds, requestRefundsOfCancelledOrders } from "./refunds.server";
 import { closeAbandonedAttempt } from "./settlement.server";

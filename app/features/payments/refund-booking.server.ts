@@ -1,12 +1,12 @@
-import { isRefundBooked, recordRefund } from "~/features/ledger/ledger.server";
-import { markRefunded } from "~/features/order-lifecycle/order-lifecycle.server";
+import { isRefundBooked, recordRefund } from "~/features/ledger/index.server";
+import { markRefunded } from "~/features/order-lifecycle/index.server";
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
-import { reverseRefundedTopUp } from "~/features/top-ups/top-ups.server";
-import type { RefundEventData, RefundEventName } from "~/features/paystack/paystack-schemas";
+import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/index.server";
+import { reverseRefundedTopUp } from "~/features/top-ups/index.server";
+import type { RefundEventData, RefundEventName } from "~/features/paystack";
 
 /**
  * Paystack's word on refunds — its webhooks, or the store's own look-up of a refund it asked for —

@@ -1,7 +1,7 @@
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
-import { claimRefundForSending, recordRefundSent, requestRefundsOfCancelledOrders as requestRefundsOf, settleClaimedRefund } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { getPaystack } from "~/features/paystack/index.server";
+import { claimRefundForSending, recordRefundSent, requestRefundsOfCancelledOrders as requestRefundsOf, settleClaimedRefund } from "~/features/attempt-lifecycle/index.server";
 import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.server";
 
 /**

@@ -1,12 +1,12 @@
-import { creditPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
-import { queuePaymentFailedEmail } from "~/features/order-lifecycle/order-emails.server";
+import { creditPaidOrder } from "~/features/fulfilment/index.server";
+import { queuePaymentFailedEmail } from "~/features/order-lifecycle/index.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
-import { closeUnpaid, markChecked, markNotCompleted, recordOrderSuccess, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { closeUnpaid, markChecked, markNotCompleted, recordOrderSuccess, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/index.server";
 import { isTopUpReference } from "./payment-reference.server";
-import { creditPaidTopUp } from "~/features/top-ups/top-ups.server";
+import { creditPaidTopUp } from "~/features/top-ups/index.server";
 
 /**
  * Where a payment's money ends up. Everything that learns a payment's outcome — the charge call,

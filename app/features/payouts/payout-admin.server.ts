@@ -1,7 +1,7 @@
-import { assertAdmin } from "~/features/auth/assert-admin";
-import { recordAdminAction } from "~/features/audit/audit.server";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
+import { assertAdmin } from "~/features/auth";
+import { recordAdminAction } from "~/features/audit/index.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { getPaystack } from "~/features/paystack/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

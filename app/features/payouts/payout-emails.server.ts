@@ -1,6 +1,5 @@
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
-import { payoutFailedMail, payoutRequestedMail, payoutSentMail } from "~/features/mail/templates";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
+import { payoutFailedMail, payoutRequestedMail, payoutSentMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { payoutNetworkName } from "./payout-display";
 

@@ -1,10 +1,7 @@
-import { hashAccountToken, issueAccountToken, useAccountToken } from "~/features/auth/account-tokens.server";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { absoluteLink } from "~/features/mail/mail-delivery.server";
-import { queueEmail } from "~/features/mail/outbox.server";
-import { payoutNumberMail } from "~/features/mail/templates";
+import { hashAccountToken, issueAccountToken, useAccountToken, type PublicUser, countWithinLimits } from "~/features/auth/index.server";
+import { absoluteLink, queueEmail } from "~/features/mail/index.server";
+import { payoutNumberMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
-import { countWithinLimits } from "~/features/auth/rate-limit.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";

@@ -1,6 +1,5 @@
-import { releasePayoutReservation } from "~/features/ledger/ledger.server";
-import type { PaystackResult, TransferData, TransferStatus } from "~/features/paystack/paystack-client.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
+import { releasePayoutReservation } from "~/features/ledger/index.server";
+import { type PaystackResult, type TransferData, type TransferStatus, getPaystack } from "~/features/paystack/index.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { queuePayoutEmail } from "./payout-emails.server";

@@ -1,11 +1,11 @@
-import { assertAdmin } from "~/features/auth/assert-admin";
+import { assertAdmin } from "~/features/auth";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { recordAdminAction } from "~/features/audit/audit.server";
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { assertActiveWorker } from "~/features/fulfilment/tasks.server";
-import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/ledger.server";
-import { ghanaMobileNumberSchema, mobileMoneyProviders, numberOfTheNetworkChosen, portedSchema } from "~/features/payments/payment-schema";
+import { recordAdminAction } from "~/features/audit/index.server";
+import type { PublicUser } from "~/features/auth/index.server";
+import { assertActiveWorker } from "~/features/fulfilment/index.server";
+import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/index.server";
+import { ghanaMobileNumberSchema, mobileMoneyProviders, numberOfTheNetworkChosen, portedSchema } from "~/features/payments";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";

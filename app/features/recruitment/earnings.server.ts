@@ -1,6 +1,6 @@
-import { getCatalogue } from "~/features/catalog/services.server";
-import { openWorkForNewWorker } from "~/features/fulfilment/open-work.server";
-import type { Market } from "~/features/geo/market";
+import { getCatalogue } from "~/features/catalog/index.server";
+import { openWorkForNewWorker } from "~/features/fulfilment/index.server";
+import type { Market } from "~/features/geo";
 import { getEnv } from "~/lib/env.server";
 import { computeRecruitmentEarnings, earningsDisplayFor, presentRecruitmentEarnings, type RecruitmentEarningsView, type RecruitmentOffer, recruitmentOfferOf } from "./earnings";
 

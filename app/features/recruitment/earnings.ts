@@ -1,5 +1,5 @@
-import { type CatalogPlatform, type CatalogService, type ServiceKind, catalogPlatforms, platformLabels, serviceKinds } from "~/features/catalog/catalog";
-import type { Market } from "~/features/geo/market";
+import { type CatalogPlatform, type CatalogService, type ServiceKind, catalogPlatforms, platformLabels, serviceKinds } from "~/features/catalog";
+import type { Market } from "~/features/geo";
 import { type CurrencyCode, formatMoney } from "~/lib/money";
 
 /*

@@ -3,8 +3,8 @@ import type { ComponentProps, MouseEvent, ReactNode } from "react";
 import { Link } from "~/components/link";
 import { buttonVariants } from "~/components/ui/button";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import type { AuthFormResult } from "~/features/auth/auth-form-action.server";
-import { AuthForm } from "~/features/auth/auth-form";
+import type { AuthFormResult } from "~/features/auth/index.server";
+import { AuthForm } from "~/features/auth";
 import type { SessionUser } from "~/lib/session-user";
 
 /*

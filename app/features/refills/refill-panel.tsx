@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { evidenceHours } from "~/features/deliveries/delivery-rules";
+import { evidenceHours } from "~/features/deliveries";
 import { refillCooldownHours } from "./refill-rules";
 import type { RefillPanel as RefillPanelData } from "./refills.server";
 

@@ -1,5 +1,4 @@
-import { deliveryIdsByHandles, deliveryIdsSchema, flagInTransaction, flagRequestSchema } from "~/features/deliveries/deliveries.server";
-import { contestedStates } from "~/features/deliveries/delivery-lifecycle.server";
+import { deliveryIdsByHandles, deliveryIdsSchema, flagInTransaction, flagRequestSchema, contestedStates } from "~/features/deliveries/index.server";
 import type { DeliveryState, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";

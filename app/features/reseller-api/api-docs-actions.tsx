@@ -1,11 +1,9 @@
 import { type ReactNode } from "react";
 import { Link } from "~/components/link";
-import { evidenceHours } from "~/features/deliveries/delivery-rules";
-import { nameDropsDays, refillCooldownHours, refillStatusLabels } from "~/features/refills/refill-rules";
-import { catalogPlatforms, platformLabels, type ServiceTarget, targetUrlFor } from "~/features/catalog/catalog";
-import { maximumCommentLength } from "~/features/catalog/comment-lines";
-import { postLinkExample } from "~/features/catalog/post-link";
-import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
+import { evidenceHours } from "~/features/deliveries";
+import { nameDropsDays, refillCooldownHours, refillStatusLabels } from "~/features/refills";
+import { catalogPlatforms, platformLabels, type ServiceTarget, targetUrlFor, maximumCommentLength, postLinkExample } from "~/features/catalog";
+import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed";
 import { type ExampleParameters, exampleKey } from "./api-docs-code";
 import { type ApiV2Action, apiV2Currency, apiV2Errors, maximumOrdersPerRequest } from "./api-v2-contract";
 import { InlineCode, StatusTable } from "./api-docs-transport";

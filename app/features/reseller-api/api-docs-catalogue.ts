@@ -1,4 +1,4 @@
-import { type CatalogPlatform, type CatalogService, type ServiceTarget } from "~/features/catalog/catalog";
+import type { CatalogPlatform, CatalogService, ServiceTarget } from "~/features/catalog";
 import { type ApiV2Service, apiV2Services } from "./api-v2-contract";
 
 /** What the /api-docs page is given: the site's address and rules, and the catalogue the API sells. */

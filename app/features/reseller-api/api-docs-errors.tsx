@@ -1,5 +1,5 @@
 import { type ReactNode, Fragment } from "react";
-import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
+import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed";
 import { type ApiV2Action, apiV2Actions, apiV2Errors, maximumOrdersPerRequest } from "./api-v2-contract";
 import { InlineCode } from "./api-docs-transport";
 import type { ApiDocsPageProps } from "./api-docs-catalogue";

@@ -1,5 +1,4 @@
-import { type CatalogPlatform, formatMinor, targetUrlFor } from "~/features/catalog/catalog";
-import { postLinkExample } from "~/features/catalog/post-link";
+import { type CatalogPlatform, formatMinor, targetUrlFor, postLinkExample } from "~/features/catalog";
 import { type ApiV2Service, type ApiV2Status, apiV2Currency } from "./api-v2-contract";
 import type { ApiDocsServiceTarget } from "./api-docs-catalogue";
 

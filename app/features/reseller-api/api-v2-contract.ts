@@ -1,5 +1,5 @@
-import { dripFeedErrors } from "~/features/drip-feed/drip-feed";
-import { type CatalogService, catalogCurrency, formatMinor, kindLabels, platformLabels } from "~/features/catalog/catalog";
+import { dripFeedErrors } from "~/features/drip-feed";
+import { type CatalogService, catalogCurrency, formatMinor, kindLabels, platformLabels } from "~/features/catalog";
 
 /**
  * The reseller API's contract (issue #20): the de facto "API v2" of SMM panels (one URL, `key` and

@@ -1,10 +1,10 @@
-import { formatMinor } from "~/features/catalog/catalog";
-import { getCatalogue } from "~/features/catalog/services.server";
-import { checkDripFeed } from "~/features/drip-feed/drip-feed";
-import { dripFeedSelect, toDripFeedView } from "~/features/drip-feed/drip-feed.server";
-import { walletBalanceMinor } from "~/features/ledger/ledger.server";
-import { cancelOrder } from "~/features/orders/order-cancellation.server";
-import { refillsById, requestRefill } from "~/features/refills/refills.server";
+import { formatMinor } from "~/features/catalog";
+import { getCatalogue } from "~/features/catalog/index.server";
+import { checkDripFeed } from "~/features/drip-feed";
+import { dripFeedSelect, toDripFeedView } from "~/features/drip-feed/index.server";
+import { walletBalanceMinor } from "~/features/ledger/index.server";
+import { cancelOrder } from "~/features/orders/index.server";
+import { refillsById, requestRefill } from "~/features/refills/index.server";
 import type { OrderStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";

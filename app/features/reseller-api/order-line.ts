@@ -1,8 +1,6 @@
-import { type CatalogService, priceOrder } from "~/features/catalog/catalog";
-import { parseCommentLines } from "~/features/catalog/comment-lines";
-import { postTargetFromLink } from "~/features/catalog/post-link";
-import type { Catalogue } from "~/features/catalog/services.server";
-import type { OrderTarget } from "~/features/orders/order-schema";
+import { type CatalogService, priceOrder, parseCommentLines, postTargetFromLink } from "~/features/catalog";
+import type { Catalogue } from "~/features/catalog/index.server";
+import type { OrderTarget } from "~/features/orders";
 import { apiV2Errors } from "./api-v2-contract";
 import { targetFromLink } from "./target-link";
 

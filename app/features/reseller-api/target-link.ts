@@ -1,5 +1,5 @@
-import { pastedUrl, platformOfHost, profileName } from "~/features/catalog/pasted-link";
-import { targetUsernameSchema } from "~/features/orders/order-schema";
+import { pastedUrl, platformOfHost, profileName } from "~/features/catalog";
+import { targetUsernameSchema } from "~/features/orders";
 import type { Platform } from "~/generated/prisma/client";
 
 /**

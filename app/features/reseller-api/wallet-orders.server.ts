@@ -1,6 +1,6 @@
-import type { DripFeed } from "~/features/drip-feed/drip-feed";
-import { pricedOrderFields } from "~/features/orders/order-placement.server";
-import { payFromWalletIn } from "~/features/wallet/wallet.server";
+import type { DripFeed } from "~/features/drip-feed";
+import { pricedOrderFields } from "~/features/orders/index.server";
+import { payFromWalletIn } from "~/features/wallet/index.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";

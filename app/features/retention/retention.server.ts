@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { outboxDirectory } from "~/features/mail/mail-delivery.server";
-import { emlFileName } from "~/features/mail/transports.server";
-import { forgetProofsBefore } from "~/features/deliveries/delivery-lifecycle.server";
-import { getUploadStorage, type UploadStorage } from "~/features/uploads/storage.server";
+import { outboxDirectory, emlFileName } from "~/features/mail/index.server";
+import { forgetProofsBefore } from "~/features/deliveries/index.server";
+import { getUploadStorage, type UploadStorage } from "~/features/uploads/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { retentionPeriods } from "~/lib/retention-periods";

@@ -1,5 +1,5 @@
-import { refillCooldownHours, refillWindowDays } from "~/features/refills/refill-rules";
-import { evidenceHours, flagWindowDays } from "~/features/deliveries/delivery-rules";
+import { refillCooldownHours, refillWindowDays } from "~/features/refills";
+import { evidenceHours, flagWindowDays } from "~/features/deliveries";
 import { ChevronDown } from "~/components/page-icons";
 import type { ReactNode } from "react";
 import { Link } from "~/components/link";

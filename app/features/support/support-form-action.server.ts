@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { findRequestUser } from "~/features/auth/authenticate.server";
+import { findRequestUser } from "~/features/auth/index.server";
 import { isAppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { supportNotices, supportTicketSchema } from "./support-schema";

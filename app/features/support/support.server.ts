@@ -1,5 +1,5 @@
 import type { SupportTicketStatus } from "~/generated/prisma/client";
-import { takeWithinLimits } from "~/features/auth/rate-limit.server";
+import { takeWithinLimits } from "~/features/auth/index.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,15 +1,14 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { countCreation } from "~/features/auth/creation-limits.server";
-import { catalogCurrency, processingFeeMinor } from "~/features/catalog/catalog";
-import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/ledger.server";
+import { type PublicUser, countCreation } from "~/features/auth/index.server";
+import { catalogCurrency, processingFeeMinor } from "~/features/catalog";
+import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
-import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/order-expiry.server";
+import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/index.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
-import { openAttemptStatuses } from "~/features/attempt-lifecycle/attempt-lifecycle.server";
+import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 
 /**
  * Wallet top-ups (issue #20): money a client adds to their wallet, paid by card or mobile money

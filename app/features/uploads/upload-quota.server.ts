@@ -1,4 +1,4 @@
-import { msUntilBelowLimit, recordEvent } from "~/features/auth/rate-limit.server";
+import { msUntilBelowLimit, recordEvent } from "~/features/auth/index.server";
 import { retentionPeriods } from "~/lib/retention-periods";
 import type { Prisma } from "~/generated/prisma/client";
 import { sqlOfPrisma } from "~/lib/database/sql-client.server";

@@ -1,9 +1,9 @@
 import { Wallet } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { minimumQuantity } from "~/features/catalog/catalog";
-import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed/drip-feed";
-import { inputClass } from "~/features/payment-pages/payment-fields";
+import { minimumQuantity } from "~/features/catalog";
+import { maximumIntervalMinutes, maximumRuns, minimumIntervalMinutes, minimumRuns } from "~/features/drip-feed";
+import { inputClass } from "~/features/payment-pages";
 import { formatMoney, toMinorUnits } from "~/lib/money";
 
 /**

@@ -6,11 +6,8 @@ import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import type { PaymentNotice } from "~/features/payments/payment-outcome";
-import { MobileMoneyWalletFields, inputClass } from "~/features/payment-pages/payment-fields";
-import { paymentPrivacyNote } from "~/features/payment-pages/payment-step-parts";
-import { otpSubmissionSchema } from "~/features/payments/payment-schema";
-import { topUpPaymentHref } from "~/features/payments/payment-status-state";
+import { type PaymentNotice, otpSubmissionSchema, topUpPaymentHref } from "~/features/payments";
+import { MobileMoneyWalletFields, inputClass, paymentPrivacyNote } from "~/features/payment-pages";
 import { cn } from "~/lib/cn";
 import { topUpMobileMoneySchema } from "./top-up-payment-schema";
 

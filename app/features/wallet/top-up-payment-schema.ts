@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mobileMoneyWalletSchema } from "~/features/payments/payment-schema";
+import { mobileMoneyWalletSchema } from "~/features/payments";
 import { topUpSchema } from "./wallet-schema";
 
 /**

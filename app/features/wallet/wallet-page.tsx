@@ -6,7 +6,7 @@ import { Link } from "~/components/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { cn } from "~/lib/cn";
-import { inputClass } from "~/features/payment-pages/payment-fields";
+import { inputClass } from "~/features/payment-pages";
 import { topUpFormSchema } from "./top-up-payment-schema";
 
 /*

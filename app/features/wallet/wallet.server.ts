@@ -1,10 +1,10 @@
-import type { PublicUser } from "~/features/auth/accounts.server";
-import { catalogCurrency } from "~/features/catalog/catalog";
-import type { DripFeed } from "~/features/drip-feed/drip-feed";
-import { makeDripFeedIn } from "~/features/drip-feed/drip-feed.server";
-import { creditWalletPaidOrder } from "~/features/fulfilment/paid-order-tasks.server";
-import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/ledger.server";
-import { closedOrderMessage } from "~/features/orders/order-display";
+import type { PublicUser } from "~/features/auth/index.server";
+import { catalogCurrency } from "~/features/catalog";
+import type { DripFeed } from "~/features/drip-feed";
+import { makeDripFeedIn } from "~/features/drip-feed/index.server";
+import { creditWalletPaidOrder } from "~/features/fulfilment/index.server";
+import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/index.server";
+import { closedOrderMessage } from "~/features/orders";
 import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";

@@ -3,12 +3,9 @@ import { getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { hasUnstorableText, someJsonNode } from "~/lib/request-body.server";
-import { applyTransfer } from "~/features/payouts/payouts.server";
-import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature, type TransferData } from "~/features/paystack/paystack-client.server";
-import { getPaystack } from "~/features/paystack/paystack.server";
-import { recordRefundEvent } from "~/features/payments/refund-booking.server";
-import { applyTransactionOutcome } from "~/features/payments/settlement.server";
-import { applyingWebhookOf } from "~/features/payments/settlements-underway.server";
+import { applyTransfer } from "~/features/payouts/index.server";
+import { type PaystackEvent, parsePaystackEvent, refundEventNames, transferEventNames, verifyWebhookSignature, type TransferData, getPaystack } from "~/features/paystack/index.server";
+import { recordRefundEvent, applyTransactionOutcome, applyingWebhookOf } from "~/features/payments/index.server";
 
 /**
  * Paystack's webhooks (POST /api/paystack/webhook). A body whose signature does not match changes

@@ -1,0 +1,2 @@
+// The front door of the feature's server side for the other features: what they use of it, and nothing else (decision 0054).
+export { clearServerDraft, readServerDraft } from "./checkout-session.server";

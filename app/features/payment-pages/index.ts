@@ -1,0 +1,3 @@
+// The front door of the feature for the other features: what they use of it, and nothing else (decision 0054).
+export { MobileMoneyWalletFields, inputClass } from "./payment-fields";
+export { paymentPrivacyNote } from "./payment-step-parts";

@@ -1,0 +1,5 @@
+// The front door of the feature for the other features: what they use of it, and nothing else (decision 0054).
+export { networkNote, portedLabel, typedNationalPrefix } from "./ghana-mobile-networks";
+export { type ChargeStepKind, type PaymentNotice, type PaymentOutcome, cardOutcome, mobileMoneyOutcome, otpOutcome, paymentNotices, paymentStatusHref } from "./payment-outcome";
+export { type CardChargeInput, type ChargeResponse, type MobileMoneyChargeInput, type MobileMoneyProviderCode, type VerifyResponse, cardChargeSchema, expiryMonths, expiryYears, ghanaMobileNumberSchema, hostedCardPaymentSchema, invalidOtpNotice, mobileMoneyChargeSchema, mobileMoneyProviderLabels, mobileMoneyProviders, mobileMoneyWalletSchema, numberOfTheNetworkChosen, otpSubmissionSchema, portedSchema } from "./payment-schema";
+export { MAX_STATUS_CHECKS, POLL_INTERVAL_MS, type PaymentStatusQuery, type PaymentStatusState, SUCCESS_REDIRECT_MS, formatCheckTime, formatElapsed, isEndState, resendNotices, stateAfterCheck, statusBadgeLabels, statusCopy, statusPageHref, topUpPaymentHref } from "./payment-status-state";
