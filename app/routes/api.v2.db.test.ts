@@ -252,12 +252,18 @@ describe("POST /api/v2", () => {
     expect(revoked.status, revoked.text).toBe(200);
     expect((await asForm({ key: panel.key, action: "balance" })).json).toEqual({ error: "Invalid API key" });
 
-    const busy = await reseller(0);
-    const answers = await Promise.all(Array.from({ length: 65 }, () => asForm({ key: busy.key, action: "balance" })));
-    const limited = answers.filter((answer) => answer.status === 429);
-    // 60 a minute: unless the minute turned during the burst, exactly 5 are refused.
-    expect(limited.length).toBeGreaterThanOrEqual(1);
-    expect(limited.length).toBeLessThanOrEqual(5);
+    // 60 a minute, counted per clock minute: a burst within one minute has exactly 5 refused. One
+    // that the minute turned during is counted in two windows, so it is sent again with a new key.
+    const minute = () => Math.floor(Date.now() / 60_000);
+    let limited: Awaited<ReturnType<typeof asForm>>[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const busy = await reseller(0);
+      const startedIn = minute();
+      const answers = await Promise.all(Array.from({ length: 65 }, () => asForm({ key: busy.key, action: "balance" })));
+      limited = answers.filter((answer) => answer.status === 429);
+      if (minute() === startedIn) break;
+    }
+    expect(limited).toHaveLength(5);
     expect(limited[0].json).toEqual({ error: "Too many requests: slow down" });
     expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThan(0);
   });
