@@ -224,9 +224,9 @@ export function requestCostRows({ hello, scale, databases, verdicts }) {
   ];
   for (const row of requestCostTargets) {
     const item = verdicts.find((each) => each.key === row.key);
-    const measured = item.totalMs === null ? null : true;
+    const measured = item.totalMs !== null;
     rows.push(
-      `| ${row.request} | ${cost(databases.postgres[row.key])} | ${rate(databases.postgres[row.key])} | ${row.now} ms | ≤ ${row.target} ms | ${verdict(measured && item.met)} | ≤ ${item.scaledTarget ?? "—"} ms | ${verdict(measured && item.metScaled)} | ${cost(databases.pglite[row.key])} |`,
+      `| ${row.request} | ${cost(databases.postgres[row.key])} | ${rate(databases.postgres[row.key])} | ${row.now} ms | ≤ ${row.target} ms | ${verdict(measured ? item.met : null)} | ≤ ${item.scaledTarget} ms | ${verdict(measured ? item.metScaled : null)} | ${cost(databases.pglite[row.key])} |`,
     );
   }
   return rows;

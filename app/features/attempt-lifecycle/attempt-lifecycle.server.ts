@@ -98,25 +98,27 @@ export async function closeUnpaid(db: Db, attemptId: number, status: (typeof unp
   return count === 1;
 }
 
-/** Records the success once (succeeded): false when an earlier call already did (its `paid_at` is set). */
-export async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayResponse: string, now: Date): Promise<boolean> {
-  const recorded = await sql.query(
+/** An order's attempt whose success was just recorded. */
+type RecordedOrderSuccess = { id: number; orderId: number; amountMinor: number; currency: string };
+
+/** The success recorded once (succeeded) on the attempt `which` names: its row, or none when an earlier call already did (its `paid_at` is set). */
+async function succeeded(sql: SqlQueries, which: "id = $1::int" | "reference = $1::text AND order_id IS NOT NULL", key: number | string, gatewayResponse: string, now: Date) {
+  return sql.query<RecordedOrderSuccess>(
     `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))})
-     RETURNING id`,
-    [attemptId, now.toISOString(), gatewayResponse],
+     WHERE ${which} AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))})
+     RETURNING id, order_id AS "orderId", amount_minor AS "amountMinor", currency::text AS currency`,
+    [key, now.toISOString(), gatewayResponse],
   );
-  return recorded.length === 1;
+}
+
+/** Records the success once (succeeded): false when an earlier call already did. */
+export async function recordSuccess(sql: SqlQueries, attemptId: number, gatewayResponse: string, now: Date): Promise<boolean> {
+  return (await succeeded(sql, "id = $1::int", attemptId, gatewayResponse, now)).length === 1;
 }
 
 /** recordSuccess for an order's attempt named by its reference: the attempt, or null when none was recorded. */
-export async function recordOrderSuccess(sql: SqlQueries, reference: string, gatewayResponse: string, now: Date): Promise<{ id: number; orderId: number; amountMinor: number; currency: string } | null> {
-  const [recorded] = await sql.query<{ id: number; orderId: number; amountMinor: number; currency: string }>(
-    `UPDATE payment_attempts SET status = 'success', paid_at = $2::timestamp, gateway_response = $3::text, last_checked_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE reference = $1::text AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("succeeded"))}) AND order_id IS NOT NULL
-     RETURNING id, order_id AS "orderId", amount_minor AS "amountMinor", currency::text AS currency`,
-    [reference, now.toISOString(), gatewayResponse],
-  );
+export async function recordOrderSuccess(sql: SqlQueries, reference: string, gatewayResponse: string, now: Date): Promise<RecordedOrderSuccess | null> {
+  const [recorded] = await succeeded(sql, "reference = $1::text AND order_id IS NOT NULL", reference, gatewayResponse, now);
   return recorded ?? null;
 }
 
