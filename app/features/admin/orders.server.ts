@@ -11,6 +11,7 @@ import type { OrderCancellationInput, OrderListQuery } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/index.server";
 import { type AdminPaymentAttempt, paymentAttemptSelect, toPaymentAttemptView } from "./payment-attempts.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Orders for admins: every client's orders with search and filters, one order with its screenshot,
@@ -250,12 +251,12 @@ export async function cancelOrderWithRefund(admin: PublicUser, orderId: number, 
   const cancelled = await getPrisma().$transaction(async (transaction) => {
     const order = await transaction.order.findUnique({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
     if (!order) throw new AppError(404, "not_found", "Order not found");
-    if (!(await cancelByAdmin(transaction, orderId, now))) {
+    if (!(await cancelByAdmin(sqlOfPrisma(transaction), orderId, now))) {
       const current = await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
       throw new AppError(409, "stale_state", whyNotCancellable(current));
     }
     const refundedToWallet = await refundIfPaidFromWallet(transaction, orderId, "Refund of an order cancelled by our team");
-    await recordAdminAction(transaction, admin, {
+    await recordAdminAction(sqlOfPrisma(transaction), admin, {
       action: "order.cancel_refund",
       targetType: "order",
       targetId: String(orderId),

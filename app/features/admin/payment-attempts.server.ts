@@ -9,6 +9,7 @@ import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { PaymentListQuery } from "./admin-schemas";
 import { recordAdminAction } from "~/features/audit/index.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Payment attempts for admins: every charge with its gateway answer and refund state, and "re-verify
@@ -148,7 +149,7 @@ export async function reverifyPaymentAttempt(admin: PublicUser, reference: strin
   // The settlement wrote its own transaction; this one records who asked and what changed.
   return prisma.$transaction(async (transaction) => {
     const after = await transaction.paymentAttempt.findUniqueOrThrow({ where: { reference }, select: paymentAttemptSelect });
-    await recordAdminAction(transaction, admin, {
+    await recordAdminAction(sqlOfPrisma(transaction), admin, {
       action: "payment.reverify",
       targetType: "payment_attempt",
       targetId: reference,

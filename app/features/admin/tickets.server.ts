@@ -9,6 +9,7 @@ import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { TicketAnswerInput, TicketListQuery } from "./admin-schemas";
 import { recordAdminAction } from "~/features/audit/index.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The
@@ -102,7 +103,7 @@ async function moveTicket(
     if (!ticket) throw new AppError(404, "not_found", "Ticket not found");
     const { count } = await transaction.supportTicket.updateMany({ where: { id: ticketId, status: { in: from } }, data: { ...data, status: to } });
     if (count === 0) throw new AppError(409, "stale_state", stale(ticket.status));
-    await recordAdminAction(transaction, admin, { action, targetType: "support_ticket", targetId: String(ticketId), details: { before: ticket.status, after: to, ...extra } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action, targetType: "support_ticket", targetId: String(ticketId), details: { before: ticket.status, after: to, ...extra } });
     await afterMove?.(transaction);
     return toView(await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: ticketSelect }));
   });
@@ -128,7 +129,7 @@ export function markTicketAnswered(admin: PublicUser, ticketId: number, { reply 
 async function queueTicketAnsweredEmail(transaction: Prisma.TransactionClient, ticketId: number): Promise<void> {
   const ticket = await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: { id: true, name: true, email: true, subject: true, reply: true } });
   const content = ticketAnsweredMail({ name: ticket.name, ticketId: ticket.id, subject: ticket.subject, reply: ticket.reply, supportUrl: absoluteLink("/support") });
-  await queueEmail(transaction, `ticket:${ticket.id}:answered`, ticket.email, content);
+  await queueEmail(sqlOfPrisma(transaction), `ticket:${ticket.id}:answered`, ticket.email, content);
 }
 
 export function closeTicket(admin: PublicUser, ticketId: number): Promise<AdminTicket> {

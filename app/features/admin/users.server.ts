@@ -3,13 +3,14 @@ import { assertAdmin } from "~/features/auth";
 import { type PublicUser, forgetSessionUser } from "~/features/auth/index.server";
 import { balanceOf, walletBalanceMinor } from "~/features/ledger/index.server";
 import type { Prisma, UserStatus } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import { type SuspensionInput, type UserListQuery, userStatuses } from "./admin-schemas";
 import { type AuditEntryView, auditEntriesFor } from "./audit-log.server";
 import { recordAdminAction } from "~/features/audit/index.server";
 import { type Reliability, reliabilityOf } from "~/features/deliveries/index.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Users for admins: search and filter every account, look at one, suspend or unsuspend it.
@@ -85,8 +86,8 @@ export async function getUserDetail(admin: PublicUser, userId: number): Promise<
     prisma.order.count({ where: { clientId: userId } }),
     prisma.order.count({ where: { clientId: userId, paymentStatus: { not: "unpaid" } } }),
     prisma.taskCompletion.count({ where: { workerId: userId, review: { not: "rejected" }, droppedAt: null } }),
-    balanceOf(prisma, userId),
-    walletBalanceMinor(prisma, userId),
+    balanceOf(getDatabase().sql, userId),
+    walletBalanceMinor(getDatabase().sql, userId),
     prisma.order.findMany({
       where: { clientId: userId },
       orderBy: { id: "desc" },
@@ -124,7 +125,7 @@ export async function suspendUser(admin: PublicUser, userId: number, { reason }:
     // The token version moves with the status in one statement: no token outlives the suspension.
     const { count } = await transaction.user.updateMany({ where: { id: userId, status: { not: "suspended" } }, data: { status: "suspended", tokenVersion: { increment: 1 } } });
     if (count === 0) throw new AppError(409, "stale_state", "This account is already suspended.");
-    await recordAdminAction(transaction, admin, { action: "user.suspend", targetType: "user", targetId: String(userId), details: { before: user.status, after: "suspended", reason } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "user.suspend", targetType: "user", targetId: String(userId), details: { before: user.status, after: "suspended", reason } });
     return toListItem(await transaction.user.findUniqueOrThrow({ where: { id: userId }, select: listSelect }));
   });
   forgetSessionUser(userId);
@@ -144,7 +145,7 @@ export async function unsuspendUser(admin: PublicUser, userId: number): Promise<
     const status = statusBefore(suspension?.details);
     const { count } = await transaction.user.updateMany({ where: { id: userId, status: "suspended" }, data: { status } });
     if (count === 0) throw new AppError(409, "stale_state", `This account is not suspended (it is ${user.status.replace("_", " ")}).`);
-    await recordAdminAction(transaction, admin, { action: "user.unsuspend", targetType: "user", targetId: String(userId), details: { before: "suspended", after: status } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "user.unsuspend", targetType: "user", targetId: String(userId), details: { before: "suspended", after: status } });
     return toListItem(await transaction.user.findUniqueOrThrow({ where: { id: userId }, select: listSelect }));
   });
   forgetSessionUser(userId);

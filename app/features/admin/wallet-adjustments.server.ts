@@ -8,6 +8,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { idempotencyKeyReusedMessage } from "~/lib/idempotency";
 import { formatMoney, toMajorUnits } from "~/lib/money";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * An admin's correction of a client's wallet (issue #20): positive or negative, with a reason, in
@@ -27,8 +28,8 @@ export async function adjustClientWallet(
     const client = await transaction.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!client) throw new AppError(404, "not_found", "User not found");
     if (client.role !== "client") throw new AppError(422, "forbidden", "Only client accounts have a wallet.");
-    const before = await walletBalanceMinor(transaction, userId);
-    const outcome = await adjustWallet(transaction, { userId, amountMinor: input.amount, currency: catalogCurrency, key: `${userId}:${requestKey}` }, input.reason);
+    const before = await walletBalanceMinor(sqlOfPrisma(transaction), userId);
+    const outcome = await adjustWallet(sqlOfPrisma(transaction), { userId, amountMinor: input.amount, currency: catalogCurrency, key: `${userId}:${requestKey}` }, input.reason);
     if (!outcome.booked && "refused" in outcome) {
       throw new AppError(422, "insufficient_balance", `The balance is ${formatMoney(before)}: an adjustment of ${formatMoney(input.amount)} would take it below zero.`);
     }
@@ -36,13 +37,13 @@ export async function adjustClientWallet(
       throw new AppError(422, "idempotency_key_reused", idempotencyKeyReusedMessage);
     }
     if (outcome.booked) {
-      await recordAdminAction(transaction, admin, {
+      await recordAdminAction(sqlOfPrisma(transaction), admin, {
         action: "wallet.adjust",
         targetType: "user",
         targetId: String(userId),
         details: { before: { balance: toMajorUnits(before) }, after: { balance: toMajorUnits(before + input.amount) }, amount: toMajorUnits(input.amount), reason: input.reason },
       });
     }
-    return { userId, balance: toMajorUnits(await walletBalanceMinor(transaction, userId)), adjustment: toMajorUnits(input.amount), currency: catalogCurrency };
+    return { userId, balance: toMajorUnits(await walletBalanceMinor(sqlOfPrisma(transaction), userId)), adjustment: toMajorUnits(input.amount), currency: catalogCurrency };
   });
 }

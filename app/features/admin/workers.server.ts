@@ -6,6 +6,7 @@ import type { UserStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { recordAdminAction } from "~/features/audit/index.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /** Worker applications (DESIGN §6, §7): workers register as pending_review; an admin decides. */
 export interface WorkerApplication {
@@ -42,11 +43,11 @@ export async function decideWorker(admin: PublicUser, workerId: number, decision
     if (!worker) throw new AppError(404, "not_found", "Worker not found");
     const { count } = await transaction.user.updateMany({ where: { id: workerId, role: "worker", status: { in: from } }, data: { status: to } });
     if (count === 0) throw new AppError(409, "stale_state", `This worker is ${worker.status.replace("_", " ")} and cannot be ${decision === "approve" ? "approved" : "rejected"}.`);
-    await recordAdminAction(transaction, admin, { action: `worker.${decision}`, targetType: "user", targetId: String(workerId), details: { before: worker.status, after: to } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: `worker.${decision}`, targetType: "user", targetId: String(workerId), details: { before: worker.status, after: to } });
     const updated = await transaction.user.findUniqueOrThrow({ where: { id: workerId }, select: { id: true, email: true, username: true, fullName: true, platforms: true, status: true, createdAt: true, updatedAt: true, emailVerifiedAt: true } });
     // The applicant hears of the decision; the key names this decision (a later re-approval is another).
     const content = workerApplicationMail({ name: greetingNameOf(updated), approved: decision === "approve", dashboardUrl: absoluteLink("/dashboard"), supportUrl: absoluteLink("/support") });
-    await queueEmail(transaction, `worker:${workerId}:${decision}:${updated.updatedAt.getTime()}`, updated.email, content);
+    await queueEmail(sqlOfPrisma(transaction), `worker:${workerId}:${decision}:${updated.updatedAt.getTime()}`, updated.email, content);
     const { updatedAt: _updatedAt, emailVerifiedAt: _emailVerifiedAt, ...fields } = updated;
     return { ...fields, createdAt: updated.createdAt.toISOString() };
   });

@@ -5,6 +5,7 @@ import { apiKeyCreatedMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * API keys for the reseller API (issue #20). A key is 32 random bytes shown once at creation
@@ -59,7 +60,7 @@ export async function createApiKey(user: PublicUser, { name = "API key", passwor
     if (live >= maximumLiveKeys) throw new AppError(409, "conflict", `You can hold ${maximumLiveKeys} API keys at a time. Revoke one you no longer use first.`);
     const row = await transaction.apiKey.create({ data: { userId: user.id, name, prefix: key.slice(0, 8), keyHash: hashApiKey(key) }, select: keySelect });
     const mail = apiKeyCreatedMail({ keyName: row.name, prefix: row.prefix, createdAt: row.createdAt, profileUrl: absoluteLink("/profile#api-access"), supportUrl: absoluteLink("/support") });
-    await queueEmail(transaction, `api-key-created:${row.id}`, owner!.email, mail);
+    await queueEmail(sqlOfPrisma(transaction), `api-key-created:${row.id}`, owner!.email, mail);
     return row;
   });
   return { ...toView(created), key };

@@ -26,7 +26,7 @@ import {
  * it may not leave, and a scan that no other module writes the table. Attempt rows are set up here
  * directly (tests are not scanned).
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 const statuses = Object.values(PaymentAttemptStatus);
 const refundStates = [null, ...Object.values(RefundState)];
 const now = new Date("2026-12-02T10:00:00Z");
@@ -77,9 +77,9 @@ describe("the allowed transitions", () => {
 describe("each status transition applies only from its allowed statuses", () => {
   // Each transition applied towards one of its ends.
   const cases = {
-    stepAsked: { to: "send_otp", apply: (attempt: { reference: string }) => askForStep(prisma(), attempt.reference, "send_otp", "Enter the OTP") },
-    notCompleted: { to: "not_completed", apply: (attempt: { id: number }) => markNotCompleted(prisma(), attempt.id, "Not completed yet", now) },
-    closedUnpaid: { to: "failed", apply: (attempt: { id: number }) => closeUnpaid(prisma(), attempt.id, "failed", "Declined", now) },
+    stepAsked: { to: "send_otp", apply: (attempt: { reference: string }) => askForStep(sql(), attempt.reference, "send_otp", "Enter the OTP") },
+    notCompleted: { to: "not_completed", apply: (attempt: { id: number }) => markNotCompleted(sql(), attempt.id, "Not completed yet", now) },
+    closedUnpaid: { to: "failed", apply: (attempt: { id: number }) => closeUnpaid(sql(), attempt.id, "failed", "Declined", now) },
     succeeded: { to: "success", apply: (attempt: { id: number }) => recordSuccess(sqlOfPrisma(prisma()), attempt.id, "Approved", now) },
   } as const;
   it.each(Object.keys(cases) as (keyof typeof cases)[])("%s", async (transition) => {
@@ -96,7 +96,7 @@ describe("each status transition applies only from its allowed statuses", () => 
     const attempt = await attemptIn("send_otp");
     expect(await recordSuccess(sqlOfPrisma(prisma()), attempt.id, "Approved", now)).toBe(true);
     expect(await recordSuccess(sqlOfPrisma(prisma()), attempt.id, "Approved", now)).toBe(false);
-    expect(await closeUnpaid(prisma(), attempt.id, "reversed", "Reversed", now)).toBe(false);
+    expect(await closeUnpaid(sql(), attempt.id, "reversed", "Reversed", now)).toBe(false);
     expect(await reread(attempt.id)).toMatchObject({ status: "success", paidAt: now });
   });
 });
@@ -104,11 +104,11 @@ describe("each status transition applies only from its allowed statuses", () => 
 describe("each refund transition applies only from its allowed states", () => {
   const cases = {
     requested: (id: number) => requestRefund(sqlOfPrisma(prisma()), id, now),
-    claimedForSending: (id: number) => claimRefundForSending(prisma(), id, now),
-    nothingLeft: (id: number) => settleClaimedRefund(prisma(), id, "nothingLeft"),
-    refused: (id: number) => settleClaimedRefund(prisma(), id, "refused"),
-    retriedLater: (id: number) => settleClaimedRefund(prisma(), id, "retriedLater"),
-    startedOutside: (id: number) => noteOutsideRefund(prisma(), id),
+    claimedForSending: (id: number) => claimRefundForSending(sql(), id, now),
+    nothingLeft: (id: number) => settleClaimedRefund(sql(), id, "nothingLeft"),
+    refused: (id: number) => settleClaimedRefund(sql(), id, "refused"),
+    retriedLater: (id: number) => settleClaimedRefund(sql(), id, "retriedLater"),
+    startedOutside: (id: number) => noteOutsideRefund(sql(), id),
   } as const;
   it.each(Object.keys(cases) as (keyof typeof cases)[])("%s", async (transition) => {
     const [[, to]] = refundTransitions[transition];
@@ -127,21 +127,21 @@ describe("each refund transition applies only from its allowed states", () => {
     for (const [kind, allowed] of Object.entries(which) as [keyof typeof which, readonly (RefundState | null)[]][]) {
       for (const state of refundStates) {
         const attempt = await attemptIn("success", state, { refundRequestedAt: kind === "outside" ? null : now });
-        expect([kind, state, await failRefund(prisma(), { id: attempt.id }, kind)]).toEqual([kind, state, allowed.includes(state)]);
+        expect([kind, state, await failRefund(sql(), { id: attempt.id }, kind)]).toEqual([kind, state, allowed.includes(state)]);
       }
     }
     // From outside: a refund Paystack started itself is marked the dashboard's; the store's own pending refund is not one.
     const outside = await attemptIn("success", "pending");
-    expect(await failRefund(prisma(), { id: outside.id }, "outside")).toBe(true);
+    expect(await failRefund(sql(), { id: outside.id }, "outside")).toBe(true);
     expect(await reread(outside.id)).toMatchObject({ refundState: "failed", refundOrigin: "paystack_dashboard" });
     const stores = await attemptIn("success", "pending", { refundRequestedAt: now });
-    expect(await failRefund(prisma(), { id: stores.id }, "outside")).toBe(false);
+    expect(await failRefund(sql(), { id: stores.id }, "outside")).toBe(false);
   });
 
   it("booked: only along the table's edges", async () => {
     const attempt = await attemptIn("success", "failed");
-    await expect(recordRefundBooked(prisma(), attempt.id, { from: "failed", to: "pending", refundedAmountMinor: 500, outside: false, now })).rejects.toThrow(/cannot be booked/);
-    await recordRefundBooked(prisma(), attempt.id, { from: "failed", to: "partially_refunded", refundedAmountMinor: 500, outside: true, now });
+    await expect(recordRefundBooked(sql(), attempt.id, { from: "failed", to: "pending", refundedAmountMinor: 500, outside: false, now })).rejects.toThrow(/cannot be booked/);
+    await recordRefundBooked(sql(), attempt.id, { from: "failed", to: "partially_refunded", refundedAmountMinor: 500, outside: true, now });
     expect(await reread(attempt.id)).toMatchObject({ refundState: "partially_refunded", refundedAmountMinor: 500, refundOrigin: "paystack_dashboard" });
   });
 });

@@ -1,7 +1,7 @@
-import type { Prisma, RefundState } from "~/generated/prisma/client";
+import type { RefundState } from "~/generated/prisma/client";
 import { PaymentAttemptStatus } from "~/generated/prisma/enums";
 import type { RowWithinLimits } from "~/features/auth/index.server";
-import { type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
  * The only writer of the payment_attempts table: an attempt's row, its status (where the payment
@@ -19,7 +19,6 @@ import { type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server"
  * (or once Paystack started one itself), then `processed`, `partially_refunded` or `failed`.
  */
 
-type Db = Prisma.TransactionClient;
 type Edge<State> = readonly [from: State, to: State];
 type RefundStateOrNone = RefundState | null;
 
@@ -61,11 +60,20 @@ type RefundTransition = keyof typeof refundTransitions;
 
 const startsOf = <State>(transitionEdges: readonly Edge<State>[]): State[] => [...new Set(transitionEdges.map(([start]) => start))];
 const statusesFrom = (transition: keyof typeof attemptTransitions) => startsOf(attemptTransitions[transition]);
-/** A Prisma condition on the refund state: one of the transition's starts (`onlyFrom` narrows it). */
-function refundFrom(transition: RefundTransition, onlyFrom?: readonly RefundStateOrNone[]): Prisma.PaymentAttemptWhereInput {
+/**
+ * A condition on the refund state, for a statement's WHERE: one of the transition's starts
+ * (`onlyFrom` narrows it). Constant enum values only, so they are written into the statement.
+ */
+function refundFrom(transition: RefundTransition, onlyFrom?: readonly RefundStateOrNone[]): string {
   const starts = startsOf<RefundStateOrNone>(refundTransitions[transition]).filter((start) => !onlyFrom || onlyFrom.includes(start));
   const states = starts.filter((start): start is RefundState => start !== null);
-  return { OR: [...(starts.includes(null) ? [{ refundState: null }] : []), ...(states.length > 0 ? [{ refundState: { in: states } }] : [])] };
+  const conditions = [...(starts.includes(null) ? ["refund_state IS NULL"] : []), ...(states.length > 0 ? [`refund_state::text IN (${sqlValueList(states)})`] : [])];
+  return `(${conditions.join(" OR ") || "false"})`;
+}
+
+/** Runs a conditional update of one attempt; true when it applied. */
+async function updated(sql: SqlQueries, statement: string, params: unknown[]): Promise<boolean> {
+  return (await sql.query(`${statement} RETURNING id`, params)).length === 1;
 }
 
 /** An attempt's row (`started`, status pending), for the statement that inserts it within the payment limits (charge-limits.server.ts). */
@@ -75,27 +83,33 @@ export function newAttemptRow(columns: Record<string, string>): RowWithinLimits 
 }
 
 /** The payer is asked for a step (stepAsked); nothing changes once the attempt has ended. */
-export async function askForStep(db: Db, reference: string, status: AttemptStep, displayText: string | null): Promise<boolean> {
-  const { count } = await db.paymentAttempt.updateMany({ where: { reference, status: { in: statusesFrom("stepAsked") } }, data: { status, displayText } });
-  return count === 1;
+export async function askForStep(sql: SqlQueries, reference: string, status: AttemptStep, displayText: string | null): Promise<boolean> {
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET status = $2::payment_attempt_status, display_text = $3::text, updated_at = $4::timestamp
+     WHERE reference = $1::text AND status::text IN (${sqlValueList(statusesFrom("stepAsked"))})`,
+    [reference, status, displayText, new Date().toISOString()],
+  );
 }
 
 /** Paystack says the payer has not completed it (notCompleted): still open, still watched. */
-export async function markNotCompleted(db: Db, attemptId: number, gatewayResponse: string | null, now: Date): Promise<boolean> {
-  const { count } = await db.paymentAttempt.updateMany({
-    where: { id: attemptId, paidAt: null, status: { in: statusesFrom("notCompleted") } },
-    data: { status: "not_completed", gatewayResponse, lastCheckedAt: now },
-  });
-  return count === 1;
+export async function markNotCompleted(sql: SqlQueries, attemptId: number, gatewayResponse: string | null, now: Date): Promise<boolean> {
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET status = 'not_completed', gateway_response = $2::text, last_checked_at = $3::timestamp, updated_at = $3::timestamp
+     WHERE id = $1::int AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("notCompleted"))})`,
+    [attemptId, gatewayResponse, now.toISOString()],
+  );
 }
 
 /** Ends an attempt unpaid (closedUnpaid); false when it had ended already. */
-export async function closeUnpaid(db: Db, attemptId: number, status: (typeof unpaidEnds)[number], gatewayResponse: string | null, now: Date): Promise<boolean> {
-  const { count } = await db.paymentAttempt.updateMany({
-    where: { id: attemptId, paidAt: null, status: { in: statusesFrom("closedUnpaid") } },
-    data: { status, gatewayResponse, lastCheckedAt: now },
-  });
-  return count === 1;
+export async function closeUnpaid(sql: SqlQueries, attemptId: number, status: (typeof unpaidEnds)[number], gatewayResponse: string | null, now: Date): Promise<boolean> {
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET status = $2::payment_attempt_status, gateway_response = $3::text, last_checked_at = $4::timestamp, updated_at = $4::timestamp
+     WHERE id = $1::int AND paid_at IS NULL AND status::text IN (${sqlValueList(statusesFrom("closedUnpaid"))})`,
+    [attemptId, status, gatewayResponse, now.toISOString()],
+  );
 }
 
 /** An order's attempt whose success was just recorded. */
@@ -122,38 +136,43 @@ export async function recordOrderSuccess(sql: SqlQueries, reference: string, gat
   return recorded ?? null;
 }
 
+/** An attempt named by its id or its reference, for a statement's WHERE on $1. */
+const attemptNamed = (attempt: { id: number } | { reference: string }) => ("id" in attempt ? { where: "id = $1::int", key: attempt.id } : { where: "reference = $1::text", key: attempt.reference });
+
 /** Looked at now (verify, the reconciler), whatever it said. */
-export async function markChecked(db: Db, attempt: { id: number } | { reference: string }, now: Date): Promise<void> {
-  await db.paymentAttempt.updateMany({ where: attempt, data: { lastCheckedAt: now } });
+export async function markChecked(sql: SqlQueries, attempt: { id: number } | { reference: string }, now: Date): Promise<void> {
+  const { where, key } = attemptNamed(attempt);
+  await sql.query(`UPDATE payment_attempts SET last_checked_at = $2::timestamp, updated_at = $2::timestamp WHERE ${where}`, [key, now.toISOString()]);
 }
 
 /**
  * The reconciler's claim of up to `limit` open attempts due a check: whoever moves their next check
  * forward owns this round; the others skip the locked rows.
  */
-export async function claimDueChecks(db: Db, now: Date, limit: number): Promise<{ reference: string; check_count: number; created_at: Date }[]> {
-  return db.$queryRawUnsafe(
+export async function claimDueChecks(sql: SqlQueries, now: Date, limit: number): Promise<{ reference: string; checkCount: number; createdAt: Date }[]> {
+  const claimed = await sql.query<{ reference: string; checkCount: number; createdAt: string }>(
     `UPDATE payment_attempts SET next_check_at = $1::timestamp + interval '2 minutes', check_count = check_count + 1
      WHERE id IN (
        SELECT id FROM payment_attempts
        WHERE status::text IN (${sqlValueList(openStatuses)}) AND paid_at IS NULL AND next_check_at <= $1::timestamp
-       ORDER BY next_check_at LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED
+       ORDER BY next_check_at LIMIT $2::int FOR UPDATE SKIP LOCKED
      )
-     RETURNING reference, check_count, created_at`,
-    now.toISOString().replace("T", " ").replace("Z", ""),
+     RETURNING reference, check_count AS "checkCount", ${isoTimestamp("created_at")} AS "createdAt"`,
+    [now.toISOString(), limit],
   );
+  return claimed.map((attempt) => ({ ...attempt, createdAt: new Date(attempt.createdAt) }));
 }
 
 /** When the reconciler looks at an attempt again. */
-export async function scheduleNextCheck(db: Db, reference: string, at: Date): Promise<void> {
-  await db.paymentAttempt.updateMany({ where: { reference }, data: { nextCheckAt: at } });
+export async function scheduleNextCheck(sql: SqlQueries, reference: string, at: Date): Promise<void> {
+  await sql.query("UPDATE payment_attempts SET next_check_at = $2::timestamp, updated_at = $3::timestamp WHERE reference = $1::text", [reference, at.toISOString(), new Date().toISOString()]);
 }
 
 /** The money of this attempt goes back (requested), in the caller's statement's transaction. */
 export async function requestRefund(sql: SqlQueries, attemptId: number, now: Date): Promise<boolean> {
   const requested = await sql.query(
     `UPDATE payment_attempts SET refund_state = 'requested', refund_requested_at = $2::timestamp, updated_at = $2::timestamp
-     WHERE id = $1::int AND (refund_state IS NULL OR refund_state::text IN (${sqlValueList(startsOf(refundTransitions.requested).filter((start) => start !== null))}))
+     WHERE id = $1::int AND ${refundFrom("requested")}
      RETURNING id`,
     [attemptId, now.toISOString()],
   );
@@ -161,37 +180,46 @@ export async function requestRefund(sql: SqlQueries, attemptId: number, now: Dat
 }
 
 /** Every successful payment of a cancelled order whose refund was asked for (requested); how many. */
-export async function requestRefundsOfCancelledOrders(db: Db, now: Date): Promise<number> {
-  const { count } = await db.paymentAttempt.updateMany({
-    where: { status: "success", ...refundFrom("requested"), order: { status: "cancelled", refundRequestedAt: { not: null } } },
-    data: { refundState: "requested", refundRequestedAt: now },
-  });
-  return count;
+export async function requestRefundsOfCancelledOrders(sql: SqlQueries, now: Date): Promise<number> {
+  const requested = await sql.query(
+    `UPDATE payment_attempts a SET refund_state = 'requested', refund_requested_at = $1::timestamp, updated_at = $1::timestamp
+     FROM orders o
+     WHERE o.id = a.order_id AND o.status = 'cancelled' AND o.refund_requested_at IS NOT NULL AND a.status = 'success' AND ${refundFrom("requested").replaceAll("refund_state", "a.refund_state")}
+     RETURNING a.id`,
+    [now.toISOString()],
+  );
+  return requested.length;
 }
 
 /** One process claims a requested refund for sending (claimedForSending); the store's own from now on, unless Paystack's dashboard started one first. */
-export async function claimRefundForSending(db: Db, attemptId: number, now: Date): Promise<boolean> {
-  const { count } = await db.paymentAttempt.updateMany({ where: { id: attemptId, ...refundFrom("claimedForSending") }, data: { refundState: "pending", refundRequestedAt: now, paystackRefundId: null } });
-  if (count === 1) await db.paymentAttempt.updateMany({ where: { id: attemptId, refundOrigin: null }, data: { refundOrigin: "store" } });
-  return count === 1;
+export async function claimRefundForSending(sql: SqlQueries, attemptId: number, now: Date): Promise<boolean> {
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET refund_state = 'pending', refund_requested_at = $2::timestamp, paystack_refund_id = NULL,
+       refund_origin = COALESCE(refund_origin, 'store'), updated_at = $2::timestamp
+     WHERE id = $1::int AND ${refundFrom("claimedForSending")}`,
+    [attemptId, now.toISOString()],
+  );
 }
 
 /** The id Paystack gave the refund the store sent (to look it up later). */
-export async function recordRefundSent(db: Db, attemptId: number, paystackRefundId: string): Promise<void> {
-  await db.paymentAttempt.updateMany({ where: { id: attemptId }, data: { paystackRefundId } });
+export async function recordRefundSent(sql: SqlQueries, attemptId: number, paystackRefundId: string): Promise<void> {
+  await sql.query("UPDATE payment_attempts SET paystack_refund_id = $2::text, updated_at = $3::timestamp WHERE id = $1::int", [attemptId, paystackRefundId, new Date().toISOString()]);
 }
 
 /** A claimed refund's next state: nothing was left to send (nothingLeft), Paystack refused it (refused), or no answer (retriedLater). */
-export async function settleClaimedRefund(db: Db, attemptId: number, transition: "nothingLeft" | "refused" | "retriedLater"): Promise<boolean> {
+export async function settleClaimedRefund(sql: SqlQueries, attemptId: number, transition: "nothingLeft" | "refused" | "retriedLater"): Promise<boolean> {
   const [, to] = refundTransitions[transition][0];
-  const { count } = await db.paymentAttempt.updateMany({ where: { id: attemptId, ...refundFrom(transition) }, data: { refundState: to } });
-  return count === 1;
+  return updated(sql, `UPDATE payment_attempts SET refund_state = $2::refund_state, updated_at = $3::timestamp WHERE id = $1::int AND ${refundFrom(transition)}`, [attemptId, to, new Date().toISOString()]);
 }
 
 /** Paystack started a refund the store did not ask for (startedOutside): flagged as the dashboard's. */
-export async function noteOutsideRefund(db: Db, attemptId: number): Promise<boolean> {
-  const { count } = await db.paymentAttempt.updateMany({ where: { id: attemptId, ...refundFrom("startedOutside") }, data: { refundState: "pending", refundOrigin: "paystack_dashboard" } });
-  return count === 1;
+export async function noteOutsideRefund(sql: SqlQueries, attemptId: number): Promise<boolean> {
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET refund_state = 'pending', refund_origin = 'paystack_dashboard', updated_at = $2::timestamp WHERE id = $1::int AND ${refundFrom("startedOutside")}`,
+    [attemptId, new Date().toISOString()],
+  );
 }
 
 /**
@@ -200,17 +228,19 @@ export async function noteOutsideRefund(db: Db, attemptId: number): Promise<bool
  * store did not ask for that nothing else is known of (`outside`: none, or pending without the
  * store's request), marked as the dashboard's.
  */
-export async function failRefund(db: Db, attempt: { id: number } | { reference: string }, which: "storeSent" | "storeAsked" | "outside"): Promise<boolean> {
-  const where: Record<typeof which, Prisma.PaymentAttemptWhereInput> = {
+export async function failRefund(sql: SqlQueries, attempt: { id: number } | { reference: string }, which: "storeSent" | "storeAsked" | "outside"): Promise<boolean> {
+  const condition: Record<typeof which, string> = {
     storeSent: refundFrom("failedReported", ["pending"]),
     storeAsked: refundFrom("failedReported", ["requested", "pending"]),
-    outside: { OR: [{ refundState: null }, { refundState: "pending", refundRequestedAt: null }] },
+    outside: "(refund_state IS NULL OR (refund_state = 'pending' AND refund_requested_at IS NULL))",
   };
-  const { count } = await db.paymentAttempt.updateMany({
-    where: { ...attempt, ...where[which] },
-    data: { refundState: "failed", ...(which === "outside" ? { refundOrigin: "paystack_dashboard" as const } : {}) },
-  });
-  return count === 1;
+  const { where, key } = attemptNamed(attempt);
+  return updated(
+    sql,
+    `UPDATE payment_attempts SET refund_state = 'failed', refund_origin = ${which === "outside" ? "'paystack_dashboard'" : "refund_origin"}, updated_at = $2::timestamp
+     WHERE ${where} AND ${condition[which]}`,
+    [key, new Date().toISOString()],
+  );
 }
 
 /**
@@ -218,13 +248,15 @@ export async function failRefund(db: Db, attempt: { id: number } | { reference: 
  * leaves (`from`, as read under the attempt's lock, to `to`); `outside` marks it as the dashboard's.
  */
 export async function recordRefundBooked(
-  db: Db,
+  sql: SqlQueries,
   attemptId: number,
   { from, to, refundedAmountMinor, outside, now }: { from: RefundStateOrNone; to: RefundState; refundedAmountMinor: number; outside: boolean; now: Date },
 ): Promise<void> {
   if (!refundTransitions.booked.some(([start, end]) => start === from && end === to)) throw new Error(`A refund cannot be booked from ${from} to ${to}`);
-  await db.paymentAttempt.update({
-    where: { id: attemptId },
-    data: { refundedAmountMinor, refundedAt: now, refundState: to, ...(outside ? { refundOrigin: "paystack_dashboard" as const } : {}) },
-  });
+  await sql.query(
+    `UPDATE payment_attempts SET refunded_amount_minor = $2::int, refunded_at = $3::timestamp, refund_state = $4::refund_state,
+       refund_origin = ${outside ? "'paystack_dashboard'" : "refund_origin"}, updated_at = $3::timestamp
+     WHERE id = $1::int`,
+    [attemptId, refundedAmountMinor, now.toISOString(), to],
+  );
 }

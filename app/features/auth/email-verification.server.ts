@@ -8,6 +8,7 @@ import { type PublicUser, toPublicUser } from "./signed-in.server";
 import { expireAccountTokens, hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
 import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * E-mail verification (issue #19): a link sent at sign-up and on an e-mail change, valid 24 hours.
@@ -25,7 +26,7 @@ export async function queueEmailVerification(tx: Tx, user: { id: number }, email
   const token = await issueAccountToken(tx, { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
   // No name in it: the address is not confirmed, and a name is whatever the sender typed (issue #49).
   const content = emailVerificationMail({ link: absoluteLink(`/auth/verify/${token}`), validHours: verificationValidHours, isChange });
-  await queueEmail(tx, `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
+  await queueEmail(sqlOfPrisma(tx), `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
 }
 
 /** Counts a verification e-mail against the account's hourly allowance, in one locked step (issue #49); 429 once it is spent. */
@@ -62,7 +63,7 @@ export async function verifyEmail(token: string): Promise<PublicUser> {
       if (link.email && link.email === user.pendingEmail) {
         const switched = await tx.user.update({ where: { id: user.id }, data: { email: link.email, pendingEmail: null, emailVerifiedAt: now } });
         await expireAccountTokens(tx, user.id, "password_reset", now);
-        await queueEmail(tx, `email-changed:${link.id}`, user.email, emailChangedMail({ newEmail: link.email, supportUrl: absoluteLink("/support") }));
+        await queueEmail(sqlOfPrisma(tx), `email-changed:${link.id}`, user.email, emailChangedMail({ newEmail: link.email, supportUrl: absoluteLink("/support") }));
         return toPublicUser(switched);
       }
       throw new AppError(400, "invalid_token", "This link is for an e-mail address that is no longer on your account. Nothing was changed.");

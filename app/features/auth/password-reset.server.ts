@@ -10,6 +10,7 @@ import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword } from "./password.server";
 import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Password reset (issue #19): a single-use link valid one hour, the same answer whether or not the
@@ -38,7 +39,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   await getPrisma().$transaction(async (tx) => {
     const token = await issueAccountToken(tx, { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
     const content = passwordResetMail({ link: absoluteLink(`/auth/reset/${token}`), validMinutes: resetLinkValidMinutes });
-    await queueEmail(tx, `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
+    await queueEmail(sqlOfPrisma(tx), `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
   });
 }
 
@@ -98,5 +99,5 @@ export type RevokeApiKeys = (tx: Prisma.TransactionClient, userId: number) => Pr
 export async function revokeAccessOnPasswordChange(tx: Prisma.TransactionClient, user: { id: number; email: string }, mailKey: string, revokeApiKeys: RevokeApiKeys): Promise<void> {
   await expireAccountTokens(tx, user.id, "password_reset");
   await revokeApiKeys(tx, user.id);
-  await queueEmail(tx, mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
+  await queueEmail(sqlOfPrisma(tx), mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
 }

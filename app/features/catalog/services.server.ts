@@ -3,7 +3,7 @@ import { assertAdmin } from "~/features/auth";
 import { recordAdminAction } from "~/features/audit/index.server";
 import type { Service } from "~/generated/prisma/client";
 import { type Database, getDatabase, getPrisma } from "~/lib/database/db.server";
-import { isUniqueViolation } from "~/lib/database/sql-client.server";
+import { isUniqueViolation, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { type CatalogPlatform, type CatalogService, catalogPlatforms, formatMinor, type ServiceKind } from "./catalog";
 import { type ServiceFields, type ServicePatch, serviceRuleProblems } from "./service-schema";
@@ -224,7 +224,7 @@ export async function createService(admin: PublicUser, fields: ServiceFields): P
           },
         });
         const view = toAdminServiceView(toCatalogService(row));
-        await recordAdminAction(transaction, admin, { action: "service.create", targetType: "service", targetId: id, details: { before: null, after: { ...view } } });
+        await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "service.create", targetType: "service", targetId: id, details: { before: null, after: { ...view } } });
         return view;
       });
       heardHere();
@@ -257,7 +257,7 @@ export async function updateService(admin: PublicUser, id: string, patch: Servic
     if (problem) throw new AppError(400, "invalid_field", `Invalid ${problem.field}: ${problem.message}`, { details: { field: problem.field } });
     const row = await transaction.service.update({ where: { id }, data: { ...columns, updatedAt: new Date() } });
     const after = toAdminServiceView(toCatalogService(row));
-    await recordAdminAction(transaction, admin, { action: "service.update", targetType: "service", targetId: id, details: { before: { ...toAdminServiceView(before) }, after: { ...after } } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "service.update", targetType: "service", targetId: id, details: { before: { ...toAdminServiceView(before) }, after: { ...after } } });
     return after;
   });
   heardHere();
@@ -282,7 +282,7 @@ export async function moveService(admin: PublicUser, id: string, direction: "up"
       const position = (index + 1) * 10;
       if (sibling.position !== position) await transaction.service.update({ where: { id: sibling.id }, data: { position, updatedAt: new Date() } });
     }
-    await recordAdminAction(transaction, admin, {
+    await recordAdminAction(sqlOfPrisma(transaction), admin, {
       action: "service.move",
       targetType: "service",
       targetId: id,

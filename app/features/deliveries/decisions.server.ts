@@ -11,6 +11,7 @@ import { askWorkersForEvidence } from "./deliveries.server";
 import { type DroppedDelivery, dropDelivery, markStood, passToWorker } from "./delivery-lifecycle.server";
 import { evidenceHours } from "./delivery-rules";
 import { pauseIfUnreliable } from "./reliability.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * How a contested delivery ends (issue #48): an admin decides on the worker's screenshot, or the
@@ -26,14 +27,14 @@ type Db = Prisma.TransactionClient;
 const ordersStillDelivered = ["processing", "completed", "partial"];
 
 async function dropAndRedeliver(db: Db, completionId: number, transition: "upheld" | "evidenceMissed", drop: { reason: string; adminId: number | null }, now: Date): Promise<DroppedDelivery | null> {
-  const dropped = await dropDelivery(db, completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
+  const dropped = await dropDelivery(sqlOfPrisma(db), completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
   if (!dropped) return null;
-  await pauseIfUnreliable(db, dropped.workerId, now);
+  await pauseIfUnreliable(sqlOfPrisma(db), dropped.workerId, now);
   const task = await db.task.findUniqueOrThrow({ where: { id: dropped.taskId }, select: { platform: true, type: true, targetUrl: true, currency: true, order: { select: { status: true } } } });
   if (ordersStillDelivered.includes(task.order.status)) {
     // The re-delivery pays what the order was bought with, as the dropped delivery did.
     const redelivery = { orderId: dropped.orderId, platform: task.platform, type: task.type, targetUrl: task.targetUrl, rewardMinor: dropped.rewardMinor, currency: task.currency };
-    await openRedelivery(db, { ...redelivery, replacesCompletionId: dropped.id }, now);
+    await openRedelivery(sqlOfPrisma(db), { ...redelivery, replacesCompletionId: dropped.id }, now);
   }
   return dropped;
 }
@@ -47,7 +48,7 @@ export async function dropDeliveriesWithoutEvidence(now = new Date(), limit = 10
     const done = await prisma.$transaction(async (transaction) => {
       const delivery = await dropAndRedeliver(transaction, id, "evidenceMissed", { reason: "No screenshot by the deadline", adminId: null }, now);
       if (!delivery) return false;
-      await recordStoreAction(transaction, {
+      await recordStoreAction(sqlOfPrisma(transaction), {
         action: "delivery.drop",
         targetType: "task_completion",
         targetId: String(id),
@@ -86,12 +87,12 @@ export async function decideFlag(admin: { id: number; role: "client" | "worker" 
       decision === "uphold"
         ? (await dropAndRedeliver(transaction, deliveryId, "upheld", { reason, adminId: admin.id }, now)) !== null
         : decision === "ask"
-          ? await passToWorker(transaction, deliveryId, evidenceDueAt)
-          : await markStood(transaction, deliveryId, { reason, adminId: admin.id }, now);
+          ? await passToWorker(sqlOfPrisma(transaction), deliveryId, evidenceDueAt)
+          : await markStood(sqlOfPrisma(transaction), deliveryId, { reason, adminId: admin.id }, now);
     if (!decided) throw new AppError(409, "stale_state", refusalOf(delivery.deliveryState));
-    if (decision === "ask") await askWorkersForEvidence(transaction, [deliveryId], evidenceDueAt);
+    if (decision === "ask") await askWorkersForEvidence(sqlOfPrisma(transaction), [deliveryId], evidenceDueAt);
     const state: DeliveryState = decision === "uphold" ? "dropped" : decision === "ask" ? "flagged" : "stood";
-    await recordAdminAction(transaction, admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: delivery.deliveryState, after: state, reason } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: delivery.deliveryState, after: state, reason } });
     return { deliveryId, state };
   });
 }

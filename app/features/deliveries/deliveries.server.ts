@@ -2,9 +2,9 @@ import { z } from "zod";
 import { isCatalogPlatform, platformLabels, targetUrlFor } from "~/features/catalog";
 import { absoluteLink, queuedEmailInsert } from "~/features/mail/index.server";
 import { deliveryFlaggedMail } from "~/features/mail";
-import type { DeliveryState, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
+import type { DeliveryState, EngagementType, Platform } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { type SqlQueries, StatementParameters, writeTogether } from "~/lib/database/sql-client.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
@@ -142,31 +142,38 @@ export async function deliveriesPanelFor(
 }
 
 /** How many of the client's flags admins rejected (the delivery stood) in the screening window. */
-async function rejectedFlagsOf(db: Prisma.TransactionClient, clientId: number, now: Date): Promise<number> {
+async function rejectedFlagsOf(sql: SqlQueries, clientId: number, now: Date): Promise<number> {
   const since = new Date(now.getTime() - screeningWindowDays * 24 * 3_600_000);
-  return db.taskCompletion.count({ where: { deliveryState: "stood", flaggedAt: { not: null }, isSpotCheck: false, decidedAt: { gte: since }, task: { order: { clientId } } } });
+  const [row] = await sql.query<{ rejected: number }>(
+    `SELECT COUNT(*)::int AS rejected FROM task_completions c JOIN tasks t ON t.id = c.task_id JOIN orders o ON o.id = t.order_id
+     WHERE o.client_id = $1::int AND c.delivery_state = 'stood' AND c.flagged_at IS NOT NULL AND NOT c.is_spot_check AND c.decided_at >= $2::timestamp`,
+    [clientId, since.toISOString()],
+  );
+  return row.rejected;
 }
 
 /** Each flagged delivery's worker hears of it by e-mail, in the flag's (or the screening admin's) transaction: sent only if it commits. */
-export async function askWorkersForEvidence(db: Prisma.TransactionClient, completionIds: number[], dueAt: Date): Promise<void> {
-  const deliveries = await db.taskCompletion.findMany({
-    where: { id: { in: completionIds } },
-    select: { id: true, handle: true, platform: true, targetUrl: true, task: { select: { type: true } }, worker: { select: { email: true, fullName: true } } },
-  });
+export async function askWorkersForEvidence(sql: SqlQueries, completionIds: number[], dueAt: Date): Promise<void> {
+  const deliveries = await sql.query<{ id: number; handle: string; platform: Platform; targetUrl: string; type: EngagementType; email: string; fullName: string }>(
+    `SELECT c.id, c.handle, c.platform::text AS platform, c.target_url AS "targetUrl", t.type::text AS type, u.email, u.full_name AS "fullName"
+     FROM task_completions c JOIN tasks t ON t.id = c.task_id JOIN users u ON u.id = c.worker_id
+     WHERE c.id = ANY($1::int[])`,
+    [completionIds],
+  );
   // One statement for all of them, however many deliveries one flag names.
   const parameters = new StatementParameters();
   const inserts = deliveries.map((delivery) => {
     const content = deliveryFlaggedMail({
-      name: delivery.worker.fullName,
+      name: delivery.fullName,
       target: delivery.targetUrl,
       handle: delivery.handle,
-      request: evidenceRequest(delivery.task.type, delivery.platform),
+      request: evidenceRequest(delivery.type, delivery.platform),
       dueAt,
       dashboardUrl: absoluteLink("/dashboard#flags"),
     });
-    return queuedEmailInsert(parameters, `delivery-flagged:${delivery.id}`, delivery.worker.email, content);
+    return queuedEmailInsert(parameters, `delivery-flagged:${delivery.id}`, delivery.email, content);
   });
-  await writeTogether(sqlOfPrisma(db), parameters, inserts);
+  await writeTogether(sql, parameters, inserts);
 }
 
 /** When the order's flag window closes: 30 days after it completed (or ended); null while it is still being delivered. */
@@ -204,7 +211,7 @@ export async function flagDeliveriesOfOrder(client: DeliveryViewer, orderId: num
     throw new AppError(409, "flag_window_closed", `Deliveries of this order could be flagged until ${formatOrderDateTime(windowEnd)}, ${flagWindowDays} days after it was completed.`);
   }
   const note = request.note ? request.note : null;
-  const flagged = await getPrisma().$transaction((transaction) => flagInTransaction(transaction, client.id, order.id, request.deliveryIds, { note, refillId: null }, now));
+  const flagged = await getDatabase().sql.transaction((sql) => flagInTransaction(sql, client.id, order.id, request.deliveryIds, { note, refillId: null }, now));
   return { flagged };
 }
 
@@ -212,23 +219,25 @@ export async function flagDeliveriesOfOrder(client: DeliveryViewer, orderId: num
  * Flags deliveries of the client's order in the caller's transaction (a flag, or a refill naming its
  * drops): all of them or none, as flagDeliveriesOfOrder says. Returns how many were flagged.
  */
-export async function flagInTransaction(transaction: Prisma.TransactionClient, clientId: number, orderId: number, deliveryIds: number[], flag: Flag, now: Date): Promise<number> {
+export async function flagInTransaction(sql: SqlQueries, clientId: number, orderId: number, deliveryIds: number[], flag: Flag, now: Date): Promise<number> {
   const ids = [...new Set(deliveryIds)];
-  const rows = await transaction.$queryRaw<{ id: number; state: DeliveryState }[]>`
-    SELECT c.id, c.delivery_state::text AS state FROM task_completions c JOIN tasks t ON t.id = c.task_id
-    WHERE c.id = ANY(${ids}::int[]) AND t.order_id = ${orderId}
-    ORDER BY c.id
-    FOR UPDATE OF c`;
+  const rows = await sql.query<{ id: number; state: DeliveryState }>(
+    `SELECT c.id, c.delivery_state::text AS state FROM task_completions c JOIN tasks t ON t.id = c.task_id
+     WHERE c.id = ANY($1::int[]) AND t.order_id = $2::int
+     ORDER BY c.id
+     FOR UPDATE OF c`,
+    [ids, orderId],
+  );
   const found = new Map(rows.map((row) => [row.id, row.state]));
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new AppError(404, "not_found", `Delivery ${missing} is not a delivery of this order.`);
   const taken = rows.find((row) => row.state !== "counted");
   if (taken) throw new AppError(409, "already_flagged", `Delivery ${taken.id} is already flagged, being checked or decided.`);
   const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
-  const isScreened = (await rejectedFlagsOf(transaction, clientId, now)) >= screeningRejectedFlags;
-  const applied = isScreened ? await flagDeliveriesForScreening(transaction, ids, flag, now) : await flagDeliveries(transaction, ids, { ...flag, evidenceDueAt }, now);
+  const isScreened = (await rejectedFlagsOf(sql, clientId, now)) >= screeningRejectedFlags;
+  const applied = isScreened ? await flagDeliveriesForScreening(sql, ids, flag, now) : await flagDeliveries(sql, ids, { ...flag, evidenceDueAt }, now);
   if (applied.length !== ids.length) throw new AppError(409, "already_flagged", "Some of these deliveries changed meanwhile; please reload the order.");
-  if (!isScreened) await askWorkersForEvidence(transaction, ids, evidenceDueAt);
+  if (!isScreened) await askWorkersForEvidence(sql, ids, evidenceDueAt);
   return applied.length;
 }
 
@@ -237,11 +246,13 @@ export async function flagInTransaction(transaction: Prisma.TransactionClient, c
  * delivery ids), normalised as completions store them (trimmed, no "@", lower case): each handle must
  * name one, or the whole request is refused; flagInTransaction then refuses any not counted.
  */
-export async function deliveryIdsByHandles(transaction: Prisma.TransactionClient, orderId: number, handles: string[]): Promise<number[]> {
+export async function deliveryIdsByHandles(sql: SqlQueries, orderId: number, handles: string[]): Promise<number[]> {
   const wanted = [...new Set(handles.map((handle) => handle.trim().replace(/^@/, "").toLowerCase()).filter(Boolean))];
-  const rows = await transaction.$queryRaw<{ id: number; handle: string }[]>`
-    SELECT c.id, lower(c.handle) AS handle FROM task_completions c JOIN tasks t ON t.id = c.task_id
-    WHERE t.order_id = ${orderId} AND lower(c.handle) = ANY(${wanted}::text[])`;
+  const rows = await sql.query<{ id: number; handle: string }>(
+    `SELECT c.id, lower(c.handle) AS handle FROM task_completions c JOIN tasks t ON t.id = c.task_id
+     WHERE t.order_id = $1::int AND lower(c.handle) = ANY($2::text[])`,
+    [orderId, wanted],
+  );
   const byHandle = new Map(rows.map((row) => [row.handle, row.id]));
   const unknown = wanted.find((handle) => !byHandle.has(handle));
   if (unknown !== undefined) throw new AppError(404, "not_found", `No delivery of this order was made by @${unknown}.`);

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createOrderSchema } from "~/features/orders/order-schema";
 import { createOrder } from "~/features/orders/order-placement.server";
 import { applyTransactionOutcome } from "~/features/payments/settlement.server";
-import type { CompletionReview, DeliveryState, Prisma } from "~/generated/prisma/client";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import type { CompletionReview, DeliveryState } from "~/generated/prisma/client";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
 import { sourcesMatching } from "~/test/source-scan";
 import {
@@ -26,7 +26,7 @@ import {
  * transitions is the contract; every function applies exactly from the states the table lists,
  * refuses the rest, and a drop takes the earning back the one way that fits it.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const states: DeliveryState[] = ["counted", "screening", "flagged", "under_review", "stood", "dropped", "replaced"];
 const now = new Date("2026-11-29T10:00:00Z");
@@ -59,13 +59,13 @@ async function completionIn(state: DeliveryState, { review = "held", evidenceDue
 
 const stateOf = async (id: number) => (await prisma().taskCompletion.findUniqueOrThrow({ where: { id }, select: { deliveryState: true } })).deliveryState;
 
-type Db = Prisma.TransactionClient;
+type Db = SqlQueries;
 const drop = { reason: "Not found on the profile", adminId: null, ledgerDescription: "test drop" };
 
 /** Each transition, applied to completion `id`: whether it applied. */
 const apply: Record<DeliveryTransition, (db: Db, id: number) => Promise<boolean>> = {
   flagged: async (db, id) => (await flagDeliveries(db, [id], { note: "not there", refillId: null, evidenceDueAt: new Date(now.getTime() + 48 * hour) }, now)).length === 1,
-  sampled: (db, id) => sampleForSpotCheck(sqlOfPrisma(db), id, new Date(now.getTime() + 24 * hour), now),
+  sampled: (db, id) => sampleForSpotCheck(db, id, new Date(now.getTime() + 24 * hour), now),
   flaggedForScreening: async (db, id) => (await flagDeliveriesForScreening(db, [id], { note: "not there", refillId: null }, now)).length === 1,
   passedToWorker: (db, id) => passToWorker(db, id, new Date(now.getTime() + 48 * hour)),
   evidenceSubmitted: (db, id) => submitEvidence(db, id, uploadId, now),
@@ -73,7 +73,7 @@ const apply: Record<DeliveryTransition, (db: Db, id: number) => Promise<boolean>
   stood: (db, id) => markStood(db, id, { reason: "The follow is there", adminId: admin.id }, now),
   evidenceMissed: async (db, id) => (await dropDelivery(db, id, "evidenceMissed", drop, now)) !== null,
   takenBack: async (db, id) => (await dropDelivery(db, id, "takenBack", drop, now)) !== null,
-  replaced: (db, id) => markReplaced(sqlOfPrisma(db), id),
+  replaced: (db, id) => markReplaced(db, id),
 };
 
 describe("the allowed transitions", () => {
@@ -101,7 +101,7 @@ describe("the allowed transitions", () => {
       for (const state of states) {
         // A missed deadline applies only once the deadline passed.
         const { id } = await completionIn(state, { evidenceDueAt: name === "evidenceMissed" ? new Date(now.getTime() - 1) : new Date(now.getTime() + hour) });
-        const applied = await prisma().$transaction((db) => apply[name](db, id));
+        const applied = await sql().transaction((db) => apply[name](db, id));
         outcomes.push(`${name} from ${state}: ${applied ? "applied" : "refused"}, now ${await stateOf(id)}`);
         const edge = edges.find(([from]) => from === state);
         expected.push(`${name} from ${state}: ${edge ? "applied" : "refused"}, now ${edge ? edge[1] : state}`);
@@ -112,10 +112,10 @@ describe("the allowed transitions", () => {
 
   it("a missing screenshot drops a flagged delivery only once its deadline has passed, and evidence is taken only before it", async () => {
     const early = await completionIn("flagged", { evidenceDueAt: new Date(now.getTime() + 1) });
-    expect(await prisma().$transaction((db) => dropDelivery(db, early.id, "evidenceMissed", drop, now))).toBeNull();
+    expect(await sql().transaction((db) => dropDelivery(db, early.id, "evidenceMissed", drop, now))).toBeNull();
     const late = await completionIn("flagged", { evidenceDueAt: now });
-    expect(await prisma().$transaction((db) => submitEvidence(db, late.id, uploadId, now))).toBe(false);
-    expect(await prisma().$transaction((db) => dropDelivery(db, late.id, "evidenceMissed", drop, now))).toMatchObject({ id: late.id, earning: "reversed" });
+    expect(await sql().transaction((db) => submitEvidence(db, late.id, uploadId, now))).toBe(false);
+    expect(await sql().transaction((db) => dropDelivery(db, late.id, "evidenceMissed", drop, now))).toMatchObject({ id: late.id, earning: "reversed" });
   });
 });
 
@@ -124,7 +124,7 @@ describe("a drop takes the earning back", () => {
 
   it("reversed while it is held: the review is rejected, so the release job passes it by", async () => {
     const { id } = await completionIn("counted");
-    expect(await prisma().$transaction((db) => dropDelivery(db, id, "takenBack", drop, now))).toMatchObject({ id, earning: "reversed", orderId: task.orderId, taskId: task.id, refillId: null });
+    expect(await sql().transaction((db) => dropDelivery(db, id, "takenBack", drop, now))).toMatchObject({ id, earning: "reversed", orderId: task.orderId, taskId: task.id, refillId: null });
     expect(await prisma().taskCompletion.findUniqueOrThrow({ where: { id }, select: { review: true, deliveryState: true, droppedAt: true, decisionReason: true } })).toEqual({
       review: "rejected",
       deliveryState: "dropped",
@@ -136,7 +136,7 @@ describe("a drop takes the earning back", () => {
 
   it("clawed back once it was released: the review stays approved", async () => {
     const { id } = await completionIn("under_review", { review: "approved" });
-    expect(await prisma().$transaction((db) => dropDelivery(db, id, "upheld", { ...drop, adminId: admin.id }, now))).toMatchObject({ id, earning: "clawed back" });
+    expect(await sql().transaction((db) => dropDelivery(db, id, "upheld", { ...drop, adminId: admin.id }, now))).toMatchObject({ id, earning: "clawed back" });
     expect(await prisma().taskCompletion.findUniqueOrThrow({ where: { id }, select: { review: true, deliveryState: true, decidedById: true } })).toEqual({ review: "approved", deliveryState: "dropped", decidedById: admin.id });
     expect(await entriesOf(id)).toEqual([{ kind: "earning_clawback", bucket: "available", amountMinor: -45 }]);
   });
@@ -148,8 +148,8 @@ describe("a held earning is released only while its delivery is not contested", 
     for (const state of states) {
       const completion = await completionIn(state, { review: state === "dropped" || state === "replaced" ? "rejected" : "held" });
       const earning = { id: completion.id, workerId: completion.workerId, rewardMinor: 45, currency: "GHS" as const, orderId: task.orderId };
-      released[state] = await prisma().$transaction((db) => releaseEarning(db, earning, now, "test release"));
-      if (released[state]) expect(await prisma().$transaction((db) => releaseEarning(db, earning, now, "test release"))).toBe(false);
+      released[state] = await sql().transaction((db) => releaseEarning(db, earning, now, "test release"));
+      if (released[state]) expect(await sql().transaction((db) => releaseEarning(db, earning, now, "test release"))).toBe(false);
     }
     expect(released).toEqual({ counted: true, screening: false, flagged: false, under_review: false, stood: true, dropped: false, replaced: false });
   });

@@ -1,5 +1,5 @@
 import { clawBackEarning, releaseHeldEarning, reverseHeldEarning } from "~/features/ledger/index.server";
-import type { CompletionReview, DeliveryState, Prisma } from "~/generated/prisma/client";
+import type { CompletionReview, DeliveryState } from "~/generated/prisma/client";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
@@ -15,8 +15,6 @@ import type { SqlQueries } from "~/lib/database/sql-client.server";
  * A drop is the one way work is taken back: the delivery stops counting and its earning comes back
  * through the ledger, reversed while held or clawed back once released, in the same transaction.
  */
-
-type Db = Prisma.TransactionClient;
 
 type StateEdge = readonly [from: DeliveryState, to: DeliveryState];
 
@@ -65,11 +63,13 @@ export type Flag = { note: string | null; refillId: number | null };
  * note and the worker's evidence deadline. Returns the ids flagged; the caller refuses the whole
  * request (rolling back) when that is not every id it asked for.
  */
-export async function flagDeliveries(db: Db, completionIds: number[], flag: Flag & { evidenceDueAt: Date }, now: Date): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE task_completions SET delivery_state = 'flagged', flagged_at = ${now}, flag_note = ${flag.note}, refill_id = ${flag.refillId}, evidence_due_at = ${flag.evidenceDueAt}
-    WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flagged")})
-    RETURNING id`;
+export async function flagDeliveries(sql: SqlQueries, completionIds: number[], flag: Flag & { evidenceDueAt: Date }, now: Date): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(
+    `UPDATE task_completions SET delivery_state = 'flagged', flagged_at = $2::timestamp, flag_note = $3::text, refill_id = $4::int, evidence_due_at = $5::timestamp
+     WHERE id = ANY($1::int[]) AND delivery_state::text = ANY($6::text[])
+     RETURNING id`,
+    [completionIds, now.toISOString(), flag.note, flag.refillId, flag.evidenceDueAt.toISOString(), from("flagged")],
+  );
   return rows.map((row) => row.id);
 }
 
@@ -84,36 +84,44 @@ export async function sampleForSpotCheck(sql: SqlQueries, completionId: number, 
 }
 
 /** flagDeliveries for a client under screening: the flags wait for an admin; no worker is asked yet, so no deadline runs. */
-export async function flagDeliveriesForScreening(db: Db, completionIds: number[], flag: Flag, now: Date): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    UPDATE task_completions SET delivery_state = 'screening', flagged_at = ${now}, flag_note = ${flag.note}, refill_id = ${flag.refillId}
-    WHERE id = ANY(${completionIds}::int[]) AND delivery_state::text = ANY(${from("flaggedForScreening")})
-    RETURNING id`;
+export async function flagDeliveriesForScreening(sql: SqlQueries, completionIds: number[], flag: Flag, now: Date): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(
+    `UPDATE task_completions SET delivery_state = 'screening', flagged_at = $2::timestamp, flag_note = $3::text, refill_id = $4::int
+     WHERE id = ANY($1::int[]) AND delivery_state::text = ANY($5::text[])
+     RETURNING id`,
+    [completionIds, now.toISOString(), flag.note, flag.refillId, from("flaggedForScreening")],
+  );
   return rows.map((row) => row.id);
 }
 
 /** An admin screened the flag and asks the worker for evidence, due by `evidenceDueAt`. */
-export async function passToWorker(db: Db, completionId: number, evidenceDueAt: Date): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE task_completions SET delivery_state = 'flagged', evidence_due_at = ${evidenceDueAt}
-    WHERE id = ${completionId} AND delivery_state::text = ANY(${from("passedToWorker")})`;
-  return count === 1;
+export async function passToWorker(sql: SqlQueries, completionId: number, evidenceDueAt: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE task_completions SET delivery_state = 'flagged', evidence_due_at = $2::timestamp
+     WHERE id = $1::int AND delivery_state::text = ANY($3::text[]) RETURNING id`,
+    [completionId, evidenceDueAt.toISOString(), from("passedToWorker")],
+  );
+  return updated.length === 1;
 }
 
 /** The worker's screenshot (an upload) for a flagged delivery, before its deadline: an admin decides next. */
-export async function submitEvidence(db: Db, completionId: number, uploadId: string, now: Date): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE task_completions SET delivery_state = 'under_review', proof_upload_id = ${uploadId}, evidence_at = ${now}
-    WHERE id = ${completionId} AND delivery_state::text = ANY(${from("evidenceSubmitted")}) AND evidence_due_at > ${now}`;
-  return count === 1;
+export async function submitEvidence(sql: SqlQueries, completionId: number, uploadId: string, now: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE task_completions SET delivery_state = 'under_review', proof_upload_id = $2::text, evidence_at = $3::timestamp
+     WHERE id = $1::int AND delivery_state::text = ANY($4::text[]) AND evidence_due_at > $3::timestamp RETURNING id`,
+    [completionId, uploadId, now.toISOString(), from("evidenceSubmitted")],
+  );
+  return updated.length === 1;
 }
 
 /** An admin finds a contested delivery there: it stands, with the reason both sides see. Its earning is released as usual. */
-export async function markStood(db: Db, completionId: number, decision: { reason: string; adminId: number }, now: Date): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE task_completions SET delivery_state = 'stood', decided_at = ${now}, decision_reason = ${decision.reason}, decided_by_id = ${decision.adminId}
-    WHERE id = ${completionId} AND delivery_state::text = ANY(${from("stood")})`;
-  return count === 1;
+export async function markStood(sql: SqlQueries, completionId: number, decision: { reason: string; adminId: number }, now: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE task_completions SET delivery_state = 'stood', decided_at = $2::timestamp, decision_reason = $3::text, decided_by_id = $4::int
+     WHERE id = $1::int AND delivery_state::text = ANY($5::text[]) RETURNING id`,
+    [completionId, now.toISOString(), decision.reason, decision.adminId, from("stood")],
+  );
+  return updated.length === 1;
 }
 
 /** A dropped delivery as its drop left it: who loses the earning, and for which order. */
@@ -126,35 +134,39 @@ export type DroppedDelivery = { id: number; workerId: number; orderId: number; t
  * passed. Null when the transition does not apply (nothing written).
  */
 export async function dropDelivery(
-  db: Db,
+  sql: SqlQueries,
   completionId: number,
   transition: "upheld" | "evidenceMissed" | "takenBack",
   drop: { reason: string; adminId: number | null; ledgerDescription: string },
   now: Date,
 ): Promise<DroppedDelivery | null> {
   // The row's lock first: what the earning was (held or released) decides how it comes back.
-  const [locked] = await db.$queryRaw<(Omit<DroppedDelivery, "earning"> & { review: CompletionReview; state: DeliveryState; evidenceDueAt: Date | null })[]>`
-    SELECT c.id, c.worker_id AS "workerId", t.order_id AS "orderId", t.id AS "taskId", t.refill_id AS "refillId", c.reward_minor AS "rewardMinor",
-      c.currency::text AS currency, c.review::text AS review, c.delivery_state::text AS state, c.evidence_due_at AS "evidenceDueAt"
-    FROM task_completions c JOIN tasks t ON t.id = c.task_id
-    WHERE c.id = ${completionId}
-    FOR UPDATE OF c`;
+  const [locked] = await sql.query<Omit<DroppedDelivery, "earning"> & { review: CompletionReview; state: DeliveryState; evidenceDue: boolean }>(
+    `SELECT c.id, c.worker_id AS "workerId", t.order_id AS "orderId", t.id AS "taskId", t.refill_id AS "refillId", c.reward_minor AS "rewardMinor",
+       c.currency::text AS currency, c.review::text AS review, c.delivery_state::text AS state, COALESCE(c.evidence_due_at <= $2::timestamp, false) AS "evidenceDue"
+     FROM task_completions c JOIN tasks t ON t.id = c.task_id
+     WHERE c.id = $1::int
+     FOR UPDATE OF c`,
+    [completionId, now.toISOString()],
+  );
   if (!locked || !from(transition).includes(locked.state)) return null;
-  if (transition === "evidenceMissed" && (locked.evidenceDueAt === null || locked.evidenceDueAt > now)) return null;
+  if (transition === "evidenceMissed" && !locked.evidenceDue) return null;
   const isHeld = locked.review === "held";
-  await db.$executeRaw`
-    UPDATE task_completions SET delivery_state = 'dropped', dropped_at = ${now}, decided_at = ${now}, decision_reason = ${drop.reason}, decided_by_id = ${drop.adminId},
-      review = CASE WHEN ${isHeld} THEN 'rejected'::completion_review ELSE review END,
-      reviewed_at = CASE WHEN ${isHeld} THEN ${now} ELSE reviewed_at END,
-      rejection_reason = CASE WHEN ${isHeld} THEN ${drop.reason} ELSE rejection_reason END
-    WHERE id = ${completionId} AND delivery_state::text = ${locked.state}`;
+  await sql.query(
+    `UPDATE task_completions SET delivery_state = 'dropped', dropped_at = $2::timestamp, decided_at = $2::timestamp, decision_reason = $3::text, decided_by_id = $4::int,
+       review = CASE WHEN $5::boolean THEN 'rejected'::completion_review ELSE review END,
+       reviewed_at = CASE WHEN $5::boolean THEN $2::timestamp ELSE reviewed_at END,
+       rejection_reason = CASE WHEN $5::boolean THEN $3::text ELSE rejection_reason END
+     WHERE id = $1::int AND delivery_state::text = $6::text`,
+    [completionId, now.toISOString(), drop.reason, drop.adminId, isHeld, locked.state],
+  );
   const delivery = { id: locked.id, workerId: locked.workerId, orderId: locked.orderId, taskId: locked.taskId, refillId: locked.refillId, rewardMinor: locked.rewardMinor, currency: locked.currency };
   const reward = { completionId: delivery.id, workerId: delivery.workerId, rewardMinor: delivery.rewardMinor, currency: delivery.currency, orderId: delivery.orderId };
   if (isHeld) {
-    await reverseHeldEarning(db, reward, drop.ledgerDescription);
+    await reverseHeldEarning(sql, reward, drop.ledgerDescription);
     return { ...delivery, earning: "reversed" };
   }
-  await clawBackEarning(db, reward, drop.ledgerDescription);
+  await clawBackEarning(sql, reward, drop.ledgerDescription);
   return { ...delivery, earning: "clawed back" };
 }
 
@@ -175,16 +187,19 @@ export type HeldEarning = { id: number; workerId: number; rewardMinor: number; c
  * ledger. Refused while the delivery is contested or dropped, and when it is no longer held: only
  * the caller whose update applies writes the ledger entries.
  */
-export async function releaseEarning(db: Db, completion: HeldEarning, now: Date, description: string): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE task_completions SET review = 'approved', reviewed_at = ${now}
-    WHERE id = ${completion.id} AND review = 'held' AND delivery_state::text <> ALL(${[...contestedStates, "dropped", "replaced"]})`;
-  if (count !== 1) return false;
-  await releaseHeldEarning(db, { completionId: completion.id, workerId: completion.workerId, rewardMinor: completion.rewardMinor, currency: completion.currency, orderId: completion.orderId }, description);
+export async function releaseEarning(sql: SqlQueries, completion: HeldEarning, now: Date, description: string): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE task_completions SET review = 'approved', reviewed_at = $2::timestamp
+     WHERE id = $1::int AND review = 'held' AND delivery_state::text <> ALL($3::text[]) RETURNING id`,
+    [completion.id, now.toISOString(), [...contestedStates, "dropped", "replaced"]],
+  );
+  if (updated.length !== 1) return false;
+  await releaseHeldEarning(sql, { completionId: completion.id, workerId: completion.workerId, rewardMinor: completion.rewardMinor, currency: completion.currency, orderId: completion.orderId }, description);
   return true;
 }
 
 /** Retention: the proof text of completions done before `before` is forgotten (their rows stay). */
-export async function forgetProofsBefore(db: Db, before: Date): Promise<number> {
-  return db.$executeRaw`UPDATE task_completions SET proof = NULL WHERE completed_at < ${before} AND proof IS NOT NULL`;
+export async function forgetProofsBefore(sql: SqlQueries, before: Date): Promise<number> {
+  const forgotten = await sql.query("UPDATE task_completions SET proof = NULL WHERE completed_at < $1::timestamp AND proof IS NOT NULL RETURNING id", [before.toISOString()]);
+  return forgotten.length;
 }

@@ -7,6 +7,7 @@ import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import { submitEvidence } from "./delivery-lifecycle.server";
 import { evidenceRequest } from "./delivery-rules";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * The worker's side of a flag (issue #48): the deliveries of theirs a client flagged or the store's
@@ -80,7 +81,7 @@ export async function submitDeliveryEvidence(worker: EvidenceWorker, deliveryId:
   if (!delivery) throw deliveryNotFound();
   assertWaitingForEvidence(delivery, now);
   const upload = await storeImage({ ownerId: worker.id, purpose: "task_proof", bytes });
-  const submitted = await getPrisma().$transaction((transaction) => submitEvidence(transaction, deliveryId, upload.id, now));
+  const submitted = await getPrisma().$transaction((transaction) => submitEvidence(sqlOfPrisma(transaction), deliveryId, upload.id, now));
   if (!submitted) {
     // A second screenshot raced this one, or the deadline passed meanwhile: nothing refers to this upload.
     await discardUpload(upload.id);

@@ -1,6 +1,7 @@
 import { recordAdminAction, recordStoreAction } from "~/features/audit/index.server";
-import type { DeliveryState, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import type { DeliveryState } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWindowDays } from "./delivery-rules";
 
@@ -11,8 +12,6 @@ import { reliabilityMinimumDecisions, reliabilityThresholdPercent, reliabilityWi
  * Shown to the worker and to admins; under the threshold (with enough decisions to mean something)
  * the worker stops receiving tasks until an admin reviews them.
  */
-
-type Db = Prisma.TransactionClient;
 
 export interface Reliability {
   stood: number;
@@ -25,21 +24,19 @@ export interface Reliability {
 
 const droppedStates: DeliveryState[] = ["dropped", "replaced"];
 
-export async function reliabilityOf(workerId: number, now = new Date(), db: Db = getPrisma()): Promise<Reliability> {
+export async function reliabilityOf(workerId: number, now = new Date(), sql: SqlQueries = getDatabase().sql): Promise<Reliability> {
   const since = new Date(now.getTime() - reliabilityWindowDays * 24 * 3_600_000);
-  const [groups, user] = await Promise.all([
-    db.taskCompletion.groupBy({
-      by: ["deliveryState"],
-      where: { workerId, flaggedAt: { not: null }, decidedAt: { gte: since }, deliveryState: { in: ["stood", ...droppedStates] } },
-      _count: { _all: true },
-    }),
-    db.user.findUnique({ where: { id: workerId }, select: { tasksPausedAt: true } }),
-  ]);
-  const countOf = (states: DeliveryState[]) => groups.filter((group) => states.includes(group.deliveryState)).reduce((sum, group) => sum + group._count._all, 0);
-  const stood = countOf(["stood"]);
-  const dropped = countOf(droppedStates);
+  const [row] = await sql.query<{ stood: number; dropped: number; paused: boolean }>(
+    `SELECT COUNT(*) FILTER (WHERE c.delivery_state = 'stood')::int AS stood,
+       COUNT(*) FILTER (WHERE c.delivery_state::text = ANY($3::text[]))::int AS dropped,
+       (SELECT tasks_paused_at IS NOT NULL FROM users WHERE id = $1::int) AS paused
+     FROM task_completions c
+     WHERE c.worker_id = $1::int AND c.flagged_at IS NOT NULL AND c.decided_at >= $2::timestamp`,
+    [workerId, since.toISOString(), droppedStates],
+  );
+  const { stood, dropped } = row;
   const decided = stood + dropped;
-  return { stood, dropped, percent: decided === 0 ? null : Math.floor((stood * 100) / decided), paused: Boolean(user?.tasksPausedAt) };
+  return { stood, dropped, percent: decided === 0 ? null : Math.floor((stood * 100) / decided), paused: Boolean(row.paused) };
 }
 
 /** Whether a figure is under the line that pauses a worker's tasks. */
@@ -49,12 +46,15 @@ export function isUnreliable({ stood, dropped }: Pick<Reliability, "stood" | "dr
 }
 
 /** After a flagged delivery is dropped: pauses the worker's tasks if their reliability fell under the threshold (once). */
-export async function pauseIfUnreliable(db: Db, workerId: number, now: Date): Promise<boolean> {
-  const reliability = await reliabilityOf(workerId, now, db);
+export async function pauseIfUnreliable(sql: SqlQueries, workerId: number, now: Date): Promise<boolean> {
+  const reliability = await reliabilityOf(workerId, now, sql);
   if (!isUnreliable(reliability)) return false;
-  const paused = await db.user.updateMany({ where: { id: workerId, role: "worker", tasksPausedAt: null }, data: { tasksPausedAt: now } });
-  if (paused.count === 0) return false;
-  await recordStoreAction(db, {
+  const paused = await sql.query(
+    "UPDATE users SET tasks_paused_at = $2::timestamp, updated_at = $2::timestamp WHERE id = $1::int AND role = 'worker' AND tasks_paused_at IS NULL RETURNING id",
+    [workerId, now.toISOString()],
+  );
+  if (paused.length === 0) return false;
+  await recordStoreAction(sql, {
     action: "worker.tasks_pause",
     targetType: "user",
     targetId: String(workerId),
@@ -71,8 +71,8 @@ export async function resumeWorkerTasks(admin: { id: number; role: string }, wor
     if (!worker || worker.role !== "worker") throw new AppError(404, "not_found", "Worker not found");
     const resumed = await transaction.user.updateMany({ where: { id: workerId, tasksPausedAt: { not: null } }, data: { tasksPausedAt: null } });
     if (resumed.count === 0) throw new AppError(409, "stale_state", "This worker's tasks are not paused.");
-    const reliability = await reliabilityOf(workerId, new Date(), transaction);
-    await recordAdminAction(transaction, admin, {
+    const reliability = await reliabilityOf(workerId, new Date(), sqlOfPrisma(transaction));
+    await recordAdminAction(sqlOfPrisma(transaction), admin, {
       action: "worker.tasks_resume",
       targetType: "user",
       targetId: String(workerId),

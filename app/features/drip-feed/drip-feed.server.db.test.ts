@@ -23,7 +23,7 @@ import { dripFeedOf, openDueDripRuns, openNextRun } from "./drip-feed.server";
  * never deliver more than the runs opened, and stopping one refunds exactly its undelivered units to
  * the wallet. The ledger's invariants hold after every scenario.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const minutes = (count: number, from: Date) => new Date(from.getTime() + count * 60_000);
 const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
@@ -116,7 +116,7 @@ describe("add with runs and interval", () => {
     expect(order).toMatchObject({ quantity: 500, priceMinor: 75_000, totalMinor: 75_000, paidFromWallet: true, status: "processing", dripRuns: 5, dripIntervalMinutes: 60, dripRunsOpened: 1 });
     expect(order.dripNextRunAt).toEqual(minutes(60, now));
     expect(await taskOf(order.id)).toMatchObject({ requiredCompletions: 100, status: "available" });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(25_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(25_000);
     expect(await runApiV2Action(client.caller, "status", { order: String(order.id) })).toEqual({
       charge: "750.00",
       start_count: "0",
@@ -149,7 +149,7 @@ describe("add with runs and interval", () => {
     ];
     for (const [params, error] of cases) expect(await runApiV2Action(client.caller, "add", params), JSON.stringify(params)).toEqual({ error });
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(0);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(1_000_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(1_000_000);
   });
 
   it("refuses a drip-feed the balance does not cover as a whole", async () => {
@@ -211,13 +211,13 @@ describe("stopping a drip-feed order", () => {
     const paidAt = new Date();
     const { client, orderId } = await smallDripOrder({ quantity: 6, runs: 3, interval: 10, paidAt });
     await deliver(orderId, 1);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 900);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000 - 900);
     expect(await cancellationOfferFor(client, orderId)).toEqual({ refundsPayment: true, until: null, dripFeed: { undeliveredQuantity: 5, refundMinor: 750 } });
 
     const cancelled = await cancelOrder(client, orderId, minutes(5, paidAt));
     expect(cancelled).toMatchObject({ status: "partial", paymentStatus: "paid", deliveredQuantity: 1 });
     expect(await orderOf(orderId)).toMatchObject({ status: "partial", dripRefundedQuantity: 5, dripNextRunAt: null });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 150);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000 - 150);
     expect(await taskOf(orderId)).toMatchObject({ status: "cancelled" });
     expect(await dripFeedOf(orderId)).toMatchObject({ refundedQuantity: 5, refundedMinor: 750 });
     const mail = await prisma().outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order:${orderId}:cancelledByClient` } });
@@ -226,7 +226,7 @@ describe("stopping a drip-feed order", () => {
     // A retried cancel, the job, and a worker all find it ended: nothing more moves.
     expect((await refusal(cancelOrder(client, orderId, minutes(6, paidAt)))).status).toBe(422);
     expect(await openNextRun(orderId, minutes(30, paidAt))).toBe(false);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 150);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000 - 150);
     expect(await cancellationOfferFor(client, orderId)).toBeNull();
     expect(await offendingRules()).toEqual([]);
 
@@ -239,7 +239,7 @@ describe("stopping a drip-feed order", () => {
     const { client, orderId } = await smallDripOrder({ quantity: 4, runs: 2, interval: 600, paidAt });
     const cancelled = await cancelOrder(client, orderId);
     expect(cancelled).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000);
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -251,7 +251,7 @@ describe("stopping a drip-feed order", () => {
     expect(await openNextRun(orderId, minutes(10, paidAt))).toBe(true);
     expect(await cancellationOfferFor(client, orderId)).toBeNull();
     expect((await refusal(cancelOrder(client, orderId))).status).toBe(422);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 600);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000 - 600);
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -265,7 +265,7 @@ describe("stopping a drip-feed order", () => {
     const completions = await prisma().taskCompletion.count({ where: { taskId } });
     expect(completions).toBe(order.deliveredQuantity);
     expect(order.dripRefundedQuantity).toBe(8 - order.deliveredQuantity);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000 - 150 * order.deliveredQuantity);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000 - 150 * order.deliveredQuantity);
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -274,7 +274,7 @@ describe("stopping a drip-feed order", () => {
     const { order } = (await runApiV2Action(client.caller, "add", { service: "1", link: "@drip.cancel", quantity: "100", runs: "4", interval: "30" })) as { order: number };
     expect(await runApiV2Action(client.caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: 1 }]);
     expect(await runApiV2Action(client.caller, "status", { order: String(order) })).toMatchObject({ status: "Canceled", remains: "400", runs: "4", runs_opened: "1", next_run_at: null });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(100_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(100_000);
     expect(await runApiV2Action(client.caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: { error: apiV2Errors.notCancellable } }]);
     expect(await offendingRules()).toEqual([]);
   });
@@ -290,14 +290,14 @@ describe("Deliver gradually at Pay from balance", () => {
     const tooSmall = await createOrderRow(100);
     expect(await refusal(payOrderFromWallet(client, tooSmall.id, new Date(), { runs: 3, intervalMinutes: 60 }))).toMatchObject({ status: 400, message: dripFeedErrors.runTooSmall });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: tooSmall.id } })).toMatchObject({ paymentStatus: "unpaid", dripRuns: null });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(100_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(100_000);
 
     const gradual = await createOrderRow(250);
     const now = new Date();
     await payOrderFromWallet(client, gradual.id, now, { runs: 3, intervalMinutes: 120 });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: gradual.id } })).toMatchObject({ paymentStatus: "paid", feeMinor: 0, dripRuns: 3, dripRunsOpened: 1, dripNextRunAt: minutes(120, now) });
     expect(await taskOf(gradual.id)).toMatchObject({ requiredCompletions: 83 });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(100_000 - 37_500);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(100_000 - 37_500);
     expect(await offendingRules()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { openFirstDripRun, openNextDripRun, scheduleDripFeed } from "~/features/order-lifecycle/index.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { lockTasksOfOrder, raiseSlots } from "~/features/task-lifecycle/index.server";
 import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedAfter } from "./drip-feed";
@@ -25,7 +25,7 @@ export async function makeDripFeedIn(db: Db, orderId: number, drip: DripFeed): P
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { quantity: true } });
   const problem = checkRunSizes(order.quantity, drip.runs);
   if (problem) throw new AppError(400, "invalid_quantity", problem);
-  if (!(await scheduleDripFeed(db, orderId, drip))) throw new AppError(409, "already_paid", "This order is already paid.");
+  if (!(await scheduleDripFeed(sqlOfPrisma(db), orderId, drip))) throw new AppError(409, "already_paid", "This order is already paid.");
 }
 
 /**
@@ -62,7 +62,7 @@ export const paidOrderScheduleColumns = (alias: string) =>
  */
 export async function openNextRun(orderId: number, now = new Date()): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
-    await lockTasksOfOrder(transaction, orderId);
+    await lockTasksOfOrder(sqlOfPrisma(transaction), orderId);
     const order = await transaction.order.findUnique({
       where: { id: orderId },
       select: { quantity: true, dripRuns: true, dripIntervalMinutes: true, dripRunsOpened: true },
@@ -70,8 +70,8 @@ export async function openNextRun(orderId: number, now = new Date()): Promise<bo
     if (!order || order.dripRuns === null || order.dripIntervalMinutes === null || order.dripRunsOpened >= order.dripRuns) return false;
     const opened = order.dripRunsOpened + 1;
     const nextRunAt = opened >= order.dripRuns ? null : new Date(now.getTime() + order.dripIntervalMinutes * minuteMs);
-    if (!(await openNextDripRun(transaction, orderId, order.dripRunsOpened, now, nextRunAt))) return false;
-    await raiseSlots(transaction, orderId, slotsOpenedAfter(order.quantity, order.dripRuns, opened), now);
+    if (!(await openNextDripRun(sqlOfPrisma(transaction), orderId, order.dripRunsOpened, now, nextRunAt))) return false;
+    await raiseSlots(sqlOfPrisma(transaction), orderId, slotsOpenedAfter(order.quantity, order.dripRuns, opened), now);
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/features/auth/index.server";
 import { balanceOf, earnedKinds } from "~/features/ledger/index.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { countAvailableTasks } from "./tasks.server";
 import { toMajorUnits } from "~/lib/money";
@@ -26,7 +26,7 @@ export async function workerStats(worker: PublicUser, now = new Date()): Promise
   const [total, today, balance, completedTasks, availableTasks] = await Promise.all([
     prisma.ledgerEntry.aggregate({ where: { userId: worker.id, kind: { in: earnedKinds } }, _sum: { amountMinor: true } }),
     prisma.ledgerEntry.aggregate({ where: { userId: worker.id, kind: { in: earnedKinds }, createdAt: { gte: dayStart } }, _sum: { amountMinor: true } }),
-    balanceOf(prisma, worker.id),
+    balanceOf(getDatabase().sql, worker.id),
     prisma.taskCompletion.count({ where: { workerId: worker.id, review: { not: "rejected" }, droppedAt: null } }),
     worker.status === "active" ? countAvailableTasks(worker) : Promise.resolve(0),
   ]);

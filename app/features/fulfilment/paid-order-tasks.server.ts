@@ -2,9 +2,9 @@ import { isCatalogPlatform } from "~/features/catalog";
 import { firstRunSlotsIn, type PaidOrderSchedule, paidOrderScheduleColumns } from "~/features/drip-feed/index.server";
 import { markPaid, markPaidFromWallet } from "~/features/order-lifecycle/index.server";
 import { closeTasksOfOrder as closeOpenTasks, openTask } from "~/features/task-lifecycle/index.server";
-import { type EngagementType, type Platform, type Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
+import type { EngagementType, Platform } from "~/generated/prisma/client";
+import { getDatabase } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /*
  * "Paid → open the task" has one owner, here. A payment (settlement) and the wallet each take an
@@ -21,15 +21,15 @@ export async function creditPaidOrder(sql: SqlQueries, orderId: number, now: Dat
 }
 
 /** An order paid from the client's wallet, inside the wallet's transaction (it debits the wallet there). */
-export async function creditWalletPaidOrder(db: Prisma.TransactionClient, orderId: number, now: Date): Promise<boolean> {
-  if (!(await markPaidFromWallet(db, orderId, now))) return false;
-  await openTaskForPaidOrder(sqlOfPrisma(db), orderId);
+export async function creditWalletPaidOrder(sql: SqlQueries, orderId: number, now: Date): Promise<boolean> {
+  if (!(await markPaidFromWallet(sql, orderId, now))) return false;
+  await openTaskForPaidOrder(sql, orderId);
   return true;
 }
 
 /** A cancelled (refunded) order's open task closes: no one works for money that went back. */
 export async function closeTasksOfOrder(orderId: number): Promise<void> {
-  await closeOpenTasks(getPrisma(), orderId);
+  await closeOpenTasks(getDatabase().sql, orderId);
 }
 
 /** What opening a paid order's task needs of it. */

@@ -7,6 +7,7 @@ import { revertRedelivery } from "~/features/refills/index.server";
 import { reopenSlot } from "~/features/task-lifecycle/index.server";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Drop protection: a completion's reward is held for the hold period. An admin may reject it
@@ -18,13 +19,13 @@ export async function rejectCompletion(admin: PublicUser, completionId: number, 
   await getPrisma().$transaction(async (transaction) => {
     const [completion] = await transaction.$queryRaw<{ review: string }[]>`SELECT review::text AS review FROM task_completions WHERE id = ${completionId} FOR UPDATE`;
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
-    const dropped = completion.review === "held" && (await dropDelivery(transaction, completionId, "takenBack", { reason, adminId: admin.id, ledgerDescription: `Rejected: ${reason}` }, now));
+    const dropped = completion.review === "held" && (await dropDelivery(sqlOfPrisma(transaction), completionId, "takenBack", { reason, adminId: admin.id, ledgerDescription: `Rejected: ${reason}` }, now));
     if (!dropped) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
     // The slot reopens: the task (and a completed order) take one more delivery.
-    await reopenSlot(transaction, dropped.taskId, now);
-    if (dropped.refillId === null) await revertDelivery(transaction, dropped.orderId, now);
-    else await revertRedelivery(transaction, dropped.refillId, now);
-    await recordAdminAction(transaction, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completionId), details: { before: "held", after: "rejected", reason } });
+    await reopenSlot(sqlOfPrisma(transaction), dropped.taskId, now);
+    if (dropped.refillId === null) await revertDelivery(sqlOfPrisma(transaction), dropped.orderId, now);
+    else await revertRedelivery(sqlOfPrisma(transaction), dropped.refillId, now);
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completionId), details: { before: "held", after: "rejected", reason } });
   });
 }
 
@@ -44,10 +45,10 @@ export async function approveCompletion(admin: PublicUser, completionId: number,
   await getPrisma().$transaction(async (transaction) => {
     const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: heldEarningSelect });
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
-    if (!(await releaseEarning(transaction, heldEarningOf(completion), now, "Approved by an admin"))) {
+    if (!(await releaseEarning(sqlOfPrisma(transaction), heldEarningOf(completion), now, "Approved by an admin"))) {
       throw new AppError(409, "not_under_review", "Only a completion under review can be approved.");
     }
-    await recordAdminAction(transaction, admin, { action: "completion.approve", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "approved" } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "completion.approve", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "approved" } });
   });
 }
 
@@ -65,7 +66,7 @@ export async function releaseHeldEarnings(now = new Date(), limit = 200): Promis
   });
   let released = 0;
   for (const completion of due) {
-    const done = await prisma.$transaction((transaction) => releaseEarning(transaction, heldEarningOf(completion), now, "Review period ended"));
+    const done = await prisma.$transaction((transaction) => releaseEarning(sqlOfPrisma(transaction), heldEarningOf(completion), now, "Review period ended"));
     if (done) released += 1;
   }
   return released;

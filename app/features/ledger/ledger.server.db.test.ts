@@ -45,26 +45,26 @@ describe("balances", () => {
     const second = await completionBy(worker.id, 60);
     const rejected = await completionBy(worker.id, 45);
     for (const reward of [first, second, rejected]) await recordHeldEarning(sql(), reward, "earned");
-    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 0, heldMinor: 150, reservedMinor: 0 });
+    expect(await balanceOf(sql(), worker.id)).toEqual({ availableMinor: 0, heldMinor: 150, reservedMinor: 0 });
 
-    await releaseHeldEarning(prisma(), first, "review period ended");
-    await releaseHeldEarning(prisma(), second, "approved");
-    await reverseHeldEarning(prisma(), rejected, "the follower dropped");
+    await releaseHeldEarning(sql(), first, "review period ended");
+    await releaseHeldEarning(sql(), second, "approved");
+    await reverseHeldEarning(sql(), rejected, "the follower dropped");
     await prisma().taskCompletion.updateMany({ where: { id: { in: [first.completionId, second.completionId] } }, data: { review: "approved" } });
     // A reversal is a drop's (delivery-lifecycle.server.ts), as the ledger check requires.
     const droppedAt = new Date();
     await prisma().taskCompletion.update({ where: { id: rejected.completionId }, data: { review: "rejected", deliveryState: "dropped", droppedAt, decidedAt: droppedAt } });
-    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
+    expect(await balanceOf(sql(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
 
     const travelling = await payoutOf(worker.id, 100);
-    await reservePayout(prisma(), travelling);
-    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 5, heldMinor: 0, reservedMinor: 100 });
+    await reservePayout(sql(), travelling);
+    expect(await balanceOf(sql(), worker.id)).toEqual({ availableMinor: 5, heldMinor: 0, reservedMinor: 100 });
 
     // Failed: the amount comes back once, however often the failure is reported.
     await prisma().payout.update({ where: { id: travelling.id }, data: { status: "failed" } });
-    await releasePayoutReservation(prisma(), travelling, "failed");
-    await releasePayoutReservation(prisma(), travelling, "failed, reported again");
-    expect(await balanceOf(prisma(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
+    await releasePayoutReservation(sql(), travelling, "failed");
+    await releasePayoutReservation(sql(), travelling, "failed, reported again");
+    expect(await balanceOf(sql(), worker.id)).toEqual({ availableMinor: 105, heldMinor: 0, reservedMinor: 0 });
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -74,10 +74,10 @@ describe("balances", () => {
     const { orderId, clientId } = reward;
     await recordHeldEarning(sql(), reward, "earned");
     await prisma().paymentAttempt.create({ data: { orderId, reference: "smb-ledger-refund", channel: "card", amountMinor: 1500, currency: "GHS", status: "success", paidAt: new Date(), refundedAmountMinor: 1500, refundState: "processed" } });
-    expect(await isRefundBooked(prisma(), "smb-ledger-refund", "r1")).toBe(false);
-    await recordRefund(prisma(), { clientId, orderId, paymentReference: "smb-ledger-refund", refundKey: "r1", amountMinor: 1500, currency: "GHS", description: "Refund" });
-    expect(await isRefundBooked(prisma(), "smb-ledger-refund", "r1")).toBe(true);
-    expect(await balanceOf(prisma(), clientId)).toEqual({ availableMinor: 0, heldMinor: 0, reservedMinor: 0 });
+    expect(await isRefundBooked(sql(), "smb-ledger-refund", "r1")).toBe(false);
+    await recordRefund(sql(), { clientId, orderId, paymentReference: "smb-ledger-refund", refundKey: "r1", amountMinor: 1500, currency: "GHS", description: "Refund" });
+    expect(await isRefundBooked(sql(), "smb-ledger-refund", "r1")).toBe(true);
+    expect(await balanceOf(sql(), clientId)).toEqual({ availableMinor: 0, heldMinor: 0, reservedMinor: 0 });
   });
 });
 
@@ -88,10 +88,10 @@ describe("idempotency", () => {
     await recordHeldEarning(sql(), reward, "earned");
     await expect(recordHeldEarning(sql(), reward, "earned again")).rejects.toMatchObject({ code: "23505" });
     const payout = await payoutOf(worker.id, 10);
-    await releaseHeldEarning(prisma(), reward, "released");
+    await releaseHeldEarning(sql(), reward, "released");
     await prisma().taskCompletion.update({ where: { id: reward.completionId }, data: { review: "approved" } });
-    await reservePayout(prisma(), payout);
-    await expect(reservePayout(prisma(), payout)).rejects.toMatchObject({ code: "P2002" });
+    await reservePayout(sql(), payout);
+    await expect(reservePayout(sql(), payout)).rejects.toMatchObject({ code: "23505" });
     expect(await prisma().ledgerEntry.count({ where: { OR: [{ taskCompletionId: reward.completionId }, { payoutId: payout.id }] } })).toBe(4);
   });
 });
@@ -102,10 +102,10 @@ describe("the invariant check", () => {
     expect(await offendingRules()).toEqual([]);
     const worker = await createTestUser(prisma(), "worker");
     const payout = await payoutOf(worker.id, 500);
-    await reservePayout(prisma(), payout); // more than the worker had
+    await reservePayout(sql(), payout); // more than the worker had
     expect(await offendingRules()).toEqual([{ rule: "users with a negative available balance other than by claw-backs", offending: 1 }]);
     await prisma().payout.update({ where: { id: payout.id }, data: { status: "success" } });
-    await releasePayoutReservation(prisma(), payout, "given back by mistake");
+    await releasePayoutReservation(sql(), payout, "given back by mistake");
     expect(await offendingRules()).toEqual([{ rule: "payouts whose amount came back other than once exactly when they were not paid", offending: 1 }]);
   });
 });

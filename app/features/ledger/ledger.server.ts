@@ -1,4 +1,4 @@
-import type { Currency, LedgerBucket, LedgerEntryKind, PayoutStatus, Prisma } from "~/generated/prisma/client";
+import type { Currency, LedgerBucket, LedgerEntryKind, PayoutStatus } from "~/generated/prisma/client";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
@@ -17,8 +17,6 @@ import type { SqlQueries } from "~/lib/database/sql-client.server";
  * so concurrent spends queue and none can take the balance below zero.
  */
 
-type Db = Prisma.TransactionClient;
-
 /** What a user's money stands at, in minor units. */
 export type Balance = {
   /** May be withdrawn now. */
@@ -33,64 +31,95 @@ export type Balance = {
 const reservingPayoutStatuses: PayoutStatus[] = ["pending", "processing", "awaiting_otp"];
 
 /** The one definition of a balance (every page and check reads it from here). */
-export async function balanceOf(db: Db, userId: number): Promise<Balance> {
-  const [availableMinor, heldMinor, reserved] = await Promise.all([
-    availableBalanceMinor(db, userId),
-    bucketSum(db, userId, "held"),
-    db.ledgerEntry.aggregate({ where: { userId, kind: "payout", payout: { status: { in: reservingPayoutStatuses } } }, _sum: { amountMinor: true } }),
-  ]);
+export async function balanceOf(sql: SqlQueries, userId: number): Promise<Balance> {
   // Reservations are the payouts' (negative) entries; a reserved amount reads positive.
-  const reservedMinor = reserved._sum.amountMinor ? -reserved._sum.amountMinor : 0;
-  return { availableMinor, heldMinor, reservedMinor };
+  const [balance] = await sql.query<Balance>(
+    `SELECT COALESCE(SUM(e.amount_minor) FILTER (WHERE e.bucket = 'available' AND e.kind <> 'refund'), 0)::int AS "availableMinor",
+       COALESCE(SUM(e.amount_minor) FILTER (WHERE e.bucket = 'held' AND e.kind <> 'refund'), 0)::int AS "heldMinor",
+       (-COALESCE(SUM(e.amount_minor) FILTER (WHERE e.kind = 'payout' AND p.status::text = ANY($2::text[])), 0))::int AS "reservedMinor"
+     FROM ledger_entries e LEFT JOIN payouts p ON p.id = e.payout_id
+     WHERE e.user_id = $1::int`,
+    [userId, reservingPayoutStatuses],
+  );
+  return balance;
 }
 
 /** What a withdrawal may take now; read it in the transaction that spends it, under the user's row lock. */
-export function availableBalanceMinor(db: Db, userId: number): Promise<number> {
-  return bucketSum(db, userId, "available");
+export function availableBalanceMinor(sql: SqlQueries, userId: number): Promise<number> {
+  return bucketSum(sql, userId, "available");
 }
 
-async function bucketSum(db: Db, userId: number, bucket: LedgerBucket): Promise<number> {
-  const sum = await db.ledgerEntry.aggregate({ where: { userId, bucket, NOT: { kind: "refund" } }, _sum: { amountMinor: true } });
-  return sum._sum.amountMinor ?? 0;
+async function bucketSum(sql: SqlQueries, userId: number, bucket: LedgerBucket): Promise<number> {
+  const [sum] = await sql.query<{ minor: number }>(
+    "SELECT COALESCE(SUM(amount_minor), 0)::int AS minor FROM ledger_entries WHERE user_id = $1::int AND bucket = $2::ledger_bucket AND kind <> 'refund'",
+    [userId, bucket],
+  );
+  return sum.minor;
+}
+
+/** One ledger entry: its columns, all but the key optional as the schema has them. */
+type Entry = {
+  userId: number;
+  kind: LedgerEntryKind;
+  bucket?: LedgerBucket;
+  amountMinor: number;
+  currency: Currency;
+  taskCompletionId?: number;
+  payoutId?: number;
+  orderId?: number | null;
+  topUpId?: number | null;
+  idempotencyKey: string;
+  description: string;
+};
+
+/**
+ * Books `entries`. `once`: an entry whose key is already booked is left as it was (a retried
+ * release); without it the unique key refuses the second row, and the caller's transaction fails.
+ */
+async function book(sql: SqlQueries, entries: Entry[], { once = false } = {}): Promise<void> {
+  const now = new Date().toISOString();
+  const values: unknown[] = [];
+  const rows = entries.map((entry) => {
+    const columns = [entry.userId, entry.kind, entry.bucket ?? "available", entry.amountMinor, entry.currency, entry.taskCompletionId ?? null, entry.payoutId ?? null, entry.orderId ?? null, entry.topUpId ?? null, entry.idempotencyKey, entry.description, now];
+    const at = values.length;
+    values.push(...columns);
+    const casts = ["int", "ledger_entry_kind", "ledger_bucket", "int", "currency", "int", "int", "int", "int", "text", "text", "timestamp"];
+    return `(${casts.map((cast, index) => `$${at + index + 1}::${cast}`).join(", ")})`;
+  });
+  await sql.query(
+    `INSERT INTO ledger_entries (user_id, kind, bucket, amount_minor, currency, task_completion_id, payout_id, order_id, top_up_id, idempotency_key, description, created_at)
+     VALUES ${rows.join(", ")}${once ? " ON CONFLICT (idempotency_key) DO NOTHING" : ""}`,
+    values,
+  );
 }
 
 type CompletionReward = { completionId: number; workerId: number; rewardMinor: number; currency: Currency; orderId: number };
 
-/** A worker's reward for a completion, held for the review period (in the completion's transaction, below Prisma: issue #22). */
+/** A worker's reward for a completion, held for the review period. */
 export async function recordHeldEarning(sql: SqlQueries, reward: CompletionReward, description: string) {
-  await sql.query(
-    `INSERT INTO ledger_entries (user_id, kind, bucket, amount_minor, currency, task_completion_id, order_id, idempotency_key, description, created_at)
-     VALUES ($1::int, 'earning', 'held', $2::int, $3::currency, $4::int, $5::int, $6::text, $7::text, $8::timestamp)`,
-    [reward.workerId, reward.rewardMinor, reward.currency, reward.completionId, reward.orderId, `earning:${reward.completionId}`, description, new Date().toISOString()],
-  );
+  await book(sql, [{ ...rewardColumns(reward), kind: "earning", bucket: "held", amountMinor: reward.rewardMinor, idempotencyKey: `earning:${reward.completionId}`, description }]);
 }
 
 /** A held reward an admin rejected: out of `held`, never paid. */
-export async function reverseHeldEarning(db: Db, reward: CompletionReward, description: string) {
-  await db.ledgerEntry.create({
-    data: { ...rewardColumns(reward), kind: "earning_reversal", bucket: "held", amountMinor: -reward.rewardMinor, idempotencyKey: `reversal:${reward.completionId}`, description },
-  });
+export async function reverseHeldEarning(sql: SqlQueries, reward: CompletionReward, description: string) {
+  await book(sql, [{ ...rewardColumns(reward), kind: "earning_reversal", bucket: "held", amountMinor: -reward.rewardMinor, idempotencyKey: `reversal:${reward.completionId}`, description }]);
 }
 
 /** A held reward whose review ended well: moved from `held` to `available` (two entries, one movement). */
-export async function releaseHeldEarning(db: Db, reward: CompletionReward, description: string) {
+export async function releaseHeldEarning(sql: SqlQueries, reward: CompletionReward, description: string) {
   const common = { ...rewardColumns(reward), kind: "earning_release" as const, description };
-  await db.ledgerEntry.createMany({
-    data: [
-      { ...common, bucket: "held", amountMinor: -reward.rewardMinor, idempotencyKey: `release:${reward.completionId}:held` },
-      { ...common, bucket: "available", amountMinor: reward.rewardMinor, idempotencyKey: `release:${reward.completionId}:available` },
-    ],
-  });
+  await book(sql, [
+    { ...common, bucket: "held", amountMinor: -reward.rewardMinor, idempotencyKey: `release:${reward.completionId}:held` },
+    { ...common, bucket: "available", amountMinor: reward.rewardMinor, idempotencyKey: `release:${reward.completionId}:available` },
+  ]);
 }
 
 /**
  * A released reward whose work was undone (a refill's re-check found it dropped): taken back out of
  * `available`, once. The balance may go below zero; payouts wait until later earnings cover it.
  */
-export async function clawBackEarning(db: Db, reward: CompletionReward, description: string) {
-  await db.ledgerEntry.create({
-    data: { ...rewardColumns(reward), kind: "earning_clawback", bucket: "available", amountMinor: -reward.rewardMinor, idempotencyKey: `clawback:${reward.completionId}`, description },
-  });
+export async function clawBackEarning(sql: SqlQueries, reward: CompletionReward, description: string) {
+  await book(sql, [{ ...rewardColumns(reward), kind: "earning_clawback", bucket: "available", amountMinor: -reward.rewardMinor, idempotencyKey: `clawback:${reward.completionId}`, description }]);
 }
 
 function rewardColumns(reward: CompletionReward) {
@@ -103,36 +132,33 @@ type PayoutAmount = { id: number; workerId: number; amountMinor: number; currenc
  * A withdrawal's amount leaves `available` when it is requested (the caller checks the balance in
  * the same transaction, under the worker's row lock), so it cannot be spent twice while it travels.
  */
-export async function reservePayout(db: Db, payout: PayoutAmount) {
-  await db.ledgerEntry.create({
-    data: { userId: payout.workerId, kind: "payout", bucket: "available", amountMinor: -payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:reserve`, description: "Withdrawal requested" },
-  });
+export async function reservePayout(sql: SqlQueries, payout: PayoutAmount) {
+  await book(sql, [{ userId: payout.workerId, kind: "payout", bucket: "available", amountMinor: -payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:reserve`, description: "Withdrawal requested" }]);
 }
 
 /** A withdrawal that will not be paid (rejected, failed, reversed): its amount back in `available`, once. */
-export async function releasePayoutReservation(db: Db, payout: PayoutAmount, why: string) {
-  const idempotencyKey = `payout:${payout.id}:release`;
-  await db.ledgerEntry.upsert({
-    where: { idempotencyKey },
-    create: { userId: payout.workerId, kind: "payout_reversal", bucket: "available", amountMinor: payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey, description: why },
-    update: {},
-  });
+export async function releasePayoutReservation(sql: SqlQueries, payout: PayoutAmount, why: string) {
+  await book(
+    sql,
+    [{ userId: payout.workerId, kind: "payout_reversal", bucket: "available", amountMinor: payout.amountMinor, currency: payout.currency, payoutId: payout.id, idempotencyKey: `payout:${payout.id}:release`, description: why }],
+    { once: true },
+  );
 }
 
 /** The idempotency key of one processed refund of one payment (Paystack's refund id or reference). */
 export const refundEntryKey = (paymentReference: string, refundKey: string) => `refund:${paymentReference}:${refundKey}`;
 
-export async function isRefundBooked(db: Db, paymentReference: string, refundKey: string): Promise<boolean> {
-  return (await db.ledgerEntry.findUnique({ where: { idempotencyKey: refundEntryKey(paymentReference, refundKey) }, select: { id: true } })) !== null;
+export async function isRefundBooked(sql: SqlQueries, paymentReference: string, refundKey: string): Promise<boolean> {
+  return (await sql.query("SELECT id FROM ledger_entries WHERE idempotency_key = $1::text", [refundEntryKey(paymentReference, refundKey)])).length > 0;
 }
 
 /** A payment refunded pays an order, or (`topUpId`) a wallet top-up paid twice. */
 type ProcessedRefund = { clientId: number; orderId: number | null; topUpId?: number | null; paymentReference: string; refundKey: string; amountMinor: number; currency: Currency; description: string };
 
 /** Money returned to a client's payment method, as Paystack reported it processed. */
-export async function recordRefund(db: Db, refund: ProcessedRefund) {
-  await db.ledgerEntry.create({
-    data: {
+export async function recordRefund(sql: SqlQueries, refund: ProcessedRefund) {
+  await book(sql, [
+    {
       userId: refund.clientId,
       kind: "refund",
       amountMinor: refund.amountMinor,
@@ -142,15 +168,15 @@ export async function recordRefund(db: Db, refund: ProcessedRefund) {
       idempotencyKey: refundEntryKey(refund.paymentReference, refund.refundKey),
       description: refund.description,
     },
-  });
+  ]);
 }
 
 /** Kinds that add to what a worker has earned (the dashboard's "total earned"): rewards, minus rejections and claw-backs. */
 export const earnedKinds: LedgerEntryKind[] = ["earning", "earning_reversal", "earning_clawback"];
 
 /** A client's wallet balance in minor units (GHS, the catalogue's currency). */
-export function walletBalanceMinor(db: Db, userId: number): Promise<number> {
-  return bucketSum(db, userId, "wallet");
+export function walletBalanceMinor(sql: SqlQueries, userId: number): Promise<number> {
+  return bucketSum(sql, userId, "wallet");
 }
 
 /**
@@ -158,17 +184,15 @@ export function walletBalanceMinor(db: Db, userId: number): Promise<number> {
  * UPDATE, not UPDATE: the order a spend pays for was inserted in the same transaction, and its
  * foreign key holds a KEY SHARE lock on this row that FOR UPDATE would deadlock against.
  */
-async function lockWallet(db: Db, userId: number) {
-  await db.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
+async function lockWallet(sql: SqlQueries, userId: number) {
+  await sql.query("SELECT id FROM users WHERE id = $1::int FOR NO KEY UPDATE", [userId]);
 }
 
 type WalletMovement = { userId: number; amountMinor: number; currency: Currency };
 
 /** A top-up whose payment succeeded: its amount (not the processing fee) into the wallet, once. */
-export async function creditTopUp(db: Db, topUp: WalletMovement & { topUpId: number }) {
-  await db.ledgerEntry.create({
-    data: { userId: topUp.userId, kind: "wallet_top_up", bucket: "wallet", amountMinor: topUp.amountMinor, currency: topUp.currency, topUpId: topUp.topUpId, idempotencyKey: `top-up:${topUp.topUpId}`, description: "Wallet top-up" },
-  });
+export async function creditTopUp(sql: SqlQueries, topUp: WalletMovement & { topUpId: number }) {
+  await book(sql, [{ userId: topUp.userId, kind: "wallet_top_up", bucket: "wallet", amountMinor: topUp.amountMinor, currency: topUp.currency, topUpId: topUp.topUpId, idempotencyKey: `top-up:${topUp.topUpId}`, description: "Wallet top-up" }]);
 }
 
 type TopUpReversal = WalletMovement & { topUpId: number; paymentReference: string; refundKey: string };
@@ -179,9 +203,9 @@ type TopUpReversal = WalletMovement & { topUpId: number; paymentReference: strin
  * the money has already gone back to the card or wallet it came from, so the balance may go below
  * zero, and spends from it (which need the balance to cover them) wait until it is covered.
  */
-export async function reverseTopUpCredit(db: Db, reversal: TopUpReversal, description: string) {
-  await db.ledgerEntry.create({
-    data: {
+export async function reverseTopUpCredit(sql: SqlQueries, reversal: TopUpReversal, description: string) {
+  await book(sql, [
+    {
       userId: reversal.userId,
       kind: "wallet_top_up_reversal",
       bucket: "wallet",
@@ -191,44 +215,40 @@ export async function reverseTopUpCredit(db: Db, reversal: TopUpReversal, descri
       idempotencyKey: `top-up-reversal:${reversal.paymentReference}:${reversal.refundKey}`,
       description,
     },
-  });
+  ]);
 }
 
 /** How much of a top-up's credit has been taken back (positive minor units). */
-export async function topUpReversedMinor(db: Db, topUpId: number): Promise<number> {
-  const sum = await db.ledgerEntry.aggregate({ where: { topUpId, kind: "wallet_top_up_reversal" }, _sum: { amountMinor: true } });
-  return -(sum._sum.amountMinor ?? 0);
+export async function topUpReversedMinor(sql: SqlQueries, topUpId: number): Promise<number> {
+  const [sum] = await sql.query<{ minor: number }>("SELECT (-COALESCE(SUM(amount_minor), 0))::int AS minor FROM ledger_entries WHERE top_up_id = $1::int AND kind = 'wallet_top_up_reversal'", [topUpId]);
+  return sum.minor;
 }
 
 /**
  * Pays an order from the wallet: false (nothing written) when the balance does not cover it. Call it
  * in the transaction that marks the order paid, so both or neither.
  */
-export async function spendFromWallet(db: Db, payment: WalletMovement & { orderId: number }, description: string): Promise<boolean> {
-  await lockWallet(db, payment.userId);
-  if ((await walletBalanceMinor(db, payment.userId)) < payment.amountMinor) return false;
-  await db.ledgerEntry.create({
-    data: { userId: payment.userId, kind: "wallet_payment", bucket: "wallet", amountMinor: -payment.amountMinor, currency: payment.currency, orderId: payment.orderId, idempotencyKey: `wallet-payment:${payment.orderId}`, description },
-  });
+export async function spendFromWallet(sql: SqlQueries, payment: WalletMovement & { orderId: number }, description: string): Promise<boolean> {
+  await lockWallet(sql, payment.userId);
+  if ((await walletBalanceMinor(sql, payment.userId)) < payment.amountMinor) return false;
+  await book(sql, [{ userId: payment.userId, kind: "wallet_payment", bucket: "wallet", amountMinor: -payment.amountMinor, currency: payment.currency, orderId: payment.orderId, idempotencyKey: `wallet-payment:${payment.orderId}`, description }]);
   return true;
 }
 
 /** What an order paid from the wallet paid (its `wallet_payment` entry), or null when it was not. */
-export async function walletPaymentOf(db: Db, orderId: number): Promise<WalletMovement | null> {
-  const entry = await db.ledgerEntry.findUnique({ where: { idempotencyKey: `wallet-payment:${orderId}` }, select: { userId: true, amountMinor: true, currency: true } });
-  return entry ? { ...entry, amountMinor: -entry.amountMinor } : null;
+export async function walletPaymentOf(sql: SqlQueries, orderId: number): Promise<WalletMovement | null> {
+  const [entry] = await sql.query<WalletMovement>(
+    `SELECT user_id AS "userId", -amount_minor AS "amountMinor", currency::text AS currency FROM ledger_entries WHERE idempotency_key = $1::text`,
+    [`wallet-payment:${orderId}`],
+  );
+  return entry ?? null;
 }
 
 /** A cancelled order paid from the wallet: what it paid back into the wallet, once. */
-export async function refundToWallet(db: Db, orderId: number, description: string): Promise<boolean> {
-  const payment = await walletPaymentOf(db, orderId);
+export async function refundToWallet(sql: SqlQueries, orderId: number, description: string): Promise<boolean> {
+  const payment = await walletPaymentOf(sql, orderId);
   if (!payment) return false;
-  const idempotencyKey = `wallet-refund:${orderId}`;
-  await db.ledgerEntry.upsert({
-    where: { idempotencyKey },
-    create: { userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor: payment.amountMinor, currency: payment.currency, orderId, idempotencyKey, description },
-    update: {},
-  });
+  await book(sql, [{ userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor: payment.amountMinor, currency: payment.currency, orderId, idempotencyKey: `wallet-refund:${orderId}`, description }], { once: true });
   return true;
 }
 
@@ -238,16 +258,11 @@ export async function refundToWallet(db: Db, orderId: number, description: strin
  * an order is refunded to the wallet at most once, whole or in part. Rounded down to the pesewa (the
  * catalogue prices per unit, so it is exact). False when the order was not paid from the wallet.
  */
-export async function refundUndeliveredToWallet(db: Db, order: { id: number; priceMinor: number; quantity: number }, units: number, description: string): Promise<boolean> {
-  const payment = await walletPaymentOf(db, order.id);
+export async function refundUndeliveredToWallet(sql: SqlQueries, order: { id: number; priceMinor: number; quantity: number }, units: number, description: string): Promise<boolean> {
+  const payment = await walletPaymentOf(sql, order.id);
   if (!payment || units <= 0 || units > order.quantity) return false;
   const amountMinor = Math.floor((order.priceMinor * units) / order.quantity);
-  const idempotencyKey = `wallet-refund:${order.id}`;
-  await db.ledgerEntry.upsert({
-    where: { idempotencyKey },
-    create: { userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor, currency: payment.currency, orderId: order.id, idempotencyKey, description },
-    update: {},
-  });
+  await book(sql, [{ userId: payment.userId, kind: "wallet_refund", bucket: "wallet", amountMinor, currency: payment.currency, orderId: order.id, idempotencyKey: `wallet-refund:${order.id}`, description }], { once: true });
   return true;
 }
 
@@ -260,14 +275,12 @@ export type WalletAdjustmentOutcome = { booked: true } | { booked: false; refuse
  * the same key waits for the first one's commit and then finds its entry, instead of colliding on the
  * unique key. Refused (nothing written) when it would take the balance below zero.
  */
-export async function adjustWallet(db: Db, adjustment: WalletMovement & { key: string }, reason: string): Promise<WalletAdjustmentOutcome> {
-  await lockWallet(db, adjustment.userId);
+export async function adjustWallet(sql: SqlQueries, adjustment: WalletMovement & { key: string }, reason: string): Promise<WalletAdjustmentOutcome> {
+  await lockWallet(sql, adjustment.userId);
   const idempotencyKey = `adjustment:${adjustment.key}`;
-  const earlier = await db.ledgerEntry.findUnique({ where: { idempotencyKey }, select: { amountMinor: true, description: true } });
-  if (earlier) return { booked: false, earlier: { amountMinor: earlier.amountMinor, reason: earlier.description ?? "" } };
-  if ((await walletBalanceMinor(db, adjustment.userId)) + adjustment.amountMinor < 0) return { booked: false, refused: "insufficient_balance" };
-  await db.ledgerEntry.create({
-    data: { userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey, description: reason },
-  });
+  const [earlier] = await sql.query<{ amountMinor: number; reason: string | null }>(`SELECT amount_minor AS "amountMinor", description AS reason FROM ledger_entries WHERE idempotency_key = $1::text`, [idempotencyKey]);
+  if (earlier) return { booked: false, earlier: { amountMinor: earlier.amountMinor, reason: earlier.reason ?? "" } };
+  if ((await walletBalanceMinor(sql, adjustment.userId)) + adjustment.amountMinor < 0) return { booked: false, refused: "insufficient_balance" };
+  await book(sql, [{ userId: adjustment.userId, kind: "adjustment", bucket: "wallet", amountMinor: adjustment.amountMinor, currency: adjustment.currency, idempotencyKey, description: reason }]);
   return { booked: true };
 }

@@ -14,7 +14,7 @@ import { emlFileName, fileTransport, messageIdOf, smtpTransport } from "./transp
  * mail server that refuses delays them (retried with backoff) without losing or doubling them, and
  * several senders at once never send one message twice.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 const from = "Social Media Boost <no-reply@example.com>";
 let smtp: SmtpCapture;
 
@@ -31,15 +31,15 @@ beforeEach(async () => {
 const content = (n: number) => ({ subject: `Message ${n} — ₵1.00`, text: `Hello ${n}`, html: `<p>Hello ${n}</p>` });
 
 async function queue(count: number, prefix = "test") {
-  for (let n = 1; n <= count; n++) await prisma().$transaction((tx) => queueEmail(tx, `${prefix}:${n}`, `person${n}@example.com`, content(n)));
+  for (let n = 1; n <= count; n++) await queueEmail(sql(), `${prefix}:${n}`, `person${n}@example.com`, content(n));
 }
 
 describe("the outbox", () => {
   it("queues a message once per key, and only when the transaction commits", async () => {
     await queue(1);
     await queue(1);
-    await prisma()
-      .$transaction(async (tx) => {
+    await sql()
+      .transaction(async (tx) => {
         await queueEmail(tx, "rolled-back:1", "x@example.com", content(9));
         throw new Error("the event failed");
       })

@@ -14,7 +14,7 @@ import { massOrderServices, newMassOrderBatch, placeMassOrder, previewMassOrder 
  * line that fails (bad, or the balance ran out) debits nothing, the same form posted twice places
  * nothing twice, and the ledger's invariants hold.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const asUser = (user: { id: number; email: string; role: "client" | "worker" | "admin" }) => ({ ...user, username: "u", fullName: "Ama", status: "active" as const, platforms: [], emailVerified: true });
 
@@ -49,7 +49,7 @@ describe("placeMassOrder", () => {
       ["@ama.grows", "instagram", true, "paid", 0, 1],
       ["@kofi", "tiktok", true, "paid", 0, 1],
     ]);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(5_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(5_000);
     // No receipt e-mail per line: a mass order of 100 lines is not 100 e-mails.
     expect(await prisma().outboxMessage.count({ where: { idempotencyKey: { in: orders.map((order) => `order:${order.id}:paid`) } } })).toBe(0);
     expect(await offendingRules()).toEqual([]);
@@ -76,7 +76,7 @@ describe("placeMassOrder", () => {
       skippedCount: 1,
       leftText: "2 | @second_line | 50",
     });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(5_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(5_000);
 
     // The same payment posted again after a top-up: the placed line is not placed twice, and the
     // skipped one stays skipped, as it would go over the ₵150.00 the button showed.
@@ -87,7 +87,7 @@ describe("placeMassOrder", () => {
     if ("problem" in again) throw new Error(again.problem);
     expect(again.results[1]).toEqual({ lineNumber: 2, text: "2 | @second_line | 50", skipped: "over_amount", priceMinor: 7_500 });
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(1);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(15_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(15_000);
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe("placeMassOrder", () => {
     expect(preview).toMatchObject({ payableMinor: 7_500, coveredCount: 1, uncoveredCount: 1 });
     const outcome = await placeMassOrder(client, text, preview.batch, { upToMinor: preview.payableMinor });
     expect(outcome).toMatchObject({ placedCount: 1, paidMinor: 7_500, skippedCount: 1, leftText: "3 | @too_dear | 150" });
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(12_500);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(12_500);
 
     const poor = await fundedClient(1_000);
     const none = await previewMassOrder(poor, text);
@@ -116,7 +116,7 @@ describe("placeMassOrder", () => {
     expect(again).toEqual(first);
     expect(atOnce).toEqual(first);
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(2);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(85_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(85_000);
 
     // The same text checked again is a new batch: a second, deliberate mass order.
     const second = await placeMassOrder(client, text, newMassOrderBatch(), anySum);
@@ -135,7 +135,7 @@ describe("placeMassOrder", () => {
     const worker = asUser(await createTestUser(prisma(), "worker"));
     expect(await refusal(placeMassOrder(worker, "1 | @ama | 50", newMassOrderBatch(), anySum))).toMatchObject({ status: 403 });
     expect(await prisma().order.count({ where: { clientId: client.id } })).toBe(0);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(10_000);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(10_000);
   });
 
   it("orders likes and views on posts, refuses a comments service by its line, and lists the catalogue's services", async () => {
@@ -157,7 +157,7 @@ describe("placeMassOrder", () => {
       ["tiktok-likes", video, 2_500],
       ["youtube-views", "https://www.youtube.com/watch?v=aBcDeFgHi12", 1_000],
     ]);
-    expect(await walletBalanceMinor(prisma(), client.id)).toBe(6_500);
+    expect(await walletBalanceMinor(sql(), client.id)).toBe(6_500);
 
     const listed = massOrderServices(await getCatalogue());
     expect(listed).toHaveLength(18);

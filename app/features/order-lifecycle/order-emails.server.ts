@@ -1,7 +1,6 @@
 import { absoluteLink, queueEmail, queuedEmailInsert } from "~/features/mail/index.server";
 import { greetingNameOf, orderCancelledMail, orderDeliveredMail, paymentFailedMail, paymentReceivedMail, refundSentMail } from "~/features/mail";
-import type { Prisma } from "~/generated/prisma/client";
-import { isoTimestamp, type SqlQueries, StatementParameters, sqlOfPrisma, writeTogether } from "~/lib/database/sql-client.server";
+import { isoTimestamp, type SqlQueries, StatementParameters, writeTogether } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { orderReference } from "~/lib/order-reference";
 
@@ -10,15 +9,9 @@ import { orderReference } from "~/lib/order-reference";
  * transaction by order-lifecycle.server.ts: whoever causes the change (a webhook, the reconciler, an
  * admin, the expiry job), the e-mail goes once. Keys name the order and the event.
  */
-type Db = Prisma.TransactionClient;
-
 export type OrderEmailEvent = "paid" | "delivered" | "cancelledByClient" | "cancelledByAdmin" | "expired" | "refunded";
 
 const cancelledBy = { cancelledByClient: "client", cancelledByAdmin: "admin", expired: "expiry" } as const;
-
-export async function queueOrderEmail(db: Db, orderId: number, event: OrderEmailEvent): Promise<void> {
-  await queueOrderEmailOn(sqlOfPrisma(db), orderId, event);
-}
 
 /**
  * What an order's e-mail says of it, as a select list over the order `o` and its client `u`: a
@@ -29,8 +22,7 @@ export const orderForEmailColumns = `o.id, ${isoTimestamp("o.created_at")} AS "c
   o.refund_requested_at IS NOT NULL AS "refundRequested", o.paid_from_wallet AS "paidFromWallet", o.drip_refunded_quantity AS "dripRefundedQuantity",
   (o.api_key_id IS NOT NULL OR o.client_reference IS NOT NULL) AS "placedInBulk", u.email, u.full_name AS "fullName", ${isoTimestamp("u.email_verified_at")} AS "emailVerifiedAt"`;
 
-/** `queueOrderEmail` in a transaction below Prisma (a task completion's, issue #22). */
-export async function queueOrderEmailOn(sql: SqlQueries, orderId: number, event: OrderEmailEvent): Promise<void> {
+export async function queueOrderEmail(sql: SqlQueries, orderId: number, event: OrderEmailEvent): Promise<void> {
   const [order] = await sql.query<OrderForEmail>(`SELECT ${orderForEmailColumns} FROM orders o JOIN users u ON u.id = o.client_id WHERE o.id = $1::int`, [orderId]);
   if (!order) throw new Error(`Order ${orderId} not found for its ${event} e-mail`);
   await queueEmailOfOrder(sql, order, event);
@@ -95,19 +87,21 @@ function cancellationRefundMinor(order: { refundRequested: boolean; totalMinor: 
  * A payment that failed or was given up (the order stays unpaid): the client is told, with a link to
  * pay again. Keyed by the payment's reference, so each attempt is told once.
  */
-export async function queuePaymentFailedEmail(db: Db, paymentReference: string): Promise<void> {
-  const attempt = await db.paymentAttempt.findUnique({
-    where: { reference: paymentReference },
-    select: { gatewayResponse: true, order: { select: { id: true, createdAt: true, paymentStatus: true, status: true, client: { select: { email: true, fullName: true, emailVerifiedAt: true } } } } },
-  });
+export async function queuePaymentFailedEmail(sql: SqlQueries, paymentReference: string): Promise<void> {
+  const [attempt] = await sql.query<{ gatewayResponse: string | null; orderId: number | null; createdAt: string; paymentStatus: string; status: string; email: string; fullName: string; emailVerifiedAt: string | null }>(
+    `SELECT a.gateway_response AS "gatewayResponse", o.id AS "orderId", ${isoTimestamp("o.created_at")} AS "createdAt", o.payment_status::text AS "paymentStatus", o.status::text AS status,
+       u.email, u.full_name AS "fullName", ${isoTimestamp("u.email_verified_at")} AS "emailVerifiedAt"
+     FROM payment_attempts a JOIN orders o ON o.id = a.order_id JOIN users u ON u.id = o.client_id
+     WHERE a.reference = $1::text`,
+    [paymentReference],
+  );
   // Paid by another attempt meanwhile, or cancelled: nothing to pay again. A wallet top-up's payer
   // is on its page and sees the outcome there; an unpaid top-up needs no reminder.
-  if (!attempt?.order || attempt.order.paymentStatus !== "unpaid" || attempt.order.status !== "pending") return;
-  const { order } = attempt;
+  if (!attempt?.orderId || attempt.paymentStatus !== "unpaid" || attempt.status !== "pending") return;
   await queueEmail(
-    db,
+    sql,
     `payment-failed:${paymentReference}`,
-    order.client.email,
-    paymentFailedMail({ name: greetingNameOf(order.client), reference: orderReference(order.id, order.createdAt), reason: attempt.gatewayResponse, payAgainUrl: absoluteLink(`/checkout?orderId=${order.id}`), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS }),
+    attempt.email,
+    paymentFailedMail({ name: greetingNameOf(attempt), reference: orderReference(attempt.orderId, attempt.createdAt), reason: attempt.gatewayResponse, payAgainUrl: absoluteLink(`/checkout?orderId=${attempt.orderId}`), expiryHours: getEnv().UNPAID_ORDER_EXPIRY_HOURS }),
   );
 }

@@ -1,7 +1,6 @@
 import "~/test/service-test-environment";
 import { describe, expect, it } from "vitest";
 import type { OrderPaymentStatus, OrderStatus } from "~/generated/prisma/client";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { createTestUser, serviceDatabase } from "~/test/service-test";
 import { sourcesMatching } from "~/test/source-scan";
 import {
@@ -109,10 +108,10 @@ describe("each transition applies only from its allowed states", () => {
   });
 
   it("paid from the wallet: like paid, and the processing fee goes (the total is the price)", async () => {
-    expect(await tryEverywhere(({ id }) => prisma().$transaction((tx) => markPaidFromWallet(tx, id, now)))).toEqual(["pending/unpaid → processing/paid"]);
+    expect(await tryEverywhere(({ id }) => sql().transaction((tx) => markPaidFromWallet(tx, id, now)))).toEqual(["pending/unpaid → processing/paid"]);
     const order = await orderIn({ status: "pending", paymentStatus: "unpaid" });
     await prisma().order.update({ where: { id: order.id }, data: { feeMinor: 5, totalMinor: 305 } });
-    await prisma().$transaction((tx) => markPaidFromWallet(tx, order.id, now));
+    await sql().transaction((tx) => markPaidFromWallet(tx, order.id, now));
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order.id }, select: { feeMinor: true, totalMinor: true, paidFromWallet: true } })).toEqual({ feeMinor: 0, totalMinor: 300, paidFromWallet: true });
   });
 
@@ -128,7 +127,7 @@ describe("each transition applies only from its allowed states", () => {
   });
 
   it("delivery reverted: a completed order returns to fulfilment, nothing below zero", async () => {
-    expect(await tryEverywhere(({ id }) => revertDelivery(prisma(), id, now), { deliveredQuantity: 1 })).toEqual([
+    expect(await tryEverywhere(({ id }) => revertDelivery(sql(), id, now), { deliveredQuantity: 1 })).toEqual([
       "processing/unpaid → processing/unpaid",
       "processing/paid → processing/paid",
       "processing/refunded → processing/refunded",
@@ -143,49 +142,49 @@ describe("each transition applies only from its allowed states", () => {
       "partial/refunded → partial/refunded",
     ]);
     const nothingDelivered = await orderIn({ status: "processing", paymentStatus: "paid" });
-    expect(await revertDelivery(prisma(), nothingDelivered.id, now)).toBe(false);
+    expect(await revertDelivery(sql(), nothingDelivered.id, now)).toBe(false);
   });
 
   it("cancelled by the client, unpaid", async () => {
-    expect(await tryEverywhere((order) => cancelUnpaidByClient(prisma(), order, now))).toEqual(["pending/unpaid → cancelled/unpaid", "processing/unpaid → cancelled/unpaid"]);
+    expect(await tryEverywhere((order) => cancelUnpaidByClient(sql(), order, now))).toEqual(["pending/unpaid → cancelled/unpaid", "processing/unpaid → cancelled/unpaid"]);
     const someoneElses = await orderIn({ status: "pending", paymentStatus: "unpaid" });
-    expect(await cancelUnpaidByClient(prisma(), { id: someoneElses.id, clientId: someoneElses.clientId + 1 }, now)).toBe(false);
+    expect(await cancelUnpaidByClient(sql(), { id: someoneElses.id, clientId: someoneElses.clientId + 1 }, now)).toBe(false);
   });
 
   it("cancelled by the client, paid: within the window and before any delivery, with a refund request", async () => {
     const windowStart = new Date(now.getTime() - 3_600_000);
-    expect(await tryEverywhere((order) => cancelPaidByClient(prisma(), order, windowStart, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
+    expect(await tryEverywhere((order) => cancelPaidByClient(sql(), order, windowStart, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
     const late = await orderIn({ status: "processing", paymentStatus: "paid" });
-    expect(await cancelPaidByClient(prisma(), late, new Date(now.getTime() - 30_000), now)).toBe(false);
+    expect(await cancelPaidByClient(sql(), late, new Date(now.getTime() - 30_000), now)).toBe(false);
     const started = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1 });
-    expect(await cancelPaidByClient(prisma(), started, windowStart, now)).toBe(false);
+    expect(await cancelPaidByClient(sql(), started, windowStart, now)).toBe(false);
     const fresh = await orderIn({ status: "processing", paymentStatus: "paid" });
-    expect(await cancelPaidByClient(prisma(), fresh, windowStart, now)).toBe(true);
+    expect(await cancelPaidByClient(sql(), fresh, windowStart, now)).toBe(true);
     expect(await stateOf(fresh.id)).toMatchObject({ status: "cancelled", cancelledAt: now, refundRequestedAt: now });
   });
 
   it("cancelled by an admin: paid and open, with a refund request, once", async () => {
-    expect(await tryEverywhere(({ id }) => cancelByAdmin(prisma(), id, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
+    expect(await tryEverywhere(({ id }) => cancelByAdmin(sql(), id, now))).toEqual(["pending/paid → cancelled/paid", "processing/paid → cancelled/paid"]);
     const order = await orderIn({ status: "processing", paymentStatus: "paid" });
-    expect(await cancelByAdmin(prisma(), order.id, now)).toBe(true);
-    expect(await cancelByAdmin(prisma(), order.id, now)).toBe(false);
+    expect(await cancelByAdmin(sql(), order.id, now)).toBe(true);
+    expect(await cancelByAdmin(sql(), order.id, now)).toBe(false);
   });
 
   it("expired: unpaid and pending, when the caller's due rule matches", async () => {
-    const due = { createdAt: { lte: new Date(now.getTime() - 24 * 3_600_000) } };
-    expect(await tryEverywhere(({ id }) => expireUnpaid(prisma(), id, due, now))).toEqual(["pending/unpaid → cancelled/unpaid"]);
+    const due = { placedBefore: new Date(now.getTime() - 24 * 3_600_000), openAttemptStatuses: ["pending"] };
+    expect(await tryEverywhere(({ id }) => expireUnpaid(sql(), id, due, now))).toEqual(["pending/unpaid → cancelled/unpaid"]);
     const young = await orderIn({ status: "pending", paymentStatus: "unpaid" });
-    expect(await expireUnpaid(prisma(), young.id, { createdAt: { lte: new Date(now.getTime() - 72 * 3_600_000) } }, now)).toBe(false);
+    expect(await expireUnpaid(sql(), young.id, { placedBefore: new Date(now.getTime() - 72 * 3_600_000), openAttemptStatuses: ["pending"] }, now)).toBe(false);
   });
 
   it("refunded: a paid order's payment status, whatever its fulfilment", async () => {
-    expect(await tryEverywhere(({ id }) => markRefunded(prisma(), id))).toEqual(statuses.map((status) => `${status}/paid → ${status}/refunded`));
+    expect(await tryEverywhere(({ id }) => markRefunded(sql(), id))).toEqual(statuses.map((status) => `${status}/paid → ${status}/refunded`));
   });
 });
 
 describe("a drip-feed order stopped by its client (issue #21)", () => {
   const asDripFeed = (id: number, runsOpened = 1) => prisma().order.update({ where: { id }, data: { dripRuns: 3, dripIntervalMinutes: 5, dripRunsOpened: runsOpened, paidFromWallet: true } });
-  const stop = async (order: { id: number; clientId: number }) => (await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))) !== null;
+  const stop = async (order: { id: number; clientId: number }) => (await sql().transaction((tx) => stopDripFeedByClient(tx, order, now))) !== null;
 
   it("applies only in fulfilment, paid from the wallet, with runs remaining: cancelled when nothing was delivered, partial otherwise", async () => {
     expect(await tryEverywhere(async (order) => (await asDripFeed(order.id), stop(order)))).toEqual(["processing/paid → cancelled/paid"]);
@@ -197,9 +196,9 @@ describe("a drip-feed order stopped by its client (issue #21)", () => {
   it("records the undelivered units, and refuses another client", async () => {
     const order = await orderIn({ status: "processing", paymentStatus: "paid", deliveredQuantity: 1, quantity: 3 });
     await asDripFeed(order.id);
-    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, { id: order.id, clientId: order.clientId + 1 }, now))).toBeNull();
-    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))).toBe(2);
-    expect(await prisma().$transaction((tx) => stopDripFeedByClient(tx, order, now))).toBeNull();
+    expect(await sql().transaction((tx) => stopDripFeedByClient(tx, { id: order.id, clientId: order.clientId + 1 }, now))).toBeNull();
+    expect(await sql().transaction((tx) => stopDripFeedByClient(tx, order, now))).toBe(2);
+    expect(await sql().transaction((tx) => stopDripFeedByClient(tx, order, now))).toBeNull();
   });
 });
 
@@ -224,10 +223,10 @@ describe("the client's e-mail of each transition (issue #19)", () => {
     const to = await emailOf(order.clientId);
     await sql().transaction((tx) => markPaid(tx, order.id, now));
     await sql().transaction((tx) => markPaid(tx, order.id, now)); // refused: already paid
-    await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // the only unit: completed
-    await prisma().$transaction((tx) => revertDelivery(tx, order.id, now));
-    await prisma().$transaction((tx) => recordDelivery(sqlOfPrisma(tx), order.id, now)); // completed again: no second e-mail
-    await prisma().$transaction((tx) => markRefunded(tx, order.id));
+    await recordDelivery(sql(), order.id, now); // the only unit: completed
+    await sql().transaction((tx) => revertDelivery(tx, order.id, now));
+    await recordDelivery(sql(), order.id, now); // completed again: no second e-mail
+    await sql().transaction((tx) => markRefunded(tx, order.id));
     expect(await mailsOf(order.id)).toEqual([
       { to, subject: `Payment received — ${reference(order.id)}` },
       { to, subject: `Order delivered — ${reference(order.id)}` },
@@ -240,9 +239,9 @@ describe("the client's e-mail of each transition (issue #19)", () => {
 
   it("says who cancelled, and whether a refund is on its way", async () => {
     const paid = await orderIn({ status: "processing", paymentStatus: "paid" });
-    await prisma().$transaction((tx) => cancelByAdmin(tx, paid.id, now));
+    await sql().transaction((tx) => cancelByAdmin(tx, paid.id, now));
     const unpaid = await orderIn({ status: "pending", paymentStatus: "unpaid" });
-    await prisma().$transaction((tx) => expireUnpaid(tx, unpaid.id, {}, now));
+    await sql().transaction((tx) => expireUnpaid(tx, unpaid.id, { placedBefore: now, openAttemptStatuses: [] }, now));
     const [byAdmin] = await prisma().outboxMessage.findMany({ where: { idempotencyKey: `order:${paid.id}:cancelledByAdmin` } });
     const [expired] = await prisma().outboxMessage.findMany({ where: { idempotencyKey: `order:${unpaid.id}:expired` } });
     expect(byAdmin!.textBody).toMatch(/Our team cancelled your order[\s\S]*A refund of ₵3\.00 is on its way/);

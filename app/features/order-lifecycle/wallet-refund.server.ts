@@ -1,6 +1,7 @@
 import { refundToWallet } from "~/features/ledger/index.server";
 import { markRefunded } from "./order-lifecycle.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A cancelled order that was paid from the wallet is refunded there at once (issue #20): its payment
@@ -10,7 +11,7 @@ import type { Prisma } from "~/generated/prisma/client";
 export async function refundIfPaidFromWallet(db: Prisma.TransactionClient, orderId: number, description: string): Promise<boolean> {
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { paidFromWallet: true } });
   if (!order.paidFromWallet) return false;
-  if (!(await refundToWallet(db, orderId, description))) return false;
-  await markRefunded(db, orderId);
+  if (!(await refundToWallet(sqlOfPrisma(db), orderId, description))) return false;
+  await markRefunded(sqlOfPrisma(db), orderId);
   return true;
 }

@@ -2,7 +2,8 @@ import { closeTasksOfOrder } from "~/features/fulfilment/index.server";
 import { priceOfUnits } from "~/features/drip-feed";
 import { refundUndeliveredToWallet, walletPaymentOf } from "~/features/ledger/index.server";
 import { cancelPaidByClient, cancelUnpaidByClient, markRefunded, stopDripFeedByClient, refundIfPaidFromWallet } from "~/features/order-lifecycle/index.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { assertClient, getOrderFor, notFound, type OrderConfirmation, type OrderRow, orderSelect, type OrderStatus, type OrderViewer } from "./orders.server";
 
@@ -66,7 +67,7 @@ export async function cancellationOfferFor(client: OrderViewer, orderId: number,
   if (order.paymentStatus !== "paid" || order.refundRequestedAt !== null || order.paidAt === null || order.tasks.length > 0) return null;
   const until = new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
   if (until < now) return null;
-  const walletPayment = order.paidFromWallet ? await walletPaymentOf(getPrisma(), orderId) : null;
+  const walletPayment = order.paidFromWallet ? await walletPaymentOf(getDatabase().sql, orderId) : null;
   return { refundsPayment: true, until: until.toISOString(), ...(walletPayment && { toBalanceMinor: walletPayment.amountMinor }) };
 }
 
@@ -82,12 +83,12 @@ function isStoppableDripFeed(order: { status: string; paymentStatus: string; pai
  */
 async function stopDripFeed(owned: { id: number; clientId: number }, now: Date): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
-    const undelivered = await stopDripFeedByClient(transaction, owned, now);
+    const undelivered = await stopDripFeedByClient(sqlOfPrisma(transaction), owned, now);
     if (undelivered === null) return false;
     const order = await transaction.order.findUniqueOrThrow({ where: { id: owned.id }, select: { id: true, priceMinor: true, quantity: true, status: true } });
     const description = order.status === "partial" ? `Refund of ${undelivered.toLocaleString("en-GB")} undelivered of a stopped drip-feed order` : "Refund of a cancelled order";
-    if (!(await refundUndeliveredToWallet(transaction, order, undelivered, description))) throw new Error(`drip-feed order ${order.id} has no wallet payment`);
-    if (order.status === "cancelled") await markRefunded(transaction, order.id);
+    if (!(await refundUndeliveredToWallet(sqlOfPrisma(transaction), order, undelivered, description))) throw new Error(`drip-feed order ${order.id} has no wallet payment`);
+    if (order.status === "cancelled") await markRefunded(sqlOfPrisma(transaction), order.id);
     return true;
   });
 }
@@ -113,14 +114,14 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
 
   // In a transaction: the transition queues the client's e-mail with it (order-lifecycle).
   if (order.paymentStatus === "unpaid") {
-    if (await prisma.$transaction((transaction) => cancelUnpaidByClient(transaction, owned, now))) return getOrderFor(client, order.id);
+    if (await getDatabase().sql.transaction((sql) => cancelUnpaidByClient(sql, owned, now))) return getOrderFor(client, order.id);
   } else if (order.paymentStatus === "paid" && (await stopDripFeed(owned, now))) {
     // A drip-feed order with runs remaining: stopped, its undelivered units refunded to the wallet.
     await closeTasksOfOrder(order.id);
     return getOrderFor(client, order.id);
   } else if (order.paymentStatus === "paid") {
     const cancelled = await prisma.$transaction(async (transaction) => {
-      if (!(await cancelPaidByClient(transaction, owned, windowStart, now))) return false;
+      if (!(await cancelPaidByClient(sqlOfPrisma(transaction), owned, windowStart, now))) return false;
       // Paid from the wallet: back into it at once; a card or mobile-money payment is refunded by the payments side.
       await refundIfPaidFromWallet(transaction, order.id, "Refund of a cancelled order");
       return true;

@@ -1,8 +1,7 @@
 import { expireUnpaid } from "~/features/order-lifecycle/index.server";
 import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 
@@ -49,10 +48,10 @@ function dueForExpiry(now: Date) {
  * then finds the order cancelled).
  */
 export async function expireOrderIfDue(orderId: number, now = new Date()): Promise<boolean> {
-  return getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`;
-    return expireUnpaid(transaction, orderId, dueForExpiry(now), now);
-  }, burstTransactionOptions);
+  return getDatabase().sql.transaction(async (sql) => {
+    await sql.query("SELECT id FROM orders WHERE id = $1::int FOR UPDATE", [orderId]);
+    return expireUnpaid(sql, orderId, { placedBefore: new Date(now.getTime() - unpaidOrderExpiryMs()), openAttemptStatuses }, now);
+  });
 }
 
 /** The background job (server/jobs.ts): expires the orders that are due, oldest first, in bounded batches. */

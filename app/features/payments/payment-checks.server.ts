@@ -1,6 +1,6 @@
 import { type OrderOfPayment, type OrderOfPaymentRow, orderOfPayment, orderOfPaymentColumns } from "~/features/orders/index.server";
 import type { PaymentAttemptStatus } from "~/generated/prisma/client";
-import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
 import { isoTimestamp } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { waitForWebhookOf } from "./settlements-underway.server";
@@ -102,7 +102,7 @@ export async function refreshAttempt(reference: string, now = new Date()) {
       await applyTransactionOutcome({ reference, status: "failed", gatewayResponse: "The payment was not started. Please try again." }, now);
       return "closed" as const;
     }
-    await markChecked(getPrisma(), { reference }, now);
+    await markChecked(getDatabase().sql, { reference }, now);
     return "in_progress" as const;
   }
   const { status, amount, currency, gateway_response: gatewayResponse } = result.data;

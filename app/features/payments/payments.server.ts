@@ -286,7 +286,6 @@ async function lockPayableOrder(sql: SqlQueries, orderId: number) {
 /** Applies a charge step's answer to its attempt and says what the payer does next. */
 export async function continueAttempt(reference: string, call: Promise<PaystackResult<ChargeData>>): Promise<ChargeResponse> {
   const result = await call;
-  const prisma = getPrisma();
   if (!result.ok) {
     if (result.kind === "rejected") {
       await applyTransactionOutcome({ reference, status: "failed", gatewayResponse: result.message });
@@ -336,7 +335,7 @@ export async function continueAttempt(reference: string, call: Promise<PaystackR
       data: { status: "pending", reference },
     };
   }
-  await askForStep(prisma, reference, status, data.display_text ?? null);
+  await askForStep(getDatabase().sql, reference, status, data.display_text ?? null);
   const url = data.status === "open_url" ? webPageUrl(data.url) : undefined;
   return {
     status: true,

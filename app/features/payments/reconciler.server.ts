@@ -1,4 +1,4 @@
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { claimDueChecks, scheduleNextCheck } from "~/features/attempt-lifecycle/index.server";
 import { refreshAttempt } from "./payment-checks.server";
@@ -24,18 +24,17 @@ const giveUpAfterMs = 24 * 60 * 60_000;
 
 
 export async function reconcileOpenAttempts(now = new Date(), limit = 25): Promise<number> {
-  const prisma = getPrisma();
-  const claimed = await claimDueChecks(prisma, now, limit);
+  const claimed = await claimDueChecks(getDatabase().sql, now, limit);
   for (const attempt of claimed) {
     try {
       const result = await refreshAttempt(attempt.reference, now);
       if (result !== "in_progress") continue;
-      if (now.getTime() - new Date(attempt.created_at).getTime() > giveUpAfterMs) {
+      if (now.getTime() - new Date(attempt.createdAt).getTime() > giveUpAfterMs) {
         await closeAbandonedAttempt(attempt.reference, "Not approved within 24 hours", now);
         continue;
       }
-      const delay = checkDelaysMs[attempt.check_count - 1] ?? laterCheckDelayMs;
-      await scheduleNextCheck(prisma, attempt.reference, new Date(now.getTime() + delay));
+      const delay = checkDelaysMs[attempt.checkCount - 1] ?? laterCheckDelayMs;
+      await scheduleNextCheck(getDatabase().sql, attempt.reference, new Date(now.getTime() + delay));
     } catch (error) {
       getLogger().error({ err: error, reference: attempt.reference }, "could not reconcile a payment attempt");
     }

@@ -1,12 +1,13 @@
 import { isRefundBooked, recordRefund } from "~/features/ledger/index.server";
 import { markRefunded } from "~/features/order-lifecycle/index.server";
 import type { Prisma, RefundState } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/index.server";
 import { reverseRefundedTopUp } from "~/features/top-ups/index.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Paystack's word on refunds — its webhooks, or the store's own look-up of a refund it asked for —
@@ -80,7 +81,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     if (!attempt) return "unknown_reference" as const;
     const problem = currencyProblem(attempt, currency);
     if (problem) return problem;
-    if (await isRefundBooked(transaction, reference, refundKey)) return "already_booked" as const;
+    if (await isRefundBooked(sqlOfPrisma(transaction), reference, refundKey)) return "already_booked" as const;
 
     const bookable = Math.min(amountMinor, attempt.amountMinor - attempt.refundedAmountMinor);
     if (bookable <= 0) return "nothing_left_to_book" as const;
@@ -88,7 +89,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
       getLogger().error({ reference, reported: amountMinor, booked: bookable }, "Paystack reported a refund beyond what is left of the payment: booked only what was paid");
     }
     const isOutside = !isStoreRefund(attempt);
-    await recordRefund(transaction, {
+    await recordRefund(sqlOfPrisma(transaction), {
       clientId: (attempt.order ?? attempt.topUp)!.clientId,
       orderId: attempt.orderId,
       topUpId: attempt.topUpId,
@@ -100,7 +101,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     });
     const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
     const isFull = refundedAmountMinor >= attempt.amountMinor;
-    await recordRefundBooked(transaction, attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
+    await recordRefundBooked(sqlOfPrisma(transaction), attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
     if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
     // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
     if (attempt.topUpId !== null) await reverseRefundedTopUp(transaction, attempt.topUpId, { paymentReference: reference, refundKey });
@@ -130,7 +131,7 @@ function stateAfterBooking(attempt: RefundedAttempt, isFull: boolean): RefundSta
  */
 async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.TransactionClient, orderId: number) {
   const unrefunded = await transaction.paymentAttempt.count({ where: { orderId, status: "success", OR: [{ refundState: null }, { refundState: { not: "processed" } }] } });
-  if (unrefunded === 0) await markRefunded(transaction, orderId);
+  if (unrefunded === 0) await markRefunded(sqlOfPrisma(transaction), orderId);
 }
 
 /**
@@ -140,7 +141,7 @@ async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.Trans
  */
 async function noteRefundStarted(attempt: RefundedAttempt, reference: string, amountMinor: number): Promise<RefundReportOutcome> {
   if (attempt.refundState !== null) return "noted";
-  if (await noteOutsideRefund(getPrisma(), attempt.id)) getLogger().warn({ reference, amountMinor }, "Paystack started a refund the store did not ask for (Paystack dashboard)");
+  if (await noteOutsideRefund(getDatabase().sql, attempt.id)) getLogger().warn({ reference, amountMinor }, "Paystack started a refund the store did not ask for (Paystack dashboard)");
   return "noted";
 }
 
@@ -153,7 +154,7 @@ async function recordRefundFailure(attempt: RefundedAttempt, reference: string, 
   // The store's refund in flight fails; so does an outside one nothing else is known of. A payment
   // with refunds already booked, or a store refund not sent yet, keeps its state: the failure was
   // another refund's.
-  const changed = await failRefund(getPrisma(), { id: attempt.id }, isStore ? "storeSent" : "outside");
+  const changed = await failRefund(getDatabase().sql, { id: attempt.id }, isStore ? "storeSent" : "outside");
   getLogger().error({ reference, event: name, changed, startedBy: isStore ? "store" : "paystack_dashboard" }, why);
   return "noted";
 }
@@ -161,7 +162,7 @@ async function recordRefundFailure(attempt: RefundedAttempt, reference: string, 
 /** The store's own refund (looked up with GET /refund/{id}) failed or needs attention. */
 export async function recordStoreRefundFailure(reference: string, status: string): Promise<void> {
   getLogger().error({ reference, status }, "Paystack could not complete a refund the store asked for: it needs an admin");
-  await failRefund(getPrisma(), { reference }, "storeAsked");
+  await failRefund(getDatabase().sql, { reference }, "storeAsked");
 }
 
 function currencyProblem(attempt: Pick<RefundedAttempt, "currency">, currency: string) {

@@ -25,7 +25,7 @@ import { receivePaystackWebhook } from "~/features/webhooks/paystack-webhook.ser
  * kept byte for byte: their `amount` is a string in refund.pending, .processing and .processed.
  * Payments run on the sandbox over HTTP; webhooks are signed and handed to the app as Paystack would.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 const paystack = paystackSandbox({ refundProcessMs: 100 });
 
 const fixturesDir = path.join(import.meta.dirname, "../paystack/contract/fixtures");
@@ -232,7 +232,7 @@ describe("a top-up refunded in Paystack's dashboard after it was credited (issue
     expect(await offending()).toBe(0);
 
     // Taken back a second time by mistake: the check says so.
-    await reverseTopUpCredit(prisma(), { userId: client.id, amountMinor: 5000, currency: "GHS", topUpId: topUp.id, paymentReference: reference, refundKey: "by-mistake" }, "twice");
+    await reverseTopUpCredit(sql(), { userId: client.id, amountMinor: 5000, currency: "GHS", topUpId: topUp.id, paymentReference: reference, refundKey: "by-mistake" }, "twice");
     expect(await offending()).toBe(1);
   });
 });

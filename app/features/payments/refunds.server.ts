@@ -1,4 +1,4 @@
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { getPaystack } from "~/features/paystack/index.server";
 import { claimRefundForSending, recordRefundSent, requestRefundsOfCancelledOrders as requestRefundsOf, settleClaimedRefund } from "~/features/attempt-lifecycle/index.server";
@@ -13,7 +13,7 @@ import { bookProcessedRefund, recordStoreRefundFailure } from "./refund-booking.
 
 /** Turns the refund requests of cancelled orders into refunds of their successful payments (or of what is left of them). */
 export async function requestRefundsOfCancelledOrders(now = new Date()): Promise<number> {
-  return requestRefundsOf(getPrisma(), now);
+  return requestRefundsOf(getDatabase().sql, now);
 }
 
 /** Sends the requested refunds to Paystack; safe to run in several processes at once. */
@@ -28,10 +28,10 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
   let sent = 0;
   for (const attempt of requested) {
     // The claim: only one process sends this refund.
-    if (!(await claimRefundForSending(prisma, attempt.id, now))) continue;
+    if (!(await claimRefundForSending(getDatabase().sql, attempt.id, now))) continue;
     const left = attempt.amountMinor - attempt.refundedAmountMinor;
     if (left <= 0) {
-      await settleClaimedRefund(prisma, attempt.id, "nothingLeft");
+      await settleClaimedRefund(getDatabase().sql, attempt.id, "nothingLeft");
       continue;
     }
     // Nothing refunded yet: no amount, so Paystack refunds the whole transaction as it was charged (a
@@ -40,13 +40,13 @@ export async function processRequestedRefunds(now = new Date(), limit = 20): Pro
     const result = await getPaystack().client.refund({ transaction: attempt.reference, amount, merchant_note: "Order cancelled or paid twice" });
     if (result.ok) {
       sent += 1;
-      await recordRefundSent(prisma, attempt.id, String(result.data.id));
+      await recordRefundSent(getDatabase().sql, attempt.id, String(result.data.id));
       await applyRefundStatus(attempt.reference, result.data, now);
     } else if (result.kind === "rejected") {
       getLogger().error({ reference: attempt.reference, message: result.message }, "Paystack refused a refund: it needs an admin");
-      await settleClaimedRefund(prisma, attempt.id, "refused");
+      await settleClaimedRefund(getDatabase().sql, attempt.id, "refused");
     } else {
-      await settleClaimedRefund(prisma, attempt.id, "retriedLater");
+      await settleClaimedRefund(getDatabase().sql, attempt.id, "retriedLater");
     }
   }
   return sent;

@@ -79,11 +79,11 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
 
   if (outcome.status === "abandoned") {
     // Still open (the reconciler keeps verifying it), and verify answers "abandoned" meanwhile.
-    await markNotCompleted(prisma, attempt.id, outcome.gatewayResponse ?? null, now);
+    await markNotCompleted(getDatabase().sql, attempt.id, outcome.gatewayResponse ?? null, now);
     return "in_progress";
   }
 
-  await markChecked(prisma, { id: attempt.id }, now);
+  await markChecked(getDatabase().sql, { id: attempt.id }, now);
   return "in_progress";
 }
 
@@ -133,8 +133,8 @@ export async function closeAbandonedAttempt(reference: string, gatewayResponse: 
 /** Ends an attempt unpaid; the client is told by e-mail, with a link to pay again, in the same transaction. */
 async function closeAttempt(attempt: { id: number; reference: string }, status: "failed" | "reversed" | "abandoned", gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
   return getPrisma().$transaction(async (transaction) => {
-    if (!(await closeUnpaid(transaction, attempt.id, status, gatewayResponse, now))) return "already_settled" as const;
-    await queuePaymentFailedEmail(transaction, attempt.reference);
+    if (!(await closeUnpaid(sqlOfPrisma(transaction), attempt.id, status, gatewayResponse, now))) return "already_settled" as const;
+    await queuePaymentFailedEmail(sqlOfPrisma(transaction), attempt.reference);
     return "closed" as const;
   }, burstTransactionOptions);
 }

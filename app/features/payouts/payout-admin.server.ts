@@ -9,6 +9,7 @@ import type { PayoutOtpInput } from "./payout-schemas";
 import { openPayoutStatuses } from "./payout-lifecycle.server";
 import { applyTransfer, closePayout, isUnknownTransfer, payableTransferStatuses, sendInFlightMs, sendPayoutTransfer } from "./payout-transfers.server";
 import { getPayoutView, type PayoutView } from "./payouts.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * What admins do with a payout whose transfer Paystack holds or never got: enter the transfer OTP
@@ -36,7 +37,7 @@ async function findPayoutAwaitingOtp(payoutId: number) {
 }
 
 function audit(admin: PublicUser, payoutId: number, action: string, details: Prisma.InputJsonValue, transaction: Prisma.TransactionClient = getPrisma()) {
-  return recordAdminAction(transaction, admin, { action, targetType: "payout", targetId: String(payoutId), details });
+  return recordAdminAction(sqlOfPrisma(transaction), admin, { action, targetType: "payout", targetId: String(payoutId), details });
 }
 
 /** An admin enters the OTP Paystack sent for a held transfer; a wrong one shows Paystack's message and may be tried again. */

@@ -2,6 +2,7 @@ import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import { payoutFailedMail, payoutRequestedMail, payoutSentMail } from "~/features/mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { payoutNetworkName } from "./payout-display";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * The worker's e-mail when a withdrawal is requested (issue #49) and when it ends (issue #19): sent to
@@ -22,7 +23,7 @@ export async function queuePayoutEmail(db: Prisma.TransactionClient, payoutId: n
       : ending === "success"
         ? payoutSentMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, destination })
         : payoutFailedMail({ name: worker.fullName, payoutId: payout.id, amountMinor: payout.amountMinor, reason: payout.failureReason, payoutsUrl: absoluteLink("/payouts") });
-  await queueEmail(db, `payout:${payout.id}:${ending}`, worker.email, content);
+  await queueEmail(sqlOfPrisma(db), `payout:${payout.id}:${ending}`, worker.email, content);
 }
 
 /** "055 *** 4987": enough for the worker to recognise the wallet, not enough to reuse the number. */

@@ -64,7 +64,7 @@ export async function requireConfirmedPayoutNumber(worker: PublicUser, destinati
 async function queueConfirmationLink(transaction: Prisma.TransactionClient, worker: PublicUser, payoutNumberId: number, destination: Destination) {
   const token = await issueAccountToken(transaction, { userId: worker.id, purpose: "payout_number", validMs: payoutNumberLinkValidHours * hourMs, payoutNumberId });
   const content = payoutNumberMail({ name: worker.fullName, destination: destinationName(destination), link: absoluteLink(`/payouts/confirm-number/${token}`), validHours: payoutNumberLinkValidHours });
-  await queueEmail(transaction, `payout-number:${hashAccountToken(token).slice(0, 32)}`, worker.email, content);
+  await queueEmail(sqlOfPrisma(transaction), `payout-number:${hashAccountToken(token).slice(0, 32)}`, worker.email, content);
 }
 
 /** Follows the e-mailed link: the number it names is confirmed (once; a used, expired or unknown link is a 400 saying which). */

@@ -1,10 +1,11 @@
 import { releasePayoutReservation } from "~/features/ledger/index.server";
 import { type PaystackResult, type TransferData, type TransferStatus, getPaystack } from "~/features/paystack/index.server";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { queuePayoutEmail } from "./payout-emails.server";
 import { type PayoutMatch, claimTransferSend, markLookedAt, movePayout, openPayoutStatuses, recordRecipient, recordTransferCode } from "./payout-lifecycle.server";
 import { getLogger } from "~/lib/logger.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A payout's Paystack transfer: sending it (and sending it again), and applying what Paystack says
@@ -28,8 +29,8 @@ type ReservedPayout = { id: number; workerId: number; amountMinor: number; curre
 
 /** Closes a payout that is still as the caller saw it (`still`) and gives its amount back; false when it had moved on. */
 export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Omit<PayoutMatch, "id" | "reference"> = {}, now = new Date()): Promise<boolean> {
-  if (!(await movePayout(transaction, closing, { ...still, id: payout.id }, { reason, now }))) return false;
-  await releasePayoutReservation(transaction, payout, `Withdrawal ${closing}: the amount is back in your balance`);
+  if (!(await movePayout(sqlOfPrisma(transaction), closing, { ...still, id: payout.id }, { reason, now }))) return false;
+  await releasePayoutReservation(sqlOfPrisma(transaction), payout, `Withdrawal ${closing}: the amount is back in your balance`);
   await queuePayoutEmail(transaction, payout.id, closing);
   return true;
 }
@@ -44,7 +45,7 @@ export async function settlePayout(reference: string, transferStatus: string, re
   const now = new Date();
   if (transferStatus === "success") {
     const isPaid = await prisma.$transaction(async (transaction) => {
-      const paid = await movePayout(transaction, "paid", { reference }, { now });
+      const paid = await movePayout(sqlOfPrisma(transaction), "paid", { reference }, { now });
       if (paid) await queuePayoutEmail(transaction, (await transaction.payout.findUniqueOrThrow({ where: { reference }, select: { id: true } })).id, "success");
       return paid;
     });
@@ -52,11 +53,11 @@ export async function settlePayout(reference: string, transferStatus: string, re
     return;
   }
   if (transferStatus === "otp") {
-    await movePayout(prisma, "heldForOtp", { reference });
+    await movePayout(getDatabase().sql, "heldForOtp", { reference });
     return;
   }
   if (transferStatus === "pending" || transferStatus === "processing" || transferStatus === "received") {
-    await movePayout(prisma, "otpAccepted", { reference });
+    await movePayout(getDatabase().sql, "otpAccepted", { reference });
     return;
   }
   const closing = transferStatus === "failed" ? "failed" : transferStatus === "reversed" ? "reversed" : null;
@@ -79,7 +80,7 @@ async function warnOfLateSuccess(reference: string) {
 
 /** Applies a transfer object Paystack answered with, keeping its transfer code (finalize_transfer needs it). */
 export async function applyTransfer(reference: string, transfer: TransferData): Promise<void> {
-  await recordTransferCode(getPrisma(), reference, transfer.transfer_code);
+  await recordTransferCode(getDatabase().sql, reference, transfer.transfer_code);
   await settlePayout(reference, transfer.status, failureOf(transfer));
 }
 
@@ -106,7 +107,7 @@ export async function sendPayoutTransfer(payoutId: number, { now = new Date(), o
   if (!payout || !openPayoutStatuses.includes(payout.status)) return false;
   const isClaimed = await prisma.$transaction(async (transaction) => {
     // One send per attempt number, even with the reconciler and an admin at it together.
-    const claimed = await claimTransferSend(transaction, payout, now);
+    const claimed = await claimTransferSend(sqlOfPrisma(transaction), payout, now);
     if (claimed) await onClaim?.(transaction, payout.transferAttempts + 1);
     return claimed;
   });
@@ -122,7 +123,7 @@ export async function sendPayoutTransfer(payoutId: number, { now = new Date(), o
       return true;
     }
     recipientCode = recipient.data.recipient_code;
-    await recordRecipient(prisma, payoutId, recipientCode);
+    await recordRecipient(getDatabase().sql, payoutId, recipientCode);
   }
   const transfer = await paystack.initiateTransfer({ amount: payout.amountMinor, recipient: recipientCode, reference: payout.reference, reason: transferReason, currency: payout.currency });
   if (transfer.ok) {
@@ -145,7 +146,6 @@ type WatchedPayout = { id: number; reference: string; status: PayoutStatus; tran
  * fails and its amount goes back.
  */
 export async function recoverPayoutTransfer(payout: WatchedPayout, now = new Date()): Promise<void> {
-  const prisma = getPrisma();
   const known = await getPaystack().client.verifyTransfer(payout.reference);
   if (known.ok) {
     await applyTransfer(payout.reference, known.data);
@@ -161,7 +161,7 @@ export async function recoverPayoutTransfer(payout: WatchedPayout, now = new Dat
     }
   }
   // Still open: looked at now.
-  await markLookedAt(prisma, payout.id, now);
+  await markLookedAt(getDatabase().sql, payout.id, now);
 }
 
 async function failUnsentPayout(payout: WatchedPayout, now: Date) {

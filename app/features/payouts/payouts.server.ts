@@ -17,6 +17,7 @@ import { queuePayoutEmail } from "./payout-emails.server";
 import { requireConfirmedPayoutNumber } from "./payout-numbers.server";
 import { insertPayout, movePayout, openPayoutStatuses } from "./payout-lifecycle.server";
 import { recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
 
@@ -107,13 +108,13 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
   const payout = await getPrisma().$transaction(async (transaction) => {
     // Requests of one worker queue on their row: the balance read below is the one this request spends.
     await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
-    const available = await availableBalanceMinor(transaction, worker.id);
+    const available = await availableBalanceMinor(sqlOfPrisma(transaction), worker.id);
     // Below zero only by claw-backs (issue #21): paid work a refill's re-check found undone.
     if (available < 0) {
       throw new AppError(422, "negative_balance", `Your balance is ${formatMoney(-available)} below zero: work you were paid for was found undone at a refill's re-check. Withdrawals open again once new earnings cover it.`);
     }
     if (amountMinor > available) throw new AppError(422, "insufficient_balance", `You can withdraw at most ${formatMoney(available)} now.`);
-    const id = await insertPayout(transaction, {
+    const id = await insertPayout(sqlOfPrisma(transaction), {
       workerId: worker.id,
       amountMinor,
       currency: "GHS",
@@ -123,7 +124,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       bankCode,
       reference: `payout_${randomBytes(8).toString("hex")}`,
     });
-    await reservePayout(transaction, { id, workerId: worker.id, amountMinor, currency: "GHS" });
+    await reservePayout(sqlOfPrisma(transaction), { id, workerId: worker.id, amountMinor, currency: "GHS" });
     await queuePayoutEmail(transaction, id, "requested");
     return transaction.payout.findUniqueOrThrow({ where: { id }, select: payoutSelect });
   }, burstTransactionOptions);
@@ -148,10 +149,10 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
   return getPrisma().$transaction(async (transaction) => {
     const payout = await transaction.payout.findUnique({ where: { id: payoutId }, select: { id: true, workerId: true, amountMinor: true, currency: true, status: true } });
     if (!payout) throw new AppError(404, "not_found", "Payout not found");
-    if (!(await movePayout(transaction, "rejected", { id: payoutId }, { reason }))) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
-    await releasePayoutReservation(transaction, payout, `Withdrawal rejected: ${reason}`);
+    if (!(await movePayout(sqlOfPrisma(transaction), "rejected", { id: payoutId }, { reason }))) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
+    await releasePayoutReservation(sqlOfPrisma(transaction), payout, `Withdrawal rejected: ${reason}`);
     await queuePayoutEmail(transaction, payoutId, "rejected");
-    await recordAdminAction(transaction, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
     return toView(await transaction.payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
   });
 }
@@ -167,8 +168,8 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
     if (!current) throw new AppError(404, "not_found", "Payout not found");
     await refuseWhileBelowZero(transaction, current.workerId);
     // The claim: one approval starts one transfer.
-    if (!(await movePayout(transaction, "approved", { id: payoutId }))) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
-    await recordAdminAction(transaction, admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
+    if (!(await movePayout(sqlOfPrisma(transaction), "approved", { id: payoutId }))) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
+    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
   });
   await sendPayoutTransfer(payoutId);
   return getPayoutView(payoutId);
@@ -180,7 +181,7 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
  */
 async function refuseWhileBelowZero(transaction: Prisma.TransactionClient, workerId: number) {
   await transaction.$queryRaw`SELECT id FROM users WHERE id = ${workerId} FOR UPDATE`;
-  const available = await availableBalanceMinor(transaction, workerId);
+  const available = await availableBalanceMinor(sqlOfPrisma(transaction), workerId);
   if (available < 0) {
     throw new AppError(
       422,

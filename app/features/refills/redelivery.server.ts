@@ -1,4 +1,3 @@
-import type { Prisma } from "~/generated/prisma/client";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
@@ -6,8 +5,6 @@ import type { SqlQueries } from "~/lib/database/sql-client.server";
  * rejection) in their own transaction: like an order's delivery, each a conditional update, so a
  * refill is never re-delivered past what dropped; the last unit completes it.
  */
-
-type Db = Prisma.TransactionClient;
 
 /** One unit re-delivered: false when the refill no longer takes one (the caller refuses the completion). */
 export async function recordRedelivery(sql: SqlQueries, refillId: number, now: Date): Promise<boolean> {
@@ -25,9 +22,11 @@ export async function recordRedelivery(sql: SqlQueries, refillId: number, now: D
 }
 
 /** A re-delivery an admin rejected: the unit is owed again, so a completed refill is in progress again. */
-export async function revertRedelivery(db: Db, refillId: number, now: Date): Promise<boolean> {
-  const updated = await db.$executeRaw`
-    UPDATE refills SET redelivered_count = redelivered_count - 1, status = 'in_progress', completed_at = NULL, updated_at = ${now}
-    WHERE id = ${refillId} AND redelivered_count > 0`;
-  return updated === 1;
+export async function revertRedelivery(sql: SqlQueries, refillId: number, now: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE refills SET redelivered_count = redelivered_count - 1, status = 'in_progress', completed_at = NULL, updated_at = $2::timestamp
+     WHERE id = $1::int AND redelivered_count > 0 RETURNING id`,
+    [refillId, now.toISOString()],
+  );
+  return updated.length === 1;
 }

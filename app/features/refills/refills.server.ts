@@ -4,6 +4,7 @@ import { getPrisma } from "~/lib/database/db.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
 import { nameDropsDays, refillCooldownHours, refillStatusLabels, type RefillStatus, refillWindowDays } from "./refill-rules";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A client's refills (decision 0041, replacing 0025's re-checks): the client names the deliveries of
@@ -106,9 +107,9 @@ export async function requestRefill(client: RefillRequester, orderId: number, dr
 
 /** The named deliveries become flags of the refill: each worker is asked for evidence, all or nothing. */
 async function nameDrops(transaction: Prisma.TransactionClient, clientId: number, orderId: number, refillId: number, drops: NamedDrops, now: Date): Promise<void> {
-  const deliveryIds = "handles" in drops ? await deliveryIdsByHandles(transaction, orderId, drops.handles) : drops.deliveryIds;
+  const deliveryIds = "handles" in drops ? await deliveryIdsByHandles(sqlOfPrisma(transaction), orderId, drops.handles) : drops.deliveryIds;
   if (deliveryIds.length === 0) throw new AppError(422, "no_drops_named", "Name at least one delivery that dropped.");
-  await flagInTransaction(transaction, clientId, orderId, deliveryIds, { note: drops.note ? `Refill ${refillId}: ${drops.note}` : `Named as dropped in refill ${refillId}.`, refillId }, now);
+  await flagInTransaction(sqlOfPrisma(transaction), clientId, orderId, deliveryIds, { note: drops.note ? `Refill ${refillId}: ${drops.note}` : `Named as dropped in refill ${refillId}.`, refillId }, now);
 }
 
 type RefillRow = {

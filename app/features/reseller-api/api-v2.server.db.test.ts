@@ -21,7 +21,7 @@ import { targetFromLink } from "./target-link";
  * never overspent, a refused add writes nothing, a reference makes a retry return the same order,
  * and the ledger's invariants hold after every scenario.
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const asUser = (user: { id: number; email: string; role: "client" | "worker" | "admin" }) => ({ ...user, username: "u", fullName: "Ama", status: "active" as const, platforms: [], emailVerified: true });
 
@@ -51,7 +51,7 @@ describe("add", () => {
     const order = await prisma().order.findUniqueOrThrow({ where: { id: answer.order }, include: { tasks: true } });
     expect(order).toMatchObject({ status: "processing", paymentStatus: "paid", paidFromWallet: true, priceMinor: 15_000, feeMinor: 0, totalMinor: 15_000, targetUsername: "@ama.grows", apiKeyId: caller.keyId });
     expect(order.tasks).toHaveLength(1);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(5_000);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(5_000);
     expect(await runApiV2Action(caller, "balance", {})).toEqual({ balance: "50.00", currency: "GHS" });
     expect(await offendingRules()).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe("add", () => {
     ];
     for (const [params, error] of cases) expect(await add(caller, params), JSON.stringify(params)).toEqual({ error });
     expect(await prisma().order.count({ where: { clientId: caller.userId } })).toBe(0);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(100_000);
   });
 
   it("50 concurrent adds against a balance that covers 10 make exactly 10 orders and leave 0.00", async () => {
@@ -95,7 +95,7 @@ describe("add", () => {
     const first = answers[0] as { order: number };
     expect(answers).toEqual([first, first, first]);
     expect(await add(caller, params)).toEqual(first);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000 - 7_500);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(100_000 - 7_500);
   });
 });
 
@@ -124,13 +124,13 @@ describe("status and cancel", () => {
     const other = await fundedCaller(15_000);
     const order = ((await add(caller, { service: "1", link: "@ama.cancel", quantity: "100" })) as { order: number }).order;
     const theirs = ((await add(other, { service: "1", link: "@kofi.cancel", quantity: "100" })) as { order: number }).order;
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(0);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(0);
     expect(await runApiV2Action(caller, "cancel", { orders: `${order},${theirs}` })).toEqual([
       { order, cancel: 1 },
       { order: theirs, cancel: { error: apiV2Errors.incorrectOrderId } },
     ]);
     expect(await runApiV2Action(caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: { error: apiV2Errors.notCancellable } }]);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(15_000);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(15_000);
     expect(await runApiV2Action(caller, "status", { order: String(order) })).toMatchObject({ status: "Canceled" });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: order }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "refunded" });
     // No receipt per API order (the API's status and the wallet are its record); the cancellation and its refund are e-mailed.
@@ -171,7 +171,7 @@ describe("every service of the table (issue #50)", () => {
     // ₵0.25 a like × 100, no fee from the wallet; the worker's reward is the service's.
     expect(row).toMatchObject({ packageId: "tiktok-likes", serviceType: "likes", platform: "tiktok", targetUrl: tiktokVideo, targetUsername: "", quantity: 100, priceMinor: 2_500, feeMinor: 0, totalMinor: 2_500, rewardMinor: 8, paymentStatus: "paid", status: "processing" });
     expect(row.tasks).toHaveLength(1);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(7_500);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(7_500);
     expect(await runApiV2Action(caller, "status", { order: String(order) })).toEqual({ charge: "25.00", start_count: "0", status: "Processing", remains: "100", currency: "GHS" });
     // Likes have no refill (refill days 0): refused in words, whatever the order's state.
     expect(await runApiV2Action(caller, "refill", { order: String(order) })).toEqual({ error: noRefillMessage });
@@ -206,7 +206,7 @@ describe("every service of the table (issue #50)", () => {
       [order]: { charge: "3.00", start_count: "0", status: "Processing", remains: "3", currency: "GHS" },
       [sent]: { charge: "3.00", start_count: "0", status: "Processing", remains: "3", currency: "GHS" },
     });
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(9_400);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(9_400);
     expect(await offendingRules()).toEqual([]);
   });
 
@@ -240,7 +240,7 @@ describe("every service of the table (issue #50)", () => {
     expect(await runApiV2Action(caller, "refill", { order: String(order) })).toEqual({ error: "Only a delivered order can be refilled: this one is not delivered yet." });
     await updateService(admin, created.id, { cancel: true });
     expect(await runApiV2Action(caller, "cancel", { orders: String(order) })).toEqual([{ order, cancel: 1 }]);
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(100_000);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(100_000);
     expect(await offendingRules()).toEqual([]);
   });
 });
@@ -265,7 +265,7 @@ describe("the wallet at checkout and by admins", () => {
     const refused = await refusal(payOrderFromWallet(caller.user, second.id));
     expect(refused).toMatchObject({ status: 402, code: "insufficient_balance" });
     expect(await prisma().order.findUniqueOrThrow({ where: { id: second.id }, select: { paymentStatus: true } })).toEqual({ paymentStatus: "unpaid" });
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(5_000);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(5_000);
   });
 
   it("admin adjustments: audited, never below zero, once per request key", async () => {
@@ -274,7 +274,7 @@ describe("the wallet at checkout and by admins", () => {
     expect((await refusal(adjustClientWallet(admin, caller.userId, { amount: -1_001, reason: "Too much" }))).status).toBe(422);
     await adjustClientWallet(admin, caller.userId, { amount: -400, reason: "Chargeback" }, "request-1");
     await adjustClientWallet(admin, caller.userId, { amount: -400, reason: "Chargeback" }, "request-1");
-    expect(await walletBalanceMinor(prisma(), caller.userId)).toBe(600);
+    expect(await walletBalanceMinor(sql(), caller.userId)).toBe(600);
     expect(await prisma().adminAuditLog.count({ where: { action: "wallet.adjust", targetId: String(caller.userId) } })).toBe(2); // the funding and this one
     expect((await refusal(adjustClientWallet(caller.user, caller.userId, { amount: 100, reason: "Self-service" }))).status).toBe(403);
   });

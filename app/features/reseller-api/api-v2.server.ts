@@ -6,7 +6,7 @@ import { walletBalanceMinor } from "~/features/ledger/index.server";
 import { cancelOrder } from "~/features/orders/index.server";
 import { refillsById, requestRefill } from "~/features/refills/index.server";
 import type { OrderStatus, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { isAppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import { type ApiV2Action, type ApiV2Status, apiV2Actions, apiV2Currency, apiV2Errors, apiV2Services, maximumHandlesPerRefill, maximumOrdersPerRequest, placedRefusal } from "./api-v2-contract";
@@ -35,7 +35,7 @@ export async function runApiV2Action(caller: ApiV2Caller, action: ApiV2Action, p
     case "services":
       return apiV2Services(await getCatalogue());
     case "balance":
-      return { balance: formatMinor(await walletBalanceMinor(getPrisma(), caller.userId)), currency: apiV2Currency };
+      return { balance: formatMinor(await walletBalanceMinor(getDatabase().sql, caller.userId)), currency: apiV2Currency };
     case "add":
       return addOrder(caller, params, now);
     case "status":

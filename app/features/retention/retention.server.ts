@@ -3,7 +3,7 @@ import path from "node:path";
 import { outboxDirectory, emlFileName } from "~/features/mail/index.server";
 import { forgetProofsBefore } from "~/features/deliveries/index.server";
 import { getUploadStorage, type UploadStorage } from "~/features/uploads/index.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { retentionPeriods } from "~/lib/retention-periods";
 
@@ -67,7 +67,7 @@ async function deleteExpiredScreenshots(now: Date, storage: UploadStorage): Prom
 
 async function deleteExpiredProofs(now: Date, storage: UploadStorage): Promise<number> {
   const completedBefore = before(now, retentionPeriods.taskProofMs);
-  const count = await forgetProofsBefore(getPrisma(), completedBefore);
+  const count = await forgetProofsBefore(getDatabase().sql, completedBefore);
   const uploads = await getPrisma().upload.findMany({
     where: { purpose: "task_proof", createdAt: { lt: completedBefore }, taskCompletions: { every: { completedAt: { lt: completedBefore } } } },
     select: { id: true, storageKey: true },

@@ -12,7 +12,7 @@ import { closeTasksOfOrder, fillSlot, raiseSlots, reopenSlot, taskTransitions } 
  * The tasks' one owner: its transitions, each refused from every status it may not leave, and a scan
  * that no other module writes the table. Task rows are set up here directly (tests are not scanned).
  */
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 const statuses = Object.values(TaskStatus);
 const now = new Date("2026-12-02T10:00:00Z");
 let sequence = 0;
@@ -64,31 +64,31 @@ describe("each transition applies only from its allowed statuses", () => {
   it("slotReopened: a filled slot of any task; a completed task is available again, a cancelled one stays cancelled", async () => {
     for (const status of statuses) {
       const task = await taskIn(status, { completionCount: 3, requiredCompletions: 3 });
-      expect(await reopenSlot(prisma(), task.id, now)).toBe(true);
+      expect(await reopenSlot(sql(), task.id, now)).toBe(true);
       expect(await reread(task.id)).toMatchObject({ completionCount: 2, status: status === "completed" ? "available" : status });
     }
     const empty = await taskIn("available", { completionCount: 0 });
-    expect(await reopenSlot(prisma(), empty.id, now)).toBe(false);
+    expect(await reopenSlot(sql(), empty.id, now)).toBe(false);
     expect((await reread(empty.id)).completionCount).toBe(0);
   });
 
   it("slotsRaised: an available or completed task; a cancelled one is left alone", async () => {
     for (const status of statuses) {
       const task = await taskIn(status, { completionCount: 3, requiredCompletions: 3 });
-      await raiseSlots(prisma(), task.orderId, 5, now);
+      await raiseSlots(sql(), task.orderId, 5, now);
       const after = await reread(task.id);
       if (status === "cancelled") expect(after).toMatchObject({ status: "cancelled", requiredCompletions: 3 });
       else expect(after).toMatchObject({ status: "available", requiredCompletions: 5, completedAt: null });
     }
     const stillFull = await taskIn("completed", { completionCount: 3, requiredCompletions: 3 });
-    await raiseSlots(prisma(), stillFull.orderId, 2, now);
+    await raiseSlots(sql(), stillFull.orderId, 2, now);
     expect(await reread(stillFull.id)).toMatchObject({ status: "completed", requiredCompletions: 3 });
   });
 
   it("closed: only an available task", async () => {
     for (const status of statuses) {
       const task = await taskIn(status);
-      await closeTasksOfOrder(prisma(), task.orderId);
+      await closeTasksOfOrder(sql(), task.orderId);
       expect([status, (await reread(task.id)).status]).toEqual([status, status === "available" ? "cancelled" : status]);
     }
   });

@@ -1,4 +1,4 @@
-import { type EngagementType, type Platform, Prisma, type TaskStatus } from "~/generated/prisma/client";
+import type { EngagementType, Platform, TaskStatus } from "~/generated/prisma/client";
 import { isoTimestamp, type SqlQueries, sqlValueList } from "~/lib/database/sql-client.server";
 
 /**
@@ -12,8 +12,6 @@ import { isoTimestamp, type SqlQueries, sqlValueList } from "~/lib/database/sql-
  * Who decides when is elsewhere (fulfilment opens and fills, the deliveries reopen and re-deliver,
  * drip-feed raises, the order's cancellation closes); they call these functions.
  */
-
-type Db = Prisma.TransactionClient;
 
 type StatusEdge = readonly [from: TaskStatus, to: TaskStatus];
 
@@ -54,8 +52,12 @@ export async function openTask(sql: SqlQueries, task: NewTask, now = new Date())
 }
 
 /** A dropped delivery's re-delivery (opened): one slot at what the dropped delivery paid. */
-export async function openRedelivery(db: Db, task: Omit<NewTask, "requiredCompletions"> & { replacesCompletionId: number }, now: Date): Promise<void> {
-  await db.task.create({ data: { ...task, requiredCompletions: 1, status: "available", createdAt: now } });
+export async function openRedelivery(sql: SqlQueries, task: Omit<NewTask, "requiredCompletions"> & { replacesCompletionId: number }, now: Date): Promise<void> {
+  await sql.query(
+    `INSERT INTO tasks (order_id, platform, type, target_url, reward_minor, currency, required_completions, completion_count, status, replaces_completion_id, created_at, updated_at)
+     VALUES ($1::int, $2::platform, $3::engagement_type, $4::text, $5::int, $6::currency, 1, 0, 'available', $7::int, $8::timestamp, $8::timestamp)`,
+    [task.orderId, task.platform, task.type, task.targetUrl, task.rewardMinor, task.currency, task.replacesCompletionId, now.toISOString()],
+  );
 }
 
 /** The task a completion's action went to (the target's oldest open order's). */
@@ -103,31 +105,39 @@ export async function fillSlot(sql: SqlQueries, { targetUrl, type, orderId }: { 
 }
 
 /** A completion taken back: its slot reopens (slotReopened), a completed task takes one more delivery. False when the task has no filled slot. */
-export async function reopenSlot(db: Db, taskId: number, now: Date): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE tasks SET completion_count = completion_count - 1,
-      status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
-      completed_at = NULL, updated_at = ${now}
-    WHERE id = ${taskId} AND completion_count > 0 AND status IN (${Prisma.raw(sqlValueList(from("slotReopened")))})`;
-  return count === 1;
+export async function reopenSlot(sql: SqlQueries, taskId: number, now: Date): Promise<boolean> {
+  const updated = await sql.query(
+    `UPDATE tasks SET completion_count = completion_count - 1,
+       status = CASE WHEN status = 'completed' THEN 'available'::task_status ELSE status END,
+       completed_at = NULL, updated_at = $2::timestamp
+     WHERE id = $1::int AND completion_count > 0 AND status IN (${sqlValueList(from("slotReopened"))})
+     RETURNING id`,
+    [taskId, now.toISOString()],
+  );
+  return updated.length === 1;
 }
 
 /** Locks an order's own tasks (not a refill's), in the order a completion takes its locks (task, then order). */
-export async function lockTasksOfOrder(db: Db, orderId: number): Promise<void> {
-  await db.$queryRaw`SELECT id FROM tasks WHERE order_id = ${orderId} AND refill_id IS NULL ORDER BY id FOR UPDATE`;
+export async function lockTasksOfOrder(sql: SqlQueries, orderId: number): Promise<void> {
+  await sql.query("SELECT id FROM tasks WHERE order_id = $1::int AND refill_id IS NULL ORDER BY id FOR UPDATE", [orderId]);
 }
 
 /** A drip-feed run opened (slotsRaised): the order's own task offers `slots` in all, reopening it if its last run had filled it. */
-export async function raiseSlots(db: Db, orderId: number, slots: number, now: Date): Promise<void> {
-  await db.$executeRaw`
-    UPDATE tasks SET required_completions = GREATEST(required_completions, ${slots}),
-      status = CASE WHEN status = 'completed' AND completion_count < ${slots} THEN 'available'::task_status ELSE status END,
-      completed_at = CASE WHEN completion_count < ${slots} THEN NULL ELSE completed_at END,
-      updated_at = ${now}
-    WHERE order_id = ${orderId} AND refill_id IS NULL AND status IN (${Prisma.raw(sqlValueList(from("slotsRaised")))})`;
+export async function raiseSlots(sql: SqlQueries, orderId: number, slots: number, now: Date): Promise<void> {
+  await sql.query(
+    `UPDATE tasks SET required_completions = GREATEST(required_completions, $2::int),
+       status = CASE WHEN status = 'completed' AND completion_count < $2::int THEN 'available'::task_status ELSE status END,
+       completed_at = CASE WHEN completion_count < $2::int THEN NULL ELSE completed_at END,
+       updated_at = $3::timestamp
+     WHERE order_id = $1::int AND refill_id IS NULL AND status IN (${sqlValueList(from("slotsRaised"))})`,
+    [orderId, slots, now.toISOString()],
+  );
 }
 
 /** A cancelled (refunded) order's open task closes (closed): no one works for money that went back. */
-export async function closeTasksOfOrder(db: Db, orderId: number): Promise<void> {
-  await db.task.updateMany({ where: { orderId, status: { in: from("closed") } }, data: { status: "cancelled" } });
+export async function closeTasksOfOrder(sql: SqlQueries, orderId: number): Promise<void> {
+  await sql.query(`UPDATE tasks SET status = 'cancelled', updated_at = $2::timestamp WHERE order_id = $1::int AND status IN (${sqlValueList(from("closed"))})`, [
+    orderId,
+    new Date().toISOString(),
+  ]);
 }

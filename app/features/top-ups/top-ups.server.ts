@@ -9,6 +9,7 @@ import { toMajorUnits } from "~/lib/money";
 import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/index.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Wallet top-ups (issue #20): money a client adds to their wallet, paid by card or mobile money
@@ -122,7 +123,7 @@ export async function creditPaidTopUp(db: Prisma.TransactionClient, topUpId: num
   const { count } = await db.walletTopUp.updateMany({ where: { id: topUpId, creditedAt: null }, data: { creditedAt: now } });
   if (count !== 1) return false;
   const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
-  await creditTopUp(db, { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
+  await creditTopUp(sqlOfPrisma(db), { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
   return true;
 }
 
@@ -142,9 +143,9 @@ export async function reverseRefundedTopUp(db: Prisma.TransactionClient, topUpId
   const heldMinor = payments.reduce((sum, payment) => sum + payment.amountMinor - payment.refundedAmountMinor, 0);
   // The fee went to Paystack: at most the credited amount comes back out of the wallet.
   const owedMinor = Math.min(topUp.amountMinor, Math.max(0, topUp.totalMinor - heldMinor));
-  const reversibleMinor = owedMinor - (await topUpReversedMinor(db, topUpId));
+  const reversibleMinor = owedMinor - (await topUpReversedMinor(sqlOfPrisma(db), topUpId));
   if (reversibleMinor <= 0) return;
-  await reverseTopUpCredit(db, { userId: topUp.clientId, amountMinor: reversibleMinor, currency: topUp.currency, topUpId, ...refund }, `Top-up #${topUpId} refunded to the payment it came from`);
+  await reverseTopUpCredit(sqlOfPrisma(db), { userId: topUp.clientId, amountMinor: reversibleMinor, currency: topUp.currency, topUpId, ...refund }, `Top-up #${topUpId} refunded to the payment it came from`);
 }
 
 /*

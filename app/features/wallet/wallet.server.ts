@@ -6,10 +6,11 @@ import { creditWalletPaidOrder } from "~/features/fulfilment/index.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/index.server";
 import { closedOrderMessage } from "~/features/orders";
 import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { orderReference } from "~/lib/order-reference";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A client's prepaid wallet (issue #20): its balance and history, read from the ledger's `wallet`
@@ -70,7 +71,7 @@ export async function walletOf(user: PublicUser): Promise<WalletView> {
 
 export function walletBalanceOf(user: PublicUser): Promise<number> {
   assertWalletOwner(user);
-  return walletBalanceMinor(getPrisma(), user.id);
+  return walletBalanceMinor(getDatabase().sql, user.id);
 }
 
 export const insufficientFunds = (balanceMinor: number, neededMinor: number) =>
@@ -96,10 +97,10 @@ export async function payFromWalletIn(db: Db, clientId: number, orderId: number,
   // The order's transition first: it takes the order's row, so a second payment of the same order
   // waits here and is refused, before it could reach the wallet.
   // Fulfilment opens its task in this transaction too.
-  if (!(await creditWalletPaidOrder(db, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
+  if (!(await creditWalletPaidOrder(sqlOfPrisma(db), order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
   const description = `Order ${orderReference(order.id, order.createdAt)}`;
-  if (!(await spendFromWallet(db, { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
-    throw insufficientFunds(await walletBalanceMinor(db, clientId), order.priceMinor);
+  if (!(await spendFromWallet(sqlOfPrisma(db), { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
+    throw insufficientFunds(await walletBalanceMinor(sqlOfPrisma(db), clientId), order.priceMinor);
   }
 }
 
