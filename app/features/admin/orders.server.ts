@@ -255,7 +255,7 @@ export async function cancelOrderWithRefund(admin: PublicUser, orderId: number, 
       const current = await transaction.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, paymentStatus: true, refundRequestedAt: true } });
       throw new AppError(409, "stale_state", whyNotCancellable(current));
     }
-    const refundedToWallet = await refundIfPaidFromWallet(transaction, orderId, "Refund of an order cancelled by our team");
+    const refundedToWallet = await refundIfPaidFromWallet(sqlOfPrisma(transaction), orderId, "Refund of an order cancelled by our team");
     await recordAdminAction(sqlOfPrisma(transaction), admin, {
       action: "order.cancel_refund",
       targetType: "order",

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { type PublicUser, countCreation, isCurrentPassword } from "~/features/auth/index.server";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import { apiKeyCreatedMail } from "~/features/mail";
-import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * API keys for the reseller API (issue #20). A key is 32 random bytes shown once at creation
@@ -67,8 +66,8 @@ export async function createApiKey(user: PublicUser, { name = "API key", passwor
 }
 
 /** Revokes every live key of the account, in the caller's transaction (a new password, sign out everywhere). */
-export async function revokeAllApiKeys(db: Pick<Prisma.TransactionClient, "apiKey">, userId: number, now = new Date()): Promise<void> {
-  await db.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+export async function revokeAllApiKeys(sql: SqlQueries, userId: number, now = new Date()): Promise<void> {
+  await sql.query("UPDATE api_keys SET revoked_at = $2::timestamp WHERE user_id = $1::int AND revoked_at IS NULL", [userId, now.toISOString()]);
 }
 
 /** The client's keys, newest first, without secrets (revoked ones stay listed for the record). */

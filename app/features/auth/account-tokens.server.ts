@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { AccountTokenPurpose, Prisma } from "~/generated/prisma/client";
+import type { AccountTokenPurpose } from "~/generated/prisma/client";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
-
-type Db = Pick<Prisma.TransactionClient, "accountToken">;
 
 /**
  * Single-use links sent by e-mail (password reset, e-mail verification, a new payout number). The link carries 32 random
@@ -13,13 +12,15 @@ export function hashAccountToken(token: string): string {
 }
 
 /** A new link token for `userId`; earlier unused ones of the same purpose stop working (only the newest e-mail's link works). */
-export async function issueAccountToken(db: Db, input: { userId: number; purpose: AccountTokenPurpose; validMs: number; email?: string; payoutNumberId?: number; now?: Date }): Promise<string> {
+export async function issueAccountToken(sql: SqlQueries, input: { userId: number; purpose: AccountTokenPurpose; validMs: number; email?: string; payoutNumberId?: number; now?: Date }): Promise<string> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
-  await expireAccountTokens(db, input.userId, input.purpose, now);
-  await db.accountToken.create({
-    data: { userId: input.userId, purpose: input.purpose, tokenHash: hashAccountToken(token), email: input.email, payoutNumberId: input.payoutNumberId, expiresAt: new Date(now.getTime() + input.validMs) },
-  });
+  await expireAccountTokens(sql, input.userId, input.purpose, now);
+  await sql.query(
+    `INSERT INTO account_tokens (user_id, purpose, token_hash, email, payout_number_id, expires_at, created_at)
+     VALUES ($1::int, $2::"AccountTokenPurpose", $3::text, $4::text, $5::int, $6::timestamp, $7::timestamp)`,
+    [input.userId, input.purpose, hashAccountToken(token), input.email ?? null, input.payoutNumberId ?? null, new Date(now.getTime() + input.validMs).toISOString(), now.toISOString()],
+  );
   return token;
 }
 
@@ -28,8 +29,12 @@ export async function issueAccountToken(db: Db, input: { userId: number; purpose
  * e-mail address changes (issue #49): a link read by someone who once had the old inbox must not
  * outlive the change that shut them out.
  */
-export async function expireAccountTokens(db: Db, userId: number, purpose: AccountTokenPurpose, now = new Date()): Promise<void> {
-  await db.accountToken.updateMany({ where: { userId, purpose, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+export async function expireAccountTokens(sql: SqlQueries, userId: number, purpose: AccountTokenPurpose, now = new Date()): Promise<void> {
+  await sql.query(
+    `UPDATE account_tokens SET expires_at = $3::timestamp
+     WHERE user_id = $1::int AND purpose = $2::"AccountTokenPurpose" AND used_at IS NULL AND expires_at > $3::timestamp`,
+    [userId, purpose, now.toISOString()],
+  );
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
@@ -40,9 +45,21 @@ const tokenProblems = {
   expired: () => new AppError(400, "token_expired", "This link has expired. Ask for a new one."),
 };
 
+/** A link's row. */
+export type AccountTokenRow = { id: number; userId: number; purpose: AccountTokenPurpose; email: string | null; payoutNumberId: number | null; expiresAt: Date; usedAt: Date | null };
+
+async function tokenRow(sql: SqlQueries, token: string): Promise<AccountTokenRow | null> {
+  const [row] = await sql.query<Omit<AccountTokenRow, "expiresAt" | "usedAt"> & { expiresAt: string; usedAt: string | null }>(
+    `SELECT id, user_id AS "userId", purpose::text AS purpose, email, payout_number_id AS "payoutNumberId", ${isoTimestamp("expires_at")} AS "expiresAt", ${isoTimestamp("used_at")} AS "usedAt"
+     FROM account_tokens WHERE token_hash = $1::text`,
+    [hashAccountToken(token)],
+  );
+  return row ? { ...row, expiresAt: new Date(row.expiresAt), usedAt: row.usedAt === null ? null : new Date(row.usedAt) } : null;
+}
+
 /** The link's row while it may be used; a 400 saying why not otherwise (unknown and tampered look alike). */
-async function usableToken(db: Db, token: string, purpose: AccountTokenPurpose, now: Date) {
-  const row = tokenShape.test(token) ? await db.accountToken.findUnique({ where: { tokenHash: hashAccountToken(token) } }) : null;
+async function usableToken(sql: SqlQueries, token: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRow> {
+  const row = tokenShape.test(token) ? await tokenRow(sql, token) : null;
   if (!row || row.purpose !== purpose) throw tokenProblems.unknown();
   if (row.usedAt) throw tokenProblems.used();
   if (row.expiresAt <= now) throw tokenProblems.expired();
@@ -54,21 +71,21 @@ async function usableToken(db: Db, token: string, purpose: AccountTokenPurpose, 
  * use and the expiry of a password change) and
  * answers its row. Unknown, tampered, used or expired links throw a 400 saying which, and change nothing.
  */
-export async function useAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, now = new Date()) {
-  const row = await usableToken(db, token, purpose, now);
+export async function useAccountToken(sql: SqlQueries, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AccountTokenRow> {
+  const row = await usableToken(sql, token, purpose, now);
   // Still unused and unexpired when written: a password change that expired it meanwhile wins.
-  const { count } = await db.accountToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-  if (count !== 1) {
-    await usableToken(db, token, purpose, now); // says why: used or expired
+  const used = await sql.query("UPDATE account_tokens SET used_at = $2::timestamp WHERE id = $1::int AND used_at IS NULL AND expires_at > $2::timestamp RETURNING id", [row.id, now.toISOString()]);
+  if (used.length !== 1) {
+    await usableToken(sql, token, purpose, now); // says why: used or expired
     throw tokenProblems.used();
   }
   return row;
 }
 
 /** Why a link would be refused now, or null (the page behind a link checks before showing its form). */
-export async function accountTokenProblem(db: Db, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AppError | null> {
+export async function accountTokenProblem(sql: SqlQueries, token: string, purpose: AccountTokenPurpose, now = new Date()): Promise<AppError | null> {
   try {
-    await usableToken(db, token, purpose, now);
+    await usableToken(sql, token, purpose, now);
     return null;
   } catch (error) {
     if (error instanceof AppError) return error;

@@ -13,6 +13,7 @@ import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPub
 import { forgetSessionUser, sessionUserCacheOf } from "./session-user-cache.server";
 import { signingKey } from "./signing-keys";
 import { readToken } from "./token.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 export { type PublicUser, type SignedIn, signedIn, toPublicUser } from "./signed-in.server";
 
@@ -166,7 +167,7 @@ type SessionUserRow = {
 export async function revokeTokens(userId: number, revokeApiKeys?: RevokeApiKeys): Promise<void> {
   await getPrisma().$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
-    await revokeApiKeys?.(tx, userId);
+    await revokeApiKeys?.(sqlOfPrisma(tx), userId);
   });
   forgetSessionUser(userId);
 }

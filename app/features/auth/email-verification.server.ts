@@ -23,7 +23,7 @@ type Tx = Prisma.TransactionClient;
 
 /** Queues the link to `email` (the account's address, or the one it is changing to) in the caller's transaction. */
 export async function queueEmailVerification(tx: Tx, user: { id: number }, email: string, isChange: boolean): Promise<void> {
-  const token = await issueAccountToken(tx, { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
+  const token = await issueAccountToken(sqlOfPrisma(tx), { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
   // No name in it: the address is not confirmed, and a name is whatever the sender typed (issue #49).
   const content = emailVerificationMail({ link: absoluteLink(`/auth/verify/${token}`), validHours: verificationValidHours, isChange });
   await queueEmail(sqlOfPrisma(tx), `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
@@ -54,7 +54,7 @@ export async function resendEmailVerification(user: PublicUser): Promise<{ sentT
 export async function verifyEmail(token: string): Promise<PublicUser> {
   try {
     const verified = await getPrisma().$transaction(async (tx) => {
-      const link = await useAccountToken(tx, token, "email_verification");
+      const link = await useAccountToken(sqlOfPrisma(tx), token, "email_verification");
       const user = await tx.user.findUniqueOrThrow({ where: { id: link.userId } });
       const now = new Date();
       if (link.email === user.email) {
@@ -62,7 +62,7 @@ export async function verifyEmail(token: string): Promise<PublicUser> {
       }
       if (link.email && link.email === user.pendingEmail) {
         const switched = await tx.user.update({ where: { id: user.id }, data: { email: link.email, pendingEmail: null, emailVerifiedAt: now } });
-        await expireAccountTokens(tx, user.id, "password_reset", now);
+        await expireAccountTokens(sqlOfPrisma(tx), user.id, "password_reset", now);
         await queueEmail(sqlOfPrisma(tx), `email-changed:${link.id}`, user.email, emailChangedMail({ newEmail: link.email, supportUrl: absoluteLink("/support") }));
         return toPublicUser(switched);
       }

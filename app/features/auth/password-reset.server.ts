@@ -1,7 +1,7 @@
 import { passwordChangedMail, passwordResetMail } from "~/features/mail";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { resetLinkValidMinutes } from "./account-links";
 import { type SignedIn, signedIn } from "./signed-in.server";
@@ -10,7 +10,7 @@ import { withPasswordSlot } from "./password-gate.server";
 import { hashPassword } from "./password.server";
 import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Password reset (issue #19): a single-use link valid one hour, the same answer whether or not the
@@ -37,7 +37,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
   if (!user || user.status === "suspended") return;
   await getPrisma().$transaction(async (tx) => {
-    const token = await issueAccountToken(tx, { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
+    const token = await issueAccountToken(sqlOfPrisma(tx), { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
     const content = passwordResetMail({ link: absoluteLink(`/auth/reset/${token}`), validMinutes: resetLinkValidMinutes });
     await queueEmail(sqlOfPrisma(tx), `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
   });
@@ -52,7 +52,7 @@ const linkForAnotherAddress = () => new AppError(400, "invalid_token", "This lin
 
 /** Why the reset page should not show its form for this link, or null. */
 export async function resetLinkProblem(token: string): Promise<AppError | null> {
-  const problem = await accountTokenProblem(getPrisma(), token, "password_reset");
+  const problem = await accountTokenProblem(getDatabase().sql, token, "password_reset");
   if (problem) return problem;
   const link = await getPrisma().accountToken.findUniqueOrThrow({ where: { tokenHash: hashAccountToken(token) }, select: { email: true, user: { select: { email: true } } } });
   return link.email === link.user.email ? null : linkForAnotherAddress();
@@ -69,7 +69,7 @@ export async function confirmPasswordReset(token: string, password: string, revo
   if (problem) throw problem;
   const passwordHash = await withPasswordSlot(() => hashPassword(password));
   const user = await getPrisma().$transaction(async (tx) => {
-    const link = await useAccountToken(tx, token, "password_reset");
+    const link = await useAccountToken(sqlOfPrisma(tx), token, "password_reset");
     const current = await tx.user.findUniqueOrThrow({ where: { id: link.userId } });
     if (current.status === "suspended") throw new AppError(403, "account_suspended", "This account is suspended. Please contact support.");
     // Checked again inside the transaction: the address may have changed since the page was shown.
@@ -90,14 +90,14 @@ export async function confirmPasswordReset(token: string, password: string, revo
  * table and sits above auth (decision 0021), so it hands its revocation in: api-keys'
  * credential-changes.server.ts is what the routes call, and no caller can leave it out.
  */
-export type RevokeApiKeys = (tx: Prisma.TransactionClient, userId: number) => Promise<void>;
+export type RevokeApiKeys = (sql: SqlQueries, userId: number) => Promise<void>;
 
 /**
  * What every new password (a change or a reset) ends, in the transaction that sets it (issue #49):
  * unused reset links and every API key, so a thief keeps nothing; then the owner hears of it.
  */
 export async function revokeAccessOnPasswordChange(tx: Prisma.TransactionClient, user: { id: number; email: string }, mailKey: string, revokeApiKeys: RevokeApiKeys): Promise<void> {
-  await expireAccountTokens(tx, user.id, "password_reset");
-  await revokeApiKeys(tx, user.id);
+  await expireAccountTokens(sqlOfPrisma(tx), user.id, "password_reset");
+  await revokeApiKeys(sqlOfPrisma(tx), user.id);
   await queueEmail(sqlOfPrisma(tx), mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
 }

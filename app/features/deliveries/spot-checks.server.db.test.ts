@@ -27,7 +27,7 @@ process.env.SPOT_CHECK_FIRST_COMPLETIONS = "2";
 process.env.SPOT_CHECK_ONE_IN = "0";
 forgetEnv();
 
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const hour = 3_600_000;
 let sequence = 0;
@@ -87,7 +87,7 @@ describe("spot checks", () => {
     expect((await completionOf(orders[0].task.id, worker.id)).review).toBe("approved");
     const decided = await listFlagsForAdmin(admin, { state: "stood" }, new Date(start.getTime() + 74 * hour));
     expect(decided.find((flag) => flag.deliveryId === first.id)?.client).toMatchObject({ flagsRejected: 0, flagsUpheld: 0 });
-    expect((await checkLedger(prisma())).filter((result) => result.offending > 0)).toEqual([]);
+    expect((await checkLedger(sql())).filter((result) => result.offending > 0)).toEqual([]);
   });
 
   it("after the first ones, check 1 in N at random", async () => {

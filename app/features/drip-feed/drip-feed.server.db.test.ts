@@ -26,7 +26,7 @@ import { dripFeedOf, openDueDripRuns, openNextRun } from "./drip-feed.server";
 const { prisma, sql } = serviceDatabase();
 
 const minutes = (count: number, from: Date) => new Date(from.getTime() + count * 60_000);
-const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+const offendingRules = async () => (await checkLedger(sql())).filter((result) => result.offending > 0);
 
 let sequence = 0;
 

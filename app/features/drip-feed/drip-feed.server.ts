@@ -12,8 +12,6 @@ import { checkRunSizes, type DripFeed, priceOfUnits, runsDelivered, slotsOpenedA
  * pages and the API show of it. An order's status and money stay with order-lifecycle and the ledger.
  */
 
-type Db = Prisma.TransactionClient;
-
 const minuteMs = 60_000;
 
 /**
@@ -21,11 +19,12 @@ const minuteMs = 60_000;
  * the transaction that pays it (so a refused payment leaves it as it was). Each run must be at least
  * the catalogue's minimum.
  */
-export async function makeDripFeedIn(db: Db, orderId: number, drip: DripFeed): Promise<void> {
-  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { quantity: true } });
+export async function makeDripFeedIn(sql: SqlQueries, orderId: number, drip: DripFeed): Promise<void> {
+  const [order] = await sql.query<{ quantity: number }>("SELECT quantity FROM orders WHERE id = $1::int", [orderId]);
+  if (!order) throw new AppError(404, "not_found", "Order not found");
   const problem = checkRunSizes(order.quantity, drip.runs);
   if (problem) throw new AppError(400, "invalid_quantity", problem);
-  if (!(await scheduleDripFeed(sqlOfPrisma(db), orderId, drip))) throw new AppError(409, "already_paid", "This order is already paid.");
+  if (!(await scheduleDripFeed(sql, orderId, drip))) throw new AppError(409, "already_paid", "This order is already paid.");
 }
 
 /**

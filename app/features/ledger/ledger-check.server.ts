@@ -1,5 +1,5 @@
-import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
  * The ledger's invariants, checked against the database as it stands: each query counts the rows
@@ -149,10 +149,10 @@ export const ledgerRules: LedgerRule[] = [
 export type LedgerRuleResult = { rule: string; offending: number };
 
 /** Every rule with its count of offending rows; the ledger is sound when every count is 0 (also `npm run check-ledger`). */
-export async function checkLedger(db: Prisma.TransactionClient = getPrisma()): Promise<LedgerRuleResult[]> {
+export async function checkLedger(db: SqlQueries = getDatabase().sql): Promise<LedgerRuleResult[]> {
   const results: LedgerRuleResult[] = [];
   for (const { rule, sql } of ledgerRules) {
-    const [row] = await db.$queryRawUnsafe<{ count: number }[]>(sql);
+    const [row] = await db.query<{ count: number }>(sql);
     results.push({ rule, offending: Number(row?.count ?? 0) });
   }
   return results;

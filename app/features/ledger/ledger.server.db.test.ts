@@ -36,7 +36,7 @@ async function payoutOf(workerId: number, amountMinor: number) {
   return { id: payout.id, workerId, amountMinor, currency: "GHS" as const };
 }
 
-const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+const offendingRules = async () => (await checkLedger(sql())).filter((result) => result.offending > 0);
 
 describe("balances", () => {
   it("held while under review, available once released, reserved while a withdrawal travels", async () => {

@@ -28,7 +28,7 @@ async function fundedClient(balanceMinor: number) {
 /** No sum agreed on a payment button: the balance alone decides. */
 const anySum = { upToMinor: Number.MAX_SAFE_INTEGER };
 
-const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+const offendingRules = async () => (await checkLedger(sql())).filter((result) => result.offending > 0);
 
 describe("placeMassOrder", () => {
   it("orders each good line from the balance in the order written; a bad line or one the balance no longer covers costs nothing", async () => {

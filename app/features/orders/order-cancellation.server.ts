@@ -123,7 +123,7 @@ export async function cancelOrder(client: OrderViewer, orderId: number, now = ne
     const cancelled = await prisma.$transaction(async (transaction) => {
       if (!(await cancelPaidByClient(sqlOfPrisma(transaction), owned, windowStart, now))) return false;
       // Paid from the wallet: back into it at once; a card or mobile-money payment is refunded by the payments side.
-      await refundIfPaidFromWallet(transaction, order.id, "Refund of a cancelled order");
+      await refundIfPaidFromWallet(sqlOfPrisma(transaction), order.id, "Refund of a cancelled order");
       return true;
     });
     if (cancelled) {

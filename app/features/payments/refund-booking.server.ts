@@ -104,7 +104,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     await recordRefundBooked(sqlOfPrisma(transaction), attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
     if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
     // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
-    if (attempt.topUpId !== null) await reverseRefundedTopUp(transaction, attempt.topUpId, { paymentReference: reference, refundKey });
+    if (attempt.topUpId !== null) await reverseRefundedTopUp(sqlOfPrisma(transaction), attempt.topUpId, { paymentReference: reference, refundKey });
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
     return "booked" as const;
   }, burstTransactionOptions);

@@ -228,7 +228,7 @@ describe("a top-up refunded in Paystack's dashboard after it was credited (issue
       { kind: "wallet_top_up_reversal", amountMinor: -5000 },
     ]);
     const rule = "refunded top-ups whose credit is not reversed exactly once";
-    const offending = async () => (await checkLedger(prisma())).find((result) => result.rule === rule)!.offending;
+    const offending = async () => (await checkLedger(sql())).find((result) => result.rule === rule)!.offending;
     expect(await offending()).toBe(0);
 
     // Taken back a second time by mistake: the check says so.

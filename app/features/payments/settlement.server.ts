@@ -71,7 +71,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
       return getDatabase().sql.transaction((sql) => settle(sql, () => creditPaidOrder(sql, orderId, now)));
     }
     // A wallet top-up: its amount into the wallet, once (issue #20), through the ledger's Prisma writers.
-    return prisma.$transaction((transaction) => settle(sqlOfPrisma(transaction), async () => topUpId !== null && creditPaidTopUp(transaction, topUpId, now)), burstTransactionOptions);
+    return prisma.$transaction((transaction) => settle(sqlOfPrisma(transaction), async () => topUpId !== null && creditPaidTopUp(sqlOfPrisma(transaction), topUpId, now)), burstTransactionOptions);
   }
 
   const closing = closingStatuses[outcome.status];

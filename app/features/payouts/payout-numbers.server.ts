@@ -62,7 +62,7 @@ export async function requireConfirmedPayoutNumber(worker: PublicUser, destinati
 }
 
 async function queueConfirmationLink(transaction: Prisma.TransactionClient, worker: PublicUser, payoutNumberId: number, destination: Destination) {
-  const token = await issueAccountToken(transaction, { userId: worker.id, purpose: "payout_number", validMs: payoutNumberLinkValidHours * hourMs, payoutNumberId });
+  const token = await issueAccountToken(sqlOfPrisma(transaction), { userId: worker.id, purpose: "payout_number", validMs: payoutNumberLinkValidHours * hourMs, payoutNumberId });
   const content = payoutNumberMail({ name: worker.fullName, destination: destinationName(destination), link: absoluteLink(`/payouts/confirm-number/${token}`), validHours: payoutNumberLinkValidHours });
   await queueEmail(sqlOfPrisma(transaction), `payout-number:${hashAccountToken(token).slice(0, 32)}`, worker.email, content);
 }
@@ -70,7 +70,7 @@ async function queueConfirmationLink(transaction: Prisma.TransactionClient, work
 /** Follows the e-mailed link: the number it names is confirmed (once; a used, expired or unknown link is a 400 saying which). */
 export async function confirmPayoutNumber(token: string): Promise<{ destination: string }> {
   return getPrisma().$transaction(async (transaction) => {
-    const link = await useAccountToken(transaction, token, "payout_number");
+    const link = await useAccountToken(sqlOfPrisma(transaction), token, "payout_number");
     if (link.payoutNumberId === null) throw new AppError(400, "invalid_token", "This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.");
     // Confirmed once: a number already confirmed keeps its first confirmation.
     await transaction.payoutNumber.updateMany({ where: { id: link.payoutNumberId, confirmedAt: null }, data: { confirmedAt: new Date() } });

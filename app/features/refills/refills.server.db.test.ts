@@ -25,7 +25,7 @@ import { refillOfferFor, refillsById, refillsOfOrder, requestRefill } from "./re
  */
 process.env.COMPLETION_HOLD_HOURS = "72";
 
-const { prisma } = serviceDatabase();
+const { prisma, sql } = serviceDatabase();
 
 const hour = 3_600_000;
 let sequence = 0;
@@ -61,7 +61,7 @@ async function deliveriesOf(orderId: number) {
 }
 
 async function ledgerIsSound() {
-  expect((await checkLedger(prisma())).filter((result) => result.offending > 0)).toEqual([]);
+  expect((await checkLedger(sql())).filter((result) => result.offending > 0)).toEqual([]);
 }
 
 describe("the refill period of the order's service (issue #50)", () => {

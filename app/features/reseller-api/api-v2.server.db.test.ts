@@ -33,7 +33,7 @@ async function fundedCaller(balanceMinor: number): Promise<ApiV2Caller & { user:
   return { userId: client.id, keyId: key.id, user: client };
 }
 
-const offendingRules = async () => (await checkLedger(prisma())).filter((result) => result.offending > 0);
+const offendingRules = async () => (await checkLedger(sql())).filter((result) => result.offending > 0);
 const add = (caller: ApiV2Caller, params: Record<string, string>) => runApiV2Action(caller, "add", params);
 /** SPEC's follower services' bounds, in the API's words. */
 const followersQuantity = apiV2Errors.badQuantityFor({ minQuantity: 50, maxQuantity: 100_000 });

@@ -7,6 +7,7 @@ import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { isAppError } from "~/lib/errors";
 import { isSameOrder, type OrderWhat } from "~/lib/idempotency";
 import type { OrderLine } from "./order-line";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * An order paid from the client's wallet in one transaction: the order is created, its price leaves
@@ -39,7 +40,7 @@ export async function placeWalletOrder(
         },
         select: { id: true },
       });
-      await payFromWalletIn(transaction, clientId, order.id, now);
+      await payFromWalletIn(sqlOfPrisma(transaction), clientId, order.id, now);
       return order.id;
     }, burstTransactionOptions);
     return { orderId };

@@ -1,7 +1,7 @@
 import { type PublicUser, countCreation } from "~/features/auth/index.server";
 import { catalogCurrency, processingFeeMinor } from "~/features/catalog";
 import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/index.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { Currency, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
@@ -9,7 +9,6 @@ import { toMajorUnits } from "~/lib/money";
 import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/index.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Wallet top-ups (issue #20): money a client adds to their wallet, paid by card or mobile money
@@ -119,11 +118,14 @@ export async function lockPayableTopUp(sql: SqlQueries, topUpId: number) {
  * A successful payment of a top-up's total: credited to the wallet, once. false when it was credited
  * already (paid twice): the caller then refunds this payment.
  */
-export async function creditPaidTopUp(db: Prisma.TransactionClient, topUpId: number, now: Date): Promise<boolean> {
-  const { count } = await db.walletTopUp.updateMany({ where: { id: topUpId, creditedAt: null }, data: { creditedAt: now } });
-  if (count !== 1) return false;
-  const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
-  await creditTopUp(sqlOfPrisma(db), { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
+export async function creditPaidTopUp(sql: SqlQueries, topUpId: number, now: Date): Promise<boolean> {
+  const [topUp] = await sql.query<{ clientId: number; amountMinor: number; currency: Currency }>(
+    `UPDATE wallet_top_ups SET credited_at = $2::timestamp, updated_at = $2::timestamp WHERE id = $1::int AND credited_at IS NULL
+     RETURNING client_id AS "clientId", amount_minor AS "amountMinor", currency::text AS currency`,
+    [topUpId, now.toISOString()],
+  );
+  if (!topUp) return false;
+  await creditTopUp(sql, { topUpId, userId: topUp.clientId, amountMinor: topUp.amountMinor, currency: topUp.currency });
   return true;
 }
 
@@ -134,18 +136,20 @@ export async function creditPaidTopUp(db: Prisma.TransactionClient, topUpId: num
  * that covers the top-up's total, so the refund of a top-up paid twice takes nothing back. Call it in
  * the refund's booking transaction, after the payment's refunded amount is updated.
  */
-export async function reverseRefundedTopUp(db: Prisma.TransactionClient, topUpId: number, refund: { paymentReference: string; refundKey: string }) {
-  // Refunds of the top-up's payments queue here, so the sums below are read and written by one at a time.
-  await db.$queryRaw`SELECT id FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
-  const topUp = await db.walletTopUp.findUniqueOrThrow({ where: { id: topUpId }, select: topUpSelect });
-  if (!topUp.creditedAt) return;
-  const payments = await db.paymentAttempt.findMany({ where: { topUpId, status: "success" }, select: { amountMinor: true, refundedAmountMinor: true } });
-  const heldMinor = payments.reduce((sum, payment) => sum + payment.amountMinor - payment.refundedAmountMinor, 0);
+export async function reverseRefundedTopUp(sql: SqlQueries, topUpId: number, refund: { paymentReference: string; refundKey: string }) {
+  // Refunds of the top-up's payments queue on its row, so the sums below are read and written by one at a time.
+  const [topUp] = await sql.query<{ clientId: number; amountMinor: number; totalMinor: number; currency: Currency; credited: boolean; heldMinor: number }>(
+    `SELECT t.client_id AS "clientId", t.amount_minor AS "amountMinor", t.total_minor AS "totalMinor", t.currency::text AS currency, t.credited_at IS NOT NULL AS credited,
+       (SELECT COALESCE(SUM(a.amount_minor - a.refunded_amount_minor), 0)::int FROM payment_attempts a WHERE a.top_up_id = t.id AND a.status = 'success') AS "heldMinor"
+     FROM wallet_top_ups t WHERE t.id = $1::int FOR UPDATE OF t`,
+    [topUpId],
+  );
+  if (!topUp?.credited) return;
   // The fee went to Paystack: at most the credited amount comes back out of the wallet.
-  const owedMinor = Math.min(topUp.amountMinor, Math.max(0, topUp.totalMinor - heldMinor));
-  const reversibleMinor = owedMinor - (await topUpReversedMinor(sqlOfPrisma(db), topUpId));
+  const owedMinor = Math.min(topUp.amountMinor, Math.max(0, topUp.totalMinor - topUp.heldMinor));
+  const reversibleMinor = owedMinor - (await topUpReversedMinor(sql, topUpId));
   if (reversibleMinor <= 0) return;
-  await reverseTopUpCredit(sqlOfPrisma(db), { userId: topUp.clientId, amountMinor: reversibleMinor, currency: topUp.currency, topUpId, ...refund }, `Top-up #${topUpId} refunded to the payment it came from`);
+  await reverseTopUpCredit(sql, { userId: topUp.clientId, amountMinor: reversibleMinor, currency: topUp.currency, topUpId, ...refund }, `Top-up #${topUpId} refunded to the payment it came from`);
 }
 
 /*

@@ -5,12 +5,12 @@ import { makeDripFeedIn } from "~/features/drip-feed/index.server";
 import { creditWalletPaidOrder } from "~/features/fulfilment/index.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/index.server";
 import { closedOrderMessage } from "~/features/orders";
-import type { LedgerEntryKind, Prisma } from "~/generated/prisma/client";
-import { getPrisma, getDatabase } from "~/lib/database/db.server";
+import type { Currency, LedgerEntryKind } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { orderReference } from "~/lib/order-reference";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A client's prepaid wallet (issue #20): its balance and history, read from the ledger's `wallet`
@@ -77,35 +77,35 @@ export function walletBalanceOf(user: PublicUser): Promise<number> {
 export const insufficientFunds = (balanceMinor: number, neededMinor: number) =>
   new AppError(402, "insufficient_balance", `Your balance of ${formatMoney(balanceMinor)} does not cover ${formatMoney(neededMinor)}. Top up your wallet, or pay by card or mobile money.`);
 
-type Db = Prisma.TransactionClient;
-
 /**
  * Pays an unpaid order from the client's wallet inside `db`'s transaction: the order becomes paid
  * (without the processing fee), its price leaves the wallet and its task opens. Throws when the
  * order cannot be paid or the balance does not cover it; the caller's transaction then rolls back.
  */
-export async function payFromWalletIn(db: Db, clientId: number, orderId: number, now: Date, dripFeed: DripFeed | null = null): Promise<void> {
-  const order = await db.order.findFirst({
-    where: { id: orderId, clientId },
-    select: { id: true, priceMinor: true, currency: true, createdAt: true, status: true, paymentStatus: true, expiredAt: true },
-  });
+export async function payFromWalletIn(sql: SqlQueries, clientId: number, orderId: number, now: Date, dripFeed: DripFeed | null = null): Promise<void> {
+  const [order] = await sql.query<{ id: number; priceMinor: number; currency: Currency; createdAt: string; status: string; paymentStatus: string; expiredAt: string | null }>(
+    `SELECT id, price_minor AS "priceMinor", currency::text AS currency, ${isoTimestamp("created_at")} AS "createdAt", status::text AS status,
+       payment_status::text AS "paymentStatus", ${isoTimestamp("expired_at")} AS "expiredAt"
+     FROM orders WHERE id = $1::int AND client_id = $2::int`,
+    [orderId, clientId],
+  );
   if (!order) throw new AppError(404, "not_found", "Order not found");
   if (order.paymentStatus !== "unpaid") throw new AppError(409, "already_paid", "This order is already paid.");
   if (order.status !== "pending") throw new AppError(422, "order_closed", closedOrderMessage(order));
   // "Deliver gradually" (issue #21): only an order paid from the wallet is drip-fed (decision 0026).
-  if (dripFeed) await makeDripFeedIn(db, order.id, dripFeed);
+  if (dripFeed) await makeDripFeedIn(sql, order.id, dripFeed);
   // The order's transition first: it takes the order's row, so a second payment of the same order
   // waits here and is refused, before it could reach the wallet.
   // Fulfilment opens its task in this transaction too.
-  if (!(await creditWalletPaidOrder(sqlOfPrisma(db), order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
+  if (!(await creditWalletPaidOrder(sql, order.id, now))) throw new AppError(409, "already_paid", "This order is already paid.");
   const description = `Order ${orderReference(order.id, order.createdAt)}`;
-  if (!(await spendFromWallet(sqlOfPrisma(db), { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
-    throw insufficientFunds(await walletBalanceMinor(sqlOfPrisma(db), clientId), order.priceMinor);
+  if (!(await spendFromWallet(sql, { userId: clientId, orderId: order.id, amountMinor: order.priceMinor, currency: order.currency }, description))) {
+    throw insufficientFunds(await walletBalanceMinor(sql, clientId), order.priceMinor);
   }
 }
 
 /** "Pay from balance" at checkout: the client's own unpaid order, paid from the wallet in one transaction. */
 export async function payOrderFromWallet(user: PublicUser, orderId: number, now = new Date(), dripFeed: DripFeed | null = null): Promise<void> {
   assertWalletOwner(user);
-  await getPrisma().$transaction((transaction) => payFromWalletIn(transaction, user.id, orderId, now, dripFeed));
+  await getDatabase().sql.transaction((sql) => payFromWalletIn(sql, user.id, orderId, now, dripFeed));
 }
