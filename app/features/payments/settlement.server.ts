@@ -70,7 +70,7 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
       // An order's payment that settleOrderPayment did not take (settled already, so this answers that).
       return getDatabase().sql.transaction((sql) => settle(sql, () => creditPaidOrder(sql, orderId, now)));
     }
-    // A wallet top-up: its amount into the wallet, once (issue #20), through the ledger's Prisma writers.
+    // A wallet top-up: its amount into the wallet, once (issue #20).
     return prisma.$transaction((transaction) => settle(sqlOfPrisma(transaction), async () => topUpId !== null && creditPaidTopUp(sqlOfPrisma(transaction), topUpId, now)), burstTransactionOptions);
   }
 

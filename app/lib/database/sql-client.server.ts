@@ -3,8 +3,9 @@ import type pg from "pg";
 import type { PrismaClient } from "~/generated/prisma/client";
 
 /**
- * The small slice of SQL access that sits below Prisma: migrations, health checks, advisory locks and
- * the hottest statements (issue #22). One shape for both engines so callers never care which one runs.
+ * SQL access below Prisma: migrations, health checks, locks, the hottest reads and every state owner's
+ * writes. `SqlQueries` is the one type a service that works in its caller's transaction takes
+ * (decision 0055). One shape for both engines so callers never care which one runs.
  *
  * Timestamps: the schema's columns are `timestamp` without a time zone, holding UTC. node-postgres
  * would read and write them in the process's local time, so statements pass them as ISO strings
