@@ -33,11 +33,14 @@ export function expiryTimeOf(createdAt: Date): Date {
   return new Date(createdAt.getTime() + unpaidOrderExpiryMs());
 }
 
+/** Orders placed before this are old enough to expire. */
+const placedBeforeExpiry = (now: Date) => new Date(now.getTime() - unpaidOrderExpiryMs());
+
 function dueForExpiry(now: Date) {
   return {
     status: "pending",
     paymentStatus: "unpaid",
-    createdAt: { lte: new Date(now.getTime() - unpaidOrderExpiryMs()) },
+    createdAt: { lte: placedBeforeExpiry(now) },
     paymentAttempts: { none: { paidAt: null, status: { in: openAttemptStatuses } } },
   } satisfies Prisma.OrderWhereInput;
 }
@@ -50,7 +53,7 @@ function dueForExpiry(now: Date) {
 export async function expireOrderIfDue(orderId: number, now = new Date()): Promise<boolean> {
   return getDatabase().sql.transaction(async (sql) => {
     await sql.query("SELECT id FROM orders WHERE id = $1::int FOR UPDATE", [orderId]);
-    return expireUnpaid(sql, orderId, { placedBefore: new Date(now.getTime() - unpaidOrderExpiryMs()), openAttemptStatuses }, now);
+    return expireUnpaid(sql, orderId, { placedBefore: placedBeforeExpiry(now), openAttemptStatuses }, now);
   });
 }
 

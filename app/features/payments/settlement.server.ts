@@ -1,8 +1,7 @@
 import { creditPaidOrder } from "~/features/fulfilment/index.server";
 import { queuePaymentFailedEmail } from "~/features/order-lifecycle/index.server";
 import { getDatabase, getPrisma } from "~/lib/database/db.server";
-import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { getLogger } from "~/lib/logger.server";
 import { closeUnpaid, markChecked, markNotCompleted, recordOrderSuccess, recordSuccess, requestRefund } from "~/features/attempt-lifecycle/index.server";
 import { isTopUpReference } from "./payment-reference.server";
@@ -50,7 +49,6 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
     const settled = await settleOrderPayment(outcome, now);
     if (settled) return settled;
   }
-  const prisma = getPrisma();
   const [attempt] = await getDatabase().sql.query<{ id: number; orderId: number | null; topUpId: number | null; amountMinor: number; currency: string }>(
     `SELECT id, order_id AS "orderId", top_up_id AS "topUpId", amount_minor AS "amountMinor", currency::text AS currency FROM payment_attempts WHERE reference = $1::text`,
     [outcome.reference],
@@ -66,12 +64,11 @@ export async function applyTransactionOutcome(outcome: TransactionOutcome, now =
       return creditOrRefund(sql, outcome, attempt, credit, now);
     };
     const { orderId, topUpId } = attempt;
-    if (orderId !== null) {
-      // An order's payment that settleOrderPayment did not take (settled already, so this answers that).
-      return getDatabase().sql.transaction((sql) => settle(sql, () => creditPaidOrder(sql, orderId, now)));
-    }
-    // A wallet top-up: its amount into the wallet, once (issue #20).
-    return prisma.$transaction((transaction) => settle(sqlOfPrisma(transaction), async () => topUpId !== null && creditPaidTopUp(sqlOfPrisma(transaction), topUpId, now)), burstTransactionOptions);
+    // An order's payment that settleOrderPayment did not take (settled already, so this answers
+    // that), or a wallet top-up: its amount into the wallet, once (issue #20).
+    return getDatabase().sql.transaction((sql) =>
+      settle(sql, async () => (orderId !== null ? creditPaidOrder(sql, orderId, now) : topUpId !== null && creditPaidTopUp(sql, topUpId, now))),
+    );
   }
 
   const closing = closingStatuses[outcome.status];
@@ -132,9 +129,9 @@ export async function closeAbandonedAttempt(reference: string, gatewayResponse: 
 
 /** Ends an attempt unpaid; the client is told by e-mail, with a link to pay again, in the same transaction. */
 async function closeAttempt(attempt: { id: number; reference: string }, status: "failed" | "reversed" | "abandoned", gatewayResponse: string | null, now: Date): Promise<"closed" | "already_settled"> {
-  return getPrisma().$transaction(async (transaction) => {
-    if (!(await closeUnpaid(sqlOfPrisma(transaction), attempt.id, status, gatewayResponse, now))) return "already_settled" as const;
-    await queuePaymentFailedEmail(sqlOfPrisma(transaction), attempt.reference);
+  return getDatabase().sql.transaction(async (sql) => {
+    if (!(await closeUnpaid(sql, attempt.id, status, gatewayResponse, now))) return "already_settled" as const;
+    await queuePaymentFailedEmail(sql, attempt.reference);
     return "closed" as const;
-  }, burstTransactionOptions);
+  });
 }
