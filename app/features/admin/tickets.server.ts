@@ -9,7 +9,7 @@ import { AppError } from "~/lib/errors";
 import { type AdminPage, isoOrNull, pageWindow, toAdminPage } from "./admin-access.server";
 import type { TicketAnswerInput, TicketListQuery } from "./admin-schemas";
 import { recordAdminAction } from "~/features/audit/index.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Support tickets for admins (DESIGN §6: the support form stores a ticket that admins answer). The
@@ -95,7 +95,7 @@ async function moveTicket(
   ticketId: number,
   { from, to, action, data, stale }: { from: SupportTicketStatus[]; to: SupportTicketStatus; action: string; data: Prisma.SupportTicketUncheckedUpdateManyInput; stale: (status: SupportTicketStatus) => string },
   extra: Record<string, string> = {},
-  afterMove?: (transaction: Prisma.TransactionClient) => Promise<void>,
+  afterMove?: (sql: SqlQueries) => Promise<void>,
 ): Promise<AdminTicket> {
   assertAdmin(admin);
   return getPrisma().$transaction(async (transaction) => {
@@ -103,8 +103,9 @@ async function moveTicket(
     if (!ticket) throw new AppError(404, "not_found", "Ticket not found");
     const { count } = await transaction.supportTicket.updateMany({ where: { id: ticketId, status: { in: from } }, data: { ...data, status: to } });
     if (count === 0) throw new AppError(409, "stale_state", stale(ticket.status));
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action, targetType: "support_ticket", targetId: String(ticketId), details: { before: ticket.status, after: to, ...extra } });
-    await afterMove?.(transaction);
+    const sql = sqlOfPrisma(transaction);
+    await recordAdminAction(sql, admin, { action, targetType: "support_ticket", targetId: String(ticketId), details: { before: ticket.status, after: to, ...extra } });
+    await afterMove?.(sql);
     return toView(await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: ticketSelect }));
   });
 }
@@ -122,14 +123,18 @@ export function markTicketAnswered(admin: PublicUser, ticketId: number, { reply 
       stale: (status) => (status === "answered" ? "This ticket is already marked answered." : "This ticket is closed."),
     },
     reply ? { reply } : {},
-    (transaction) => queueTicketAnsweredEmail(transaction, ticketId),
+    (sql) => queueTicketAnsweredEmail(sql, ticketId),
   );
 }
 
-async function queueTicketAnsweredEmail(transaction: Prisma.TransactionClient, ticketId: number): Promise<void> {
-  const ticket = await transaction.supportTicket.findUniqueOrThrow({ where: { id: ticketId }, select: { id: true, name: true, email: true, subject: true, reply: true } });
+async function queueTicketAnsweredEmail(sql: SqlQueries, ticketId: number): Promise<void> {
+  const [ticket] = await sql.query<{ id: number; name: string; email: string; subject: string; reply: string | null }>(
+    "SELECT id, name, email, subject, reply FROM support_tickets WHERE id = $1::int",
+    [ticketId],
+  );
+  if (!ticket) throw new Error(`Support ticket ${ticketId} not found`);
   const content = ticketAnsweredMail({ name: ticket.name, ticketId: ticket.id, subject: ticket.subject, reply: ticket.reply, supportUrl: absoluteLink("/support") });
-  await queueEmail(sqlOfPrisma(transaction), `ticket:${ticket.id}:answered`, ticket.email, content);
+  await queueEmail(sql, `ticket:${ticket.id}:answered`, ticket.email, content);
 }
 
 export function closeTicket(admin: PublicUser, ticketId: number): Promise<AdminTicket> {

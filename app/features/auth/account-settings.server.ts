@@ -7,6 +7,7 @@ import { withPasswordSlot } from "./password-gate.server";
 import { forgetSessionUser } from "./session-user-cache.server";
 import { hashPassword } from "./password.server";
 import { type RevokeApiKeys, revokeAccessOnPasswordChange } from "./password-reset.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Account settings (issue #19, /profile for every role): name, password, e-mail address. Changes that
@@ -30,7 +31,7 @@ export async function changePassword(user: PublicUser, input: { currentPassword:
   const passwordHash = await withPasswordSlot(() => hashPassword(input.newPassword));
   const updated = await getPrisma().$transaction(async (tx) => {
     const row = await tx.user.update({ where: { id: user.id }, data: { passwordHash, tokenVersion: { increment: 1 } } });
-    await revokeAccessOnPasswordChange(tx, row, `password-changed:${row.id}:${row.tokenVersion}`, revokeApiKeys);
+    await revokeAccessOnPasswordChange(sqlOfPrisma(tx), row, `password-changed:${row.id}:${row.tokenVersion}`, revokeApiKeys);
     return row;
   });
   forgetSessionUser(user.id);
@@ -47,7 +48,7 @@ export async function requestEmailChange(user: PublicUser, input: { newEmail: st
   await countVerificationEmail(user.id);
   await getPrisma().$transaction(async (tx) => {
     const row = await tx.user.update({ where: { id: user.id }, data: { pendingEmail: input.newEmail } });
-    await queueEmailVerification(tx, row, input.newEmail, true);
+    await queueEmailVerification(sqlOfPrisma(tx), row, input.newEmail, true);
   });
   return { pendingEmail: input.newEmail };
 }

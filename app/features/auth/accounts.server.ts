@@ -13,7 +13,7 @@ import { type PublicUser, type SessionUserFields, type SignedIn, signedIn, toPub
 import { forgetSessionUser, sessionUserCacheOf } from "./session-user-cache.server";
 import { signingKey } from "./signing-keys";
 import { readToken } from "./token.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 export { type PublicUser, type SignedIn, signedIn, toPublicUser } from "./signed-in.server";
 
@@ -35,7 +35,7 @@ export async function registerAccount(input: RegisterInput, clientAddress: strin
   const user = await insertUser(
     { ...input, status: isWorker ? "pending_review" : "active", platforms: isWorker ? [...new Set(input.platforms ?? [])] : [] },
     // The e-mail verification link (issue #19) is queued with the account: both or neither.
-    (tx, created) => queueEmailVerification(tx, created, created.email, false),
+    (sql, created) => queueEmailVerification(sql, created, created.email, false),
   );
   return signedIn(user);
 }
@@ -55,7 +55,7 @@ interface NewUser {
   platforms: string[];
 }
 
-async function insertUser({ password, ...user }: NewUser, onCreated?: (tx: Prisma.TransactionClient, created: UserRow) => Promise<void>): Promise<UserRow> {
+async function insertUser({ password, ...user }: NewUser, onCreated?: (sql: SqlQueries, created: UserRow) => Promise<void>): Promise<UserRow> {
   const prisma = getPrisma();
   const usernameLower = user.username.toLowerCase();
   const taken = await prisma.user.findFirst({ where: { OR: [{ email: user.email }, { usernameLower }] }, select: { email: true } });
@@ -64,7 +64,7 @@ async function insertUser({ password, ...user }: NewUser, onCreated?: (tx: Prism
     const passwordHash = await withPasswordSlot(() => hashPassword(password));
     return await prisma.$transaction(async (tx) => {
       const created = await tx.user.create({ data: { ...user, usernameLower, passwordHash } });
-      await onCreated?.(tx, created);
+      await onCreated?.(sqlOfPrisma(tx), created);
       return created;
     });
   } catch (error) {

@@ -1,14 +1,14 @@
 import { Prisma } from "~/generated/prisma/client";
 import { emailChangedMail, emailVerificationMail } from "~/features/mail";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { verificationValidHours } from "./account-links";
 import { type PublicUser, toPublicUser } from "./signed-in.server";
 import { expireAccountTokens, hashAccountToken, issueAccountToken, useAccountToken } from "./account-tokens.server";
 import { takeWithinLimit } from "./rate-limit.server";
 import { forgetSessionUser } from "./session-user-cache.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * E-mail verification (issue #19): a link sent at sign-up and on an e-mail change, valid 24 hours.
@@ -19,14 +19,12 @@ const hourMs = 60 * 60 * 1000;
 /** Verification e-mails one account may ask for in an hour (resends and e-mail changes). */
 export const verificationEmailsPerHour = 5;
 
-type Tx = Prisma.TransactionClient;
-
 /** Queues the link to `email` (the account's address, or the one it is changing to) in the caller's transaction. */
-export async function queueEmailVerification(tx: Tx, user: { id: number }, email: string, isChange: boolean): Promise<void> {
-  const token = await issueAccountToken(sqlOfPrisma(tx), { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
+export async function queueEmailVerification(sql: SqlQueries, user: { id: number }, email: string, isChange: boolean): Promise<void> {
+  const token = await issueAccountToken(sql, { userId: user.id, purpose: "email_verification", validMs: verificationValidHours * hourMs, email });
   // No name in it: the address is not confirmed, and a name is whatever the sender typed (issue #49).
   const content = emailVerificationMail({ link: absoluteLink(`/auth/verify/${token}`), validHours: verificationValidHours, isChange });
-  await queueEmail(sqlOfPrisma(tx), `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
+  await queueEmail(sql, `verify-email:${hashAccountToken(token).slice(0, 32)}`, email, content);
 }
 
 /** Counts a verification e-mail against the account's hourly allowance, in one locked step (issue #49); 429 once it is spent. */
@@ -42,7 +40,7 @@ export async function resendEmailVerification(user: PublicUser): Promise<{ sentT
   const email = row.pendingEmail ?? (row.emailVerifiedAt ? null : row.email);
   if (!email) throw new AppError(409, "conflict", "Your e-mail address is already confirmed.");
   await countVerificationEmail(user.id);
-  await getPrisma().$transaction((tx) => queueEmailVerification(tx, row, email, row.pendingEmail !== null));
+  await getDatabase().sql.transaction((sql) => queueEmailVerification(sql, row, email, row.pendingEmail !== null));
   return { sentTo: email };
 }
 

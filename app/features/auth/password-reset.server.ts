@@ -1,6 +1,5 @@
 import { passwordChangedMail, passwordResetMail } from "~/features/mail";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
-import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { resetLinkValidMinutes } from "./account-links";
@@ -36,10 +35,10 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   if (!(await takeWithinLimit({ bucket: "password-reset:email", key: email, windowMs: hourMs, limit: resetEmailsPerAddressPerHour }))) return;
   const user = await getPrisma().user.findUnique({ where: { email }, select: { id: true, email: true, status: true } });
   if (!user || user.status === "suspended") return;
-  await getPrisma().$transaction(async (tx) => {
-    const token = await issueAccountToken(sqlOfPrisma(tx), { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
+  await getDatabase().sql.transaction(async (sql) => {
+    const token = await issueAccountToken(sql, { userId: user.id, purpose: "password_reset", validMs: resetLinkValidMinutes * 60_000, email: user.email });
     const content = passwordResetMail({ link: absoluteLink(`/auth/reset/${token}`), validMinutes: resetLinkValidMinutes });
-    await queueEmail(sqlOfPrisma(tx), `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
+    await queueEmail(sql, `password-reset:${hashAccountToken(token).slice(0, 32)}`, user.email, content);
   });
 }
 
@@ -78,7 +77,7 @@ export async function confirmPasswordReset(token: string, password: string, revo
       where: { id: current.id },
       data: { passwordHash, tokenVersion: { increment: 1 }, ...(!current.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) },
     });
-    await revokeAccessOnPasswordChange(tx, updated, `password-changed:reset:${link.id}`, revokeApiKeys);
+    await revokeAccessOnPasswordChange(sqlOfPrisma(tx), updated, `password-changed:reset:${link.id}`, revokeApiKeys);
     return updated;
   });
   forgetSessionUser(user.id);
@@ -96,8 +95,8 @@ export type RevokeApiKeys = (sql: SqlQueries, userId: number) => Promise<void>;
  * What every new password (a change or a reset) ends, in the transaction that sets it (issue #49):
  * unused reset links and every API key, so a thief keeps nothing; then the owner hears of it.
  */
-export async function revokeAccessOnPasswordChange(tx: Prisma.TransactionClient, user: { id: number; email: string }, mailKey: string, revokeApiKeys: RevokeApiKeys): Promise<void> {
-  await expireAccountTokens(sqlOfPrisma(tx), user.id, "password_reset");
-  await revokeApiKeys(sqlOfPrisma(tx), user.id);
-  await queueEmail(sqlOfPrisma(tx), mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
+export async function revokeAccessOnPasswordChange(sql: SqlQueries, user: { id: number; email: string }, mailKey: string, revokeApiKeys: RevokeApiKeys): Promise<void> {
+  await expireAccountTokens(sql, user.id, "password_reset");
+  await revokeApiKeys(sql, user.id);
+  await queueEmail(sql, mailKey, user.email, passwordChangedMail({ supportUrl: absoluteLink("/support") }));
 }

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { assertAdmin } from "~/features/auth";
 import { recordAdminAction, recordStoreAction } from "~/features/audit/index.server";
 import { isCatalogPlatform, targetUrlFor } from "~/features/catalog";
-import type { DeliveryState, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import type { Currency, DeliveryState, EngagementType, OrderStatus, Platform } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { maximumRecordId } from "~/lib/record-id";
 import { openRedelivery } from "~/features/task-lifecycle/index.server";
@@ -11,7 +12,6 @@ import { askWorkersForEvidence } from "./deliveries.server";
 import { type DroppedDelivery, dropDelivery, markStood, passToWorker } from "./delivery-lifecycle.server";
 import { evidenceHours } from "./delivery-rules";
 import { pauseIfUnreliable } from "./reliability.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * How a contested delivery ends (issue #48): an admin decides on the worker's screenshot, or the
@@ -21,20 +21,24 @@ import { sqlOfPrisma } from "~/lib/database/sql-client.server";
  * count stays whole.
  */
 
-type Db = Prisma.TransactionClient;
-
 /** Orders whose client still expects the unit: a cancelled order's money went back instead. */
 const ordersStillDelivered = ["processing", "completed", "partial"];
 
-async function dropAndRedeliver(db: Db, completionId: number, transition: "upheld" | "evidenceMissed", drop: { reason: string; adminId: number | null }, now: Date): Promise<DroppedDelivery | null> {
-  const dropped = await dropDelivery(sqlOfPrisma(db), completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
+async function dropAndRedeliver(sql: SqlQueries, completionId: number, transition: "upheld" | "evidenceMissed", drop: { reason: string; adminId: number | null }, now: Date): Promise<DroppedDelivery | null> {
+  const dropped = await dropDelivery(sql, completionId, transition, { ...drop, ledgerDescription: `Delivery ${completionId} dropped: ${drop.reason}` }, now);
   if (!dropped) return null;
-  await pauseIfUnreliable(sqlOfPrisma(db), dropped.workerId, now);
-  const task = await db.task.findUniqueOrThrow({ where: { id: dropped.taskId }, select: { platform: true, type: true, targetUrl: true, currency: true, order: { select: { status: true } } } });
-  if (ordersStillDelivered.includes(task.order.status)) {
+  await pauseIfUnreliable(sql, dropped.workerId, now);
+  const [task] = await sql.query<{ platform: Platform; type: EngagementType; targetUrl: string; currency: Currency; orderStatus: OrderStatus }>(
+    `SELECT t.platform::text AS platform, t.type::text AS type, t.target_url AS "targetUrl", t.currency::text AS currency, o.status::text AS "orderStatus"
+     FROM tasks t JOIN orders o ON o.id = t.order_id
+     WHERE t.id = $1::int`,
+    [dropped.taskId],
+  );
+  if (!task) throw new Error(`Task ${dropped.taskId} of delivery ${completionId} not found`);
+  if (ordersStillDelivered.includes(task.orderStatus)) {
     // The re-delivery pays what the order was bought with, as the dropped delivery did.
     const redelivery = { orderId: dropped.orderId, platform: task.platform, type: task.type, targetUrl: task.targetUrl, rewardMinor: dropped.rewardMinor, currency: task.currency };
-    await openRedelivery(sqlOfPrisma(db), { ...redelivery, replacesCompletionId: dropped.id }, now);
+    await openRedelivery(sql, { ...redelivery, replacesCompletionId: dropped.id }, now);
   }
   return dropped;
 }
@@ -45,10 +49,10 @@ export async function dropDeliveriesWithoutEvidence(now = new Date(), limit = 10
   const due = await prisma.taskCompletion.findMany({ where: { deliveryState: "flagged", evidenceDueAt: { lte: now } }, orderBy: { evidenceDueAt: "asc" }, take: limit, select: { id: true } });
   let dropped = 0;
   for (const { id } of due) {
-    const done = await prisma.$transaction(async (transaction) => {
-      const delivery = await dropAndRedeliver(transaction, id, "evidenceMissed", { reason: "No screenshot by the deadline", adminId: null }, now);
+    const done = await getDatabase().sql.transaction(async (sql) => {
+      const delivery = await dropAndRedeliver(sql, id, "evidenceMissed", { reason: "No screenshot by the deadline", adminId: null }, now);
       if (!delivery) return false;
-      await recordStoreAction(sqlOfPrisma(transaction), {
+      await recordStoreAction(sql, {
         action: "delivery.drop",
         targetType: "task_completion",
         targetId: String(id),
@@ -80,19 +84,19 @@ export async function decideFlag(admin: { id: number; role: "client" | "worker" 
   assertAdmin(admin);
   if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0 || deliveryId > maximumRecordId) throw new AppError(404, "not_found", "Delivery not found");
   const evidenceDueAt = new Date(now.getTime() + evidenceHours * 3_600_000);
-  return getPrisma().$transaction(async (transaction) => {
-    const delivery = await transaction.taskCompletion.findUnique({ where: { id: deliveryId }, select: { deliveryState: true } });
+  return getDatabase().sql.transaction(async (sql) => {
+    const [delivery] = await sql.query<{ deliveryState: DeliveryState }>(`SELECT delivery_state::text AS "deliveryState" FROM task_completions WHERE id = $1::int`, [deliveryId]);
     if (!delivery) throw new AppError(404, "not_found", "Delivery not found");
     const decided =
       decision === "uphold"
-        ? (await dropAndRedeliver(transaction, deliveryId, "upheld", { reason, adminId: admin.id }, now)) !== null
+        ? (await dropAndRedeliver(sql, deliveryId, "upheld", { reason, adminId: admin.id }, now)) !== null
         : decision === "ask"
-          ? await passToWorker(sqlOfPrisma(transaction), deliveryId, evidenceDueAt)
-          : await markStood(sqlOfPrisma(transaction), deliveryId, { reason, adminId: admin.id }, now);
+          ? await passToWorker(sql, deliveryId, evidenceDueAt)
+          : await markStood(sql, deliveryId, { reason, adminId: admin.id }, now);
     if (!decided) throw new AppError(409, "stale_state", refusalOf(delivery.deliveryState));
-    if (decision === "ask") await askWorkersForEvidence(sqlOfPrisma(transaction), [deliveryId], evidenceDueAt);
+    if (decision === "ask") await askWorkersForEvidence(sql, [deliveryId], evidenceDueAt);
     const state: DeliveryState = decision === "uphold" ? "dropped" : decision === "ask" ? "flagged" : "stood";
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: delivery.deliveryState, after: state, reason } });
+    await recordAdminAction(sql, admin, { action: `delivery.${decision}`, targetType: "task_completion", targetId: String(deliveryId), details: { before: delivery.deliveryState, after: state, reason } });
     return { deliveryId, state };
   });
 }

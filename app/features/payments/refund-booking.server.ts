@@ -7,7 +7,7 @@ import { getLogger } from "~/lib/logger.server";
 import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/index.server";
 import { reverseRefundedTopUp } from "~/features/top-ups/index.server";
 import type { RefundEventData, RefundEventName } from "~/features/paystack";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Paystack's word on refunds — its webhooks, or the store's own look-up of a refund it asked for —
@@ -102,7 +102,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
     const isFull = refundedAmountMinor >= attempt.amountMinor;
     await recordRefundBooked(sqlOfPrisma(transaction), attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
-    if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(transaction, attempt.orderId);
+    if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(sqlOfPrisma(transaction), attempt.orderId);
     // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
     if (attempt.topUpId !== null) await reverseRefundedTopUp(sqlOfPrisma(transaction), attempt.topUpId, { paymentReference: reference, refundKey });
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
@@ -129,9 +129,13 @@ function stateAfterBooking(attempt: RefundedAttempt, isFull: boolean): RefundSta
  * fulfilment status: that is where its money stands. The work itself is the admin's call (an outside
  * refund of an active order is flagged on the payments page).
  */
-async function markOrderRefundedOnceEveryPaymentIsBack(transaction: Prisma.TransactionClient, orderId: number) {
-  const unrefunded = await transaction.paymentAttempt.count({ where: { orderId, status: "success", OR: [{ refundState: null }, { refundState: { not: "processed" } }] } });
-  if (unrefunded === 0) await markRefunded(sqlOfPrisma(transaction), orderId);
+async function markOrderRefundedOnceEveryPaymentIsBack(sql: SqlQueries, orderId: number) {
+  const [{ unrefunded }] = await sql.query<{ unrefunded: number }>(
+    `SELECT COUNT(*)::int AS unrefunded FROM payment_attempts
+     WHERE order_id = $1::int AND status = 'success' AND refund_state IS DISTINCT FROM 'processed'`,
+    [orderId],
+  );
+  if (unrefunded === 0) await markRefunded(sql, orderId);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { deliveryIdsByHandles, deliveryIdsSchema, flagInTransaction, flagRequestSchema, contestedStates } from "~/features/deliveries/index.server";
-import type { DeliveryState, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import type { DeliveryState } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { formatOrderDateTime } from "~/lib/date-time";
 import { AppError } from "~/lib/errors";
+import { maximumRecordId } from "~/lib/record-id";
 import { nameDropsDays, refillCooldownHours, refillStatusLabels, type RefillStatus, refillWindowDays } from "./refill-rules";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * A client's refills (decision 0041, replacing 0025's re-checks): the client names the deliveries of
@@ -66,25 +67,29 @@ export const refillRequestSchema = flagRequestSchema.extend({ deliveryIds: deliv
  */
 export async function requestRefill(client: RefillRequester, orderId: number, drops: NamedDrops | null, now = new Date()): Promise<RefillView> {
   assertClient(client);
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) throw orderNotFound();
-  const refillId = await getPrisma().$transaction(async (transaction) => {
+  // No order has an id past the column's range (and `$1::int` would refuse one).
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > maximumRecordId) throw orderNotFound();
+  const refillId = await getDatabase().sql.transaction(async (sql) => {
     // The refill window is the order's service's (issue #50): 0 days, no refills (a window closed from the start).
-    const [order] = await transaction.$queryRaw<{ status: string; completed_at: Date | null; refill_days: number }[]>`
-      SELECT o.status::text AS status, o.completed_at, s.refill_days FROM orders o JOIN services s ON s.id = o.package_id
-      WHERE o.id = ${orderId} AND o.client_id = ${client.id} FOR NO KEY UPDATE OF o`;
+    const [order] = await sql.query<{ status: string; completedAt: string | null; refillDays: number }>(
+      `SELECT o.status::text AS status, ${isoTimestamp("o.completed_at")} AS "completedAt", s.refill_days AS "refillDays" FROM orders o JOIN services s ON s.id = o.package_id
+       WHERE o.id = $1::int AND o.client_id = $2::int FOR NO KEY UPDATE OF o`,
+      [orderId, client.id],
+    );
     if (!order) throw orderNotFound();
-    if (order.refill_days === 0) throw new AppError(422, "refill_window_closed", noRefillMessage);
-    const [last] = await refillRows(transaction, { orderId }, 1);
+    if (order.refillDays === 0) throw new AppError(422, "refill_window_closed", noRefillMessage);
+    const [last] = await refillRows(sql, { orderId }, 1);
     const lastStatus = last && refillStatusOf(last, now);
     if (drops && last && isWaitingForNames(last, now)) {
-      await nameDrops(transaction, client.id, orderId, last.id, drops, now);
+      await nameDrops(sql, client.id, orderId, last.id, drops, now);
       return last.id;
     }
-    if ((order.status !== "completed" && order.status !== "partial") || !order.completed_at) {
+    const completedAt = order.completedAt === null ? null : new Date(order.completedAt);
+    if ((order.status !== "completed" && order.status !== "partial") || !completedAt) {
       throw new AppError(422, "not_delivered", "Only a delivered order can be refilled: this one is not delivered yet.");
     }
-    if (now.getTime() - order.completed_at.getTime() > order.refill_days * dayMs) {
-      throw new AppError(422, "refill_window_closed", `Refills can be requested within ${order.refill_days} days of delivery; this order was delivered on ${formatOrderDateTime(order.completed_at)}.`);
+    if (now.getTime() - completedAt.getTime() > order.refillDays * dayMs) {
+      throw new AppError(422, "refill_window_closed", `Refills can be requested within ${order.refillDays} days of delivery; this order was delivered on ${formatOrderDateTime(completedAt)}.`);
     }
     if (last && (lastStatus === "pending" || lastStatus === "in_progress")) {
       throw new AppError(409, "refill_open", `This order already has a refill in progress (refill ${last.id}).`);
@@ -95,21 +100,23 @@ export async function requestRefill(client: RefillRequester, orderId: number, dr
         retryAfterSeconds: Math.ceil((next.getTime() - now.getTime()) / 1000),
       });
     }
-    const refill = await transaction.refill.create({
-      data: { orderId, clientId: client.id, namesDeliveries: true, checkUntil: new Date(now.getTime() + nameDropsDays * dayMs), createdAt: now },
-      select: { id: true },
-    });
-    if (drops) await nameDrops(transaction, client.id, orderId, refill.id, drops, now);
+    const [refill] = await sql.query<{ id: number }>(
+      `INSERT INTO refills (order_id, client_id, names_deliveries, check_until, created_at, updated_at)
+       VALUES ($1::int, $2::int, true, $3::timestamp, $4::timestamp, $4::timestamp)
+       RETURNING id`,
+      [orderId, client.id, new Date(now.getTime() + nameDropsDays * dayMs).toISOString(), now.toISOString()],
+    );
+    if (drops) await nameDrops(sql, client.id, orderId, refill.id, drops, now);
     return refill.id;
   });
   return (await refillsById([refillId], client.id, now))[0];
 }
 
 /** The named deliveries become flags of the refill: each worker is asked for evidence, all or nothing. */
-async function nameDrops(transaction: Prisma.TransactionClient, clientId: number, orderId: number, refillId: number, drops: NamedDrops, now: Date): Promise<void> {
-  const deliveryIds = "handles" in drops ? await deliveryIdsByHandles(sqlOfPrisma(transaction), orderId, drops.handles) : drops.deliveryIds;
+async function nameDrops(sql: SqlQueries, clientId: number, orderId: number, refillId: number, drops: NamedDrops, now: Date): Promise<void> {
+  const deliveryIds = "handles" in drops ? await deliveryIdsByHandles(sql, orderId, drops.handles) : drops.deliveryIds;
   if (deliveryIds.length === 0) throw new AppError(422, "no_drops_named", "Name at least one delivery that dropped.");
-  await flagInTransaction(sqlOfPrisma(transaction), clientId, orderId, deliveryIds, { note: drops.note ? `Refill ${refillId}: ${drops.note}` : `Named as dropped in refill ${refillId}.`, refillId }, now);
+  await flagInTransaction(sql, clientId, orderId, deliveryIds, { note: drops.note ? `Refill ${refillId}: ${drops.note}` : `Named as dropped in refill ${refillId}.`, refillId }, now);
 }
 
 type RefillRow = {
@@ -124,13 +131,30 @@ type RefillRow = {
   namedDeliveries: { deliveryState: DeliveryState }[];
 };
 
-async function refillRows(db: Prisma.TransactionClient, where: Prisma.RefillWhereInput, take: number): Promise<RefillRow[]> {
-  return db.refill.findMany({
-    where,
-    orderBy: { id: "desc" },
-    take,
-    select: { id: true, orderId: true, status: true, namesDeliveries: true, createdAt: true, checkUntil: true, droppedCount: true, redeliveredCount: true, namedDeliveries: { select: { deliveryState: true } } },
-  });
+/** Which refills: an order's, or those among `ids` that are the client's. */
+type RefillsOf = { orderId: number } | { ids: number[]; clientId: number };
+
+/** The refills `of` names, newest first, `take` at most, each with the states of the deliveries it names. */
+async function refillRows(sql: SqlQueries, of: RefillsOf, take: number): Promise<RefillRow[]> {
+  const where = "orderId" in of ? "r.order_id = $2::int" : "r.id = ANY($2::int[]) AND r.client_id = $3::int";
+  const values = "orderId" in of ? [of.orderId] : [of.ids, of.clientId];
+  const rows = await sql.query<Omit<RefillRow, "createdAt" | "checkUntil" | "namedDeliveries"> & { createdAt: string; checkUntil: string; namedStates: DeliveryState[] }>(
+    `SELECT r.id, r.order_id AS "orderId", r.status::text AS status, r.names_deliveries AS "namesDeliveries",
+       ${isoTimestamp("r.created_at")} AS "createdAt", ${isoTimestamp("r.check_until")} AS "checkUntil",
+       r.dropped_count AS "droppedCount", r.redelivered_count AS "redeliveredCount",
+       ARRAY(SELECT c.delivery_state::text FROM task_completions c WHERE c.refill_id = r.id) AS "namedStates"
+     FROM refills r
+     WHERE ${where}
+     ORDER BY r.id DESC
+     LIMIT $1::int`,
+    [take, ...values],
+  );
+  return rows.map(({ createdAt, checkUntil, namedStates, ...row }) => ({
+    ...row,
+    createdAt: new Date(createdAt),
+    checkUntil: new Date(checkUntil),
+    namedDeliveries: namedStates.map((deliveryState) => ({ deliveryState })),
+  }));
 }
 
 /** An open refill none of whose deliveries are named yet, before its deadline for naming them. */
@@ -175,14 +199,14 @@ function toRefillView(refill: RefillRow, now: Date): RefillView {
 
 /** The client's refills among `ids` (others' are left out), in the order asked. */
 export async function refillsById(ids: number[], clientId: number, now = new Date()): Promise<RefillView[]> {
-  const rows = await refillRows(getPrisma(), { id: { in: ids }, clientId }, ids.length);
+  const rows = await refillRows(getDatabase().sql, { ids, clientId }, ids.length);
   const byId = new Map(rows.map((row) => [row.id, toRefillView(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** An order's refills, newest first (the caller has checked the order is the viewer's). */
 export async function refillsOfOrder(orderId: number, now = new Date()): Promise<RefillView[]> {
-  return (await refillRows(getPrisma(), { orderId }, 20)).map((row) => toRefillView(row, now));
+  return (await refillRows(getDatabase().sql, { orderId }, 20)).map((row) => toRefillView(row, now));
 }
 
 /**

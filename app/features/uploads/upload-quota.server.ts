@@ -1,7 +1,6 @@
 import { msUntilBelowLimit, recordEvent } from "~/features/auth/index.server";
 import { retentionPeriods } from "~/lib/retention-periods";
-import type { Prisma } from "~/generated/prisma/client";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, isoTimestamp } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 
@@ -23,25 +22,20 @@ import { AppError } from "~/lib/errors";
 const hourMs = 60 * 60 * 1000;
 const uploadBucket = "screenshot-upload:client";
 
-/** Screenshots that count against the bytes quota: unused, or used only by orders still waiting for payment. */
-export function heldForUnpaidOrders(ownerId: number) {
-  return {
-    ownerId,
-    purpose: "account_screenshot",
-    // `every` also holds for a screenshot no order uses yet (a checkout not finished).
-    orders: { every: { status: "pending", paymentStatus: "unpaid" } },
-  } satisfies Prisma.UploadWhereInput;
-}
-
-type Store = Pick<Prisma.TransactionClient, "$queryRaw" | "$queryRawUnsafe" | "rateLimitEvent" | "upload">;
+/**
+ * The uploads `u` that count against the bytes quota of the client `$1`: screenshots unused, or used
+ * only by orders still waiting for payment (a checkout not finished uses none yet).
+ */
+const heldForUnpaidOrders = `u.owner_id = $1::int AND u.purpose = 'account_screenshot'
+  AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.screenshot_upload_id = u.id AND (o.status <> 'pending' OR o.payment_status <> 'unpaid'))`;
 
 /** 429 with Retry-After when storing `sizeBytes` more would go over either limit; refuses before anything is written. */
-export async function assertWithinScreenshotQuota(store: Store, ownerId: number, sizeBytes: number, now = new Date()): Promise<void> {
-  await store.$queryRaw`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
+export async function assertWithinScreenshotQuota(sql: SqlQueries, ownerId: number, sizeBytes: number, now = new Date()): Promise<void> {
+  await sql.query("SELECT id FROM users WHERE id = $1::int FOR UPDATE", [ownerId]);
   const env = getEnv();
 
   const perHour = env.SCREENSHOT_UPLOADS_PER_CLIENT_PER_HOUR;
-  const waitMs = await msUntilBelowLimit(uploadBucket, String(ownerId), hourMs, perHour, sqlOfPrisma(store), now.getTime());
+  const waitMs = await msUntilBelowLimit(uploadBucket, String(ownerId), hourMs, perHour, sql, now.getTime());
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw new AppError(
@@ -53,15 +47,14 @@ export async function assertWithinScreenshotQuota(store: Store, ownerId: number,
   }
 
   const limitBytes = env.UNPAID_SCREENSHOT_BYTES_PER_CLIENT;
-  const held = await store.upload.aggregate({ where: heldForUnpaidOrders(ownerId), _sum: { sizeBytes: true } });
-  const heldBytes = held._sum.sizeBytes ?? 0;
+  const [{ heldBytes }] = await sql.query<{ heldBytes: number }>(`SELECT COALESCE(SUM(u.size_bytes), 0)::int AS "heldBytes" FROM uploads u WHERE ${heldForUnpaidOrders}`, [ownerId]);
   if (heldBytes + sizeBytes <= limitBytes) return;
 
   if (heldBytes === 0) {
     // Only with a limit set below the largest screenshot: waiting would not help.
     throw new AppError(413, "screenshot_over_quota", `This screenshot (${sizeText(sizeBytes)}) is larger than the ${sizeText(limitBytes)} we keep for one account's unpaid orders. Please upload a smaller image.`);
   }
-  const seconds = Math.ceil((await msUntilSpaceFrees(store, ownerId, now)) / 1000);
+  const seconds = Math.ceil((await msUntilSpaceFrees(sql, ownerId, now)) / 1000);
   throw new AppError(
     429,
     "screenshot_quota_full",
@@ -71,8 +64,8 @@ export async function assertWithinScreenshotQuota(store: Store, ownerId: number,
 }
 
 /** Counts a stored screenshot against the hourly limit (in the transaction that stored it). */
-export async function countScreenshotUpload(store: Store, ownerId: number): Promise<void> {
-  await recordEvent(uploadBucket, String(ownerId), sqlOfPrisma(store));
+export async function countScreenshotUpload(sql: SqlQueries, ownerId: number): Promise<void> {
+  await recordEvent(uploadBucket, String(ownerId), sql);
 }
 
 /**
@@ -80,16 +73,17 @@ export async function countScreenshotUpload(store: Store, ownerId: number): Prom
  * UNPAID_ORDER_EXPIRY_HOURS after they were placed (later only while a payment is still open), an
  * unused one is deleted by the hourly retention run after its retention period. At least a minute.
  */
-async function msUntilSpaceFrees(store: Store, ownerId: number, now: Date): Promise<number> {
+async function msUntilSpaceFrees(sql: SqlQueries, ownerId: number, now: Date): Promise<number> {
   const expiryMs = getEnv().UNPAID_ORDER_EXPIRY_HOURS * hourMs;
-  const held = await store.upload.findMany({
-    where: heldForUnpaidOrders(ownerId),
-    select: { createdAt: true, orders: { select: { createdAt: true } } },
-    orderBy: { createdAt: "asc" },
-    take: 50,
-  });
-  const freeAt = held.map(({ createdAt, orders }) =>
-    orders.length > 0 ? Math.max(...orders.map((order) => order.createdAt.getTime())) + expiryMs : createdAt.getTime() + retentionPeriods.unusedScreenshotMs + hourMs,
+  const held = await sql.query<{ createdAt: string; lastOrderAt: string | null }>(
+    `SELECT ${isoTimestamp("u.created_at")} AS "createdAt",
+       (SELECT ${isoTimestamp("MAX(o.created_at)")} FROM orders o WHERE o.screenshot_upload_id = u.id) AS "lastOrderAt"
+     FROM uploads u WHERE ${heldForUnpaidOrders}
+     ORDER BY u.created_at ASC LIMIT 50`,
+    [ownerId],
+  );
+  const freeAt = held.map(({ createdAt, lastOrderAt }) =>
+    lastOrderAt !== null ? Date.parse(lastOrderAt) + expiryMs : Date.parse(createdAt) + retentionPeriods.unusedScreenshotMs + hourMs,
   );
   const soonest = freeAt.length > 0 ? Math.min(...freeAt) : now.getTime() + expiryMs;
   return Math.max(soonest - now.getTime(), 60_000);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { UploadPurpose } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
+import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
@@ -66,13 +67,13 @@ export async function storeImage(
   const isScreenshot = purpose === "account_screenshot";
   try {
     return await getPrisma().$transaction(async (transaction) => {
-      if (isScreenshot) await assertWithinScreenshotQuota(transaction, ownerId, bytes.length);
+      if (isScreenshot) await assertWithinScreenshotQuota(sqlOfPrisma(transaction), ownerId, bytes.length);
       await storage.put(storageKey, bytes);
       const upload = await transaction.upload.create({
         data: { ownerId, purpose, contentType, sizeBytes: bytes.length, sha256, storageKey },
         select: { id: true, contentType: true, sizeBytes: true },
       });
-      if (isScreenshot) await countScreenshotUpload(transaction, ownerId);
+      if (isScreenshot) await countScreenshotUpload(sqlOfPrisma(transaction), ownerId);
       return upload;
     }, burstTransactionOptions);
   } catch (error) {

@@ -43,7 +43,6 @@ export function sqlOfPrisma(db: Pick<PrismaClient, "$queryRawUnsafe">): SqlQueri
   return { query: (text, params = []) => db.$queryRawUnsafe(text, ...params) };
 }
 
-/** A unique index refused the row: PostgreSQL's SQLSTATE 23505, which both engines report (decision 0029). */
 /**
  * The parameters of one statement put together from parts written in different modules (a
  * settlement's CTE and an order transition's UPDATE): each part asks here for its values'
@@ -71,18 +70,19 @@ export async function writeTogether(sql: SqlQueries, parameters: StatementParame
   await sql.query(statement, parameters.values);
 }
 
+/** A unique index refused the row: PostgreSQL's SQLSTATE 23505, which both engines report (decision 0029). */
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "23505";
 
-/** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
 /** Constant enum values (a transition's statuses, never input) as the list of a statement's IN (…). */
 export const sqlValueList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 
+/** A `timestamp` column as `toISOString()` writes it (see above), for a statement's select list. */
 export const isoTimestamp = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A `timestamp` column as seconds since 1970 (a float8 both engines return as a number), for the hot
- * reads that return many rows: `to_char` cost PostgreSQL ~0.05 ms of CPU per 20 rows of two
- * timestamps, a quarter of the /api/orders statement's (issue #22). `isoFromEpochSeconds` writes it.
+ * reads that return many rows, where formatting each value in PostgreSQL (`to_char`) is a large part
+ * of the statement's cost (bench/README.md, the order list). `isoFromEpochSeconds` writes it.
  */
 export const epochSeconds = (column: string) => `date_part('epoch', ${column})`;
 
