@@ -27,8 +27,13 @@ function isPrismaClient(checker: ts.TypeChecker, type: ts.Type): boolean {
   });
 }
 
-/** `file.export(parameter)` for every parameter of an exported function that takes a Prisma client, callbacks' parameters included. */
-function prismaParameters(entryFiles: string[], options: ts.CompilerOptions): string[] {
+/**
+ * `file: name(parameter)` for every parameter that takes a Prisma client, callbacks' parameters included:
+ * of every export of `entryFiles` (what they re-export too), or, with `everyNamedFunction`, of every
+ * function of those files that has a name, exported or not. Unnamed callbacks are left out: the
+ * `tx` of `prisma.$transaction(async (tx) => …)` is where a transaction is opened, not passed on.
+ */
+function prismaParameters(entryFiles: string[], options: ts.CompilerOptions, { everyNamedFunction = false } = {}): string[] {
   const program = ts.createProgram(entryFiles, options);
   const checker = program.getTypeChecker();
   const found: string[] = [];
@@ -37,10 +42,32 @@ function prismaParameters(entryFiles: string[], options: ts.CompilerOptions): st
       for (const parameter of signature.getParameters()) {
         const parameterType = checker.getTypeOfSymbolAtLocation(parameter, node);
         if (isPrismaClient(checker, checker.getNonNullableType(parameterType))) found.push(`${where}(${parameter.name})`);
-        else if (depth < 2) visit(checker.getNonNullableType(parameterType), `${where}(${parameter.name})`, node, depth + 1);
+        else if (depth < 2) {
+          visit(checker.getNonNullableType(parameterType), `${where}(${parameter.name})`, node, depth + 1);
+          // An options object's callbacks (`{ onClaim }`), for the object types written here, not a library's.
+          for (const property of checker.getNonNullableType(parameterType).getProperties()) {
+            const declaration = property.valueDeclaration ?? property.declarations?.[0];
+            if (!declaration || declaration.getSourceFile().fileName.includes("/node_modules/") || declaration.getSourceFile().fileName.includes("/generated/")) continue;
+            visit(checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(property, declaration)), `${where}(${parameter.name}.${property.name})`, node, depth + 1);
+          }
+        }
       }
     }
   };
+  const visitNamedFunctions = (node: ts.Node, file: string) => {
+    const named =
+      ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)
+        ? node.name
+        : ts.isVariableDeclaration(node) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+          ? node.name
+          : undefined;
+    if (named) visit(checker.getTypeAtLocation(node), `${path.relative(repoRoot, file)}: ${named.getText()}`, node, 0);
+    ts.forEachChild(node, (child) => visitNamedFunctions(child, file));
+  };
+  if (everyNamedFunction) {
+    for (const file of entryFiles) visitNamedFunctions(program.getSourceFile(file)!, file);
+    return found.sort();
+  }
   for (const file of entryFiles) {
     const module = checker.getSymbolAtLocation(program.getSourceFile(file)!);
     if (!module) continue;
@@ -66,6 +93,18 @@ const frontDoors = () =>
     .flatMap((feature) => ["index.ts", "index.server.ts"].map((door) => path.join(featuresRoot, feature, door)))
     .filter((file) => fs.existsSync(file));
 
+/** Every source file of the app and the server, tests and generated code aside. */
+const sourceFiles = () =>
+  ["app", "server"].flatMap((root) =>
+    fs
+      .readdirSync(path.join(repoRoot, root), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith("generated/") && !file.includes("/test/") && !file.startsWith("test/"))
+      .map((file) => path.join(repoRoot, root, file)),
+  );
+
+/** The one function that takes a Prisma transaction on purpose: the bridge a Prisma-opened transaction hands on. */
+const bridge = "app/lib/database/sql-client.server.ts: sqlOfPrisma(db)";
+
 afterAll(() => {
   for (const root of temporaryRoots) fs.rmSync(root, { recursive: true, force: true });
 });
@@ -73,6 +112,10 @@ afterAll(() => {
 describe("the transaction type features share", () => {
   it("is SqlQueries at every front door: no export takes a Prisma client or transaction", { timeout: 120_000 }, () => {
     expect(prismaParameters(frontDoors(), compilerOptions())).toEqual([]);
+  });
+
+  it("is SqlQueries inside the features too: no named function anywhere takes one", { timeout: 180_000 }, () => {
+    expect(prismaParameters(sourceFiles(), compilerOptions(), { everyNamedFunction: true }).filter((found) => found !== bridge)).toEqual([]);
   });
 
   it("is told apart from a Prisma client however the parameter is spelled", { timeout: 120_000 }, () => {
@@ -90,6 +133,9 @@ describe("the transaction type features share", () => {
        export async function optional(db?: PrismaClient) {}
        export type Hook = (tx: Prisma.TransactionClient, id: number) => Promise<void>;
        export async function withHook(id: number, hook: Hook) {}
+       export async function withOptions(id: number, { onClaim }: { onClaim?: (tx: Prisma.TransactionClient) => Promise<void> } = {}) {}
+       async function privately(db: Db) {}
+       const privateArrow = async (sql: SqlQueries, db: PrismaClient) => {};
        export async function fine(sql: SqlQueries, where: Prisma.OrderWhereInput, row: Prisma.OrderGetPayload<{ select: { id: true } }>) {}`,
     );
     const options = { ...compilerOptions(), baseUrl: repoRoot, rootDir: undefined };
@@ -100,6 +146,17 @@ describe("the transaction type features share", () => {
       "raw(db)",
       "sliced(db)",
       "withHook(hook)(tx)",
+      "withOptions(__1.onClaim)(tx)",
+    ]);
+    expect(prismaParameters([door], options, { everyNamedFunction: true }).map((found) => found.replace(/^.*: /, ""))).toEqual([
+      "aliased(db)",
+      "optional(db)",
+      "privateArrow(db)",
+      "privately(db)",
+      "raw(db)",
+      "sliced(db)",
+      "withHook(hook)(tx)",
+      "withOptions(__1.onClaim)(tx)",
     ]);
   });
 });

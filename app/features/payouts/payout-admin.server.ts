@@ -3,13 +3,13 @@ import { recordAdminAction } from "~/features/audit/index.server";
 import type { PublicUser } from "~/features/auth/index.server";
 import { getPaystack } from "~/features/paystack/index.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import type { PayoutOtpInput } from "./payout-schemas";
 import { openPayoutStatuses } from "./payout-lifecycle.server";
 import { applyTransfer, closePayout, isUnknownTransfer, payableTransferStatuses, sendInFlightMs, sendPayoutTransfer } from "./payout-transfers.server";
 import { getPayoutView, type PayoutView } from "./payouts.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * What admins do with a payout whose transfer Paystack holds or never got: enter the transfer OTP
@@ -36,8 +36,8 @@ async function findPayoutAwaitingOtp(payoutId: number) {
   return { ...payout, transferCode: payout.transferCode };
 }
 
-function audit(admin: PublicUser, payoutId: number, action: string, details: Prisma.InputJsonValue, transaction: Prisma.TransactionClient = getPrisma()) {
-  return recordAdminAction(sqlOfPrisma(transaction), admin, { action, targetType: "payout", targetId: String(payoutId), details });
+function audit(admin: PublicUser, payoutId: number, action: string, details: Prisma.InputJsonValue, sql: SqlQueries = getDatabase().sql) {
+  return recordAdminAction(sql, admin, { action, targetType: "payout", targetId: String(payoutId), details });
 }
 
 /** An admin enters the OTP Paystack sent for a held transfer; a wrong one shows Paystack's message and may be tried again. */
@@ -91,7 +91,7 @@ export async function retryPayout(admin: PublicUser, payoutId: number): Promise<
   const payout = await findPayout(payoutId);
   if (!openPayoutStatuses.includes(payout.status)) throw new AppError(409, "stale_state", `This payout is ${payout.status}: only a payout waiting on its transfer can be sent again.`);
   const isSent = await sendPayoutTransfer(payout.id, {
-    onClaim: (transaction, attempt) => audit(admin, payout.id, "payout.retry", { before: payout.status, attempt }, transaction),
+    onClaim: (sql, attempt) => audit(admin, payout.id, "payout.retry", { before: payout.status, attempt }, sql),
   });
   if (!isSent) throw movedOn();
   return getPayoutView(payout.id);
@@ -118,11 +118,11 @@ export async function failPayout(admin: PublicUser, payoutId: number, reason: st
   if (!known.ok && !isUnknownTransfer(known)) throw paystackUnreachable();
   const paystackStatus = known.ok ? known.data.status : "not_found";
   const closing = paystackStatus === "reversed" ? "reversed" : "failed";
-  await getPrisma().$transaction(async (transaction) => {
+  await getDatabase().sql.transaction(async (sql) => {
     // Exactly the payout Paystack was asked about: a webhook or a send meanwhile answers 409.
-    const isClosed = await closePayout(transaction, payout, closing, reason, { onlyFrom: payout.status, transferAttempts: payout.transferAttempts }, now);
+    const isClosed = await closePayout(sql, payout, closing, reason, { onlyFrom: payout.status, transferAttempts: payout.transferAttempts }, now);
     if (!isClosed) throw movedOn();
-    await audit(admin, payout.id, "payout.fail", { before: payout.status, after: closing, reason, paystack: paystackStatus }, transaction);
+    await audit(admin, payout.id, "payout.fail", { before: payout.status, after: closing, reason, paystack: paystackStatus }, sql);
   });
   return getPayoutView(payout.id);
 }

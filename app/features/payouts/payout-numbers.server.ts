@@ -1,9 +1,8 @@
 import { hashAccountToken, issueAccountToken, useAccountToken, type PublicUser, countWithinLimits } from "~/features/auth/index.server";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import { payoutNumberMail } from "~/features/mail";
-import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { payoutNetworkName } from "./payout-display";
 import { maskedNumber } from "./payout-emails.server";
@@ -52,7 +51,7 @@ export async function requireConfirmedPayoutNumber(worker: PublicUser, destinati
       update: {},
       select: { id: true },
     });
-    await queueConfirmationLink(transaction, worker, number.id, destination);
+    await queueConfirmationLink(sqlOfPrisma(transaction), worker, number.id, destination);
   });
   throw new AppError(
     422,
@@ -61,10 +60,10 @@ export async function requireConfirmedPayoutNumber(worker: PublicUser, destinati
   );
 }
 
-async function queueConfirmationLink(transaction: Prisma.TransactionClient, worker: PublicUser, payoutNumberId: number, destination: Destination) {
-  const token = await issueAccountToken(sqlOfPrisma(transaction), { userId: worker.id, purpose: "payout_number", validMs: payoutNumberLinkValidHours * hourMs, payoutNumberId });
+async function queueConfirmationLink(sql: SqlQueries, worker: PublicUser, payoutNumberId: number, destination: Destination) {
+  const token = await issueAccountToken(sql, { userId: worker.id, purpose: "payout_number", validMs: payoutNumberLinkValidHours * hourMs, payoutNumberId });
   const content = payoutNumberMail({ name: worker.fullName, destination: destinationName(destination), link: absoluteLink(`/payouts/confirm-number/${token}`), validHours: payoutNumberLinkValidHours });
-  await queueEmail(sqlOfPrisma(transaction), `payout-number:${hashAccountToken(token).slice(0, 32)}`, worker.email, content);
+  await queueEmail(sql, `payout-number:${hashAccountToken(token).slice(0, 32)}`, worker.email, content);
 }
 
 /** Follows the e-mailed link: the number it names is confirmed (once; a used, expired or unknown link is a 400 saying which). */

@@ -1,11 +1,11 @@
 import { releasePayoutReservation } from "~/features/ledger/index.server";
 import { type PaystackResult, type TransferData, type TransferStatus, getPaystack } from "~/features/paystack/index.server";
-import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
+import type { PayoutStatus } from "~/generated/prisma/client";
 import { getPrisma, getDatabase } from "~/lib/database/db.server";
 import { queuePayoutEmail } from "./payout-emails.server";
 import { type PayoutMatch, claimTransferSend, markLookedAt, movePayout, openPayoutStatuses, recordRecipient, recordTransferCode } from "./payout-lifecycle.server";
 import { getLogger } from "~/lib/logger.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 
 /**
  * A payout's Paystack transfer: sending it (and sending it again), and applying what Paystack says
@@ -27,11 +27,21 @@ const transferReason = "Social Media Boost earnings";
 
 type ReservedPayout = { id: number; workerId: number; amountMinor: number; currency: "GHS" | "USD" };
 
+/** A payout's reserved amount and its status, by id or reference; undefined when there is no such payout. */
+export async function findReservedPayout(sql: SqlQueries, match: { id: number } | { reference: string }): Promise<(ReservedPayout & { status: PayoutStatus }) | undefined> {
+  const [payout] = await sql.query<ReservedPayout & { status: PayoutStatus }>(
+    `SELECT id, worker_id AS "workerId", amount_minor AS "amountMinor", currency::text AS currency, status::text AS status
+     FROM payouts WHERE ${"id" in match ? "id = $1::int" : "reference = $1::text"}`,
+    ["id" in match ? match.id : match.reference],
+  );
+  return payout;
+}
+
 /** Closes a payout that is still as the caller saw it (`still`) and gives its amount back; false when it had moved on. */
-export async function closePayout(transaction: Prisma.TransactionClient, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Omit<PayoutMatch, "id" | "reference"> = {}, now = new Date()): Promise<boolean> {
-  if (!(await movePayout(sqlOfPrisma(transaction), closing, { ...still, id: payout.id }, { reason, now }))) return false;
-  await releasePayoutReservation(sqlOfPrisma(transaction), payout, `Withdrawal ${closing}: the amount is back in your balance`);
-  await queuePayoutEmail(transaction, payout.id, closing);
+export async function closePayout(sql: SqlQueries, payout: ReservedPayout, closing: "failed" | "reversed", reason: string, still: Omit<PayoutMatch, "id" | "reference"> = {}, now = new Date()): Promise<boolean> {
+  if (!(await movePayout(sql, closing, { ...still, id: payout.id }, { reason, now }))) return false;
+  await releasePayoutReservation(sql, payout, `Withdrawal ${closing}: the amount is back in your balance`);
+  await queuePayoutEmail(sql, payout.id, closing);
   return true;
 }
 
@@ -41,13 +51,14 @@ export async function closePayout(transaction: Prisma.TransactionClient, payout:
  * OTP; pending after `otp` means the OTP was taken. Conditional, so repeats change nothing.
  */
 export async function settlePayout(reference: string, transferStatus: string, reason?: string | null): Promise<void> {
-  const prisma = getPrisma();
   const now = new Date();
   if (transferStatus === "success") {
-    const isPaid = await prisma.$transaction(async (transaction) => {
-      const paid = await movePayout(sqlOfPrisma(transaction), "paid", { reference }, { now });
-      if (paid) await queuePayoutEmail(transaction, (await transaction.payout.findUniqueOrThrow({ where: { reference }, select: { id: true } })).id, "success");
-      return paid;
+    const isPaid = await getDatabase().sql.transaction(async (sql) => {
+      if (!(await movePayout(sql, "paid", { reference }, { now }))) return false;
+      const payout = await findReservedPayout(sql, { reference });
+      if (!payout) throw new Error(`Payout ${reference} not found`);
+      await queuePayoutEmail(sql, payout.id, "success");
+      return true;
     });
     if (!isPaid) await warnOfLateSuccess(reference);
     return;
@@ -62,10 +73,10 @@ export async function settlePayout(reference: string, transferStatus: string, re
   }
   const closing = transferStatus === "failed" ? "failed" : transferStatus === "reversed" ? "reversed" : null;
   if (!closing) return; // abandoned, blocked, rejected, unknown…: left to an admin, who may fail it
-  const isClosed = await prisma.$transaction(async (transaction) => {
-    const payout = await transaction.payout.findUnique({ where: { reference }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
+  const isClosed = await getDatabase().sql.transaction(async (sql) => {
+    const payout = await findReservedPayout(sql, { reference });
     // A reversal may follow a success; a failure only an open transfer (payoutTransitions).
-    return payout ? closePayout(transaction, payout, closing, reason ?? `Transfer ${closing}`, {}, now) : false;
+    return payout ? closePayout(sql, payout, closing, reason ?? `Transfer ${closing}`, {}, now) : false;
   });
   if (isClosed) getLogger().warn({ reference, status: closing }, "a payout transfer did not go through; the amount went back to the worker");
 }
@@ -101,14 +112,13 @@ export function isUnknownTransfer(result: PaystackResult<TransferData>): boolean
  * when the payout moved on or another send claimed this attempt meanwhile; otherwise the payout row
  * says what came of it (a send with no answer stays `processing` for the reconciler).
  */
-export async function sendPayoutTransfer(payoutId: number, { now = new Date(), onClaim }: { now?: Date; onClaim?: (transaction: Prisma.TransactionClient, attempt: number) => Promise<void> } = {}): Promise<boolean> {
-  const prisma = getPrisma();
-  const payout = await prisma.payout.findUnique({ where: { id: payoutId } });
+export async function sendPayoutTransfer(payoutId: number, { now = new Date(), onClaim }: { now?: Date; onClaim?: (sql: SqlQueries, attempt: number) => Promise<void> } = {}): Promise<boolean> {
+  const payout = await getPrisma().payout.findUnique({ where: { id: payoutId } });
   if (!payout || !openPayoutStatuses.includes(payout.status)) return false;
-  const isClaimed = await prisma.$transaction(async (transaction) => {
+  const isClaimed = await getDatabase().sql.transaction(async (sql) => {
     // One send per attempt number, even with the reconciler and an admin at it together.
-    const claimed = await claimTransferSend(sqlOfPrisma(transaction), payout, now);
-    if (claimed) await onClaim?.(transaction, payout.transferAttempts + 1);
+    const claimed = await claimTransferSend(sql, payout, now);
+    if (claimed) await onClaim?.(sql, payout.transferAttempts + 1);
     return claimed;
   });
   if (!isClaimed) return false;
@@ -166,10 +176,11 @@ export async function recoverPayoutTransfer(payout: WatchedPayout, now = new Dat
 
 async function failUnsentPayout(payout: WatchedPayout, now: Date) {
   const reason = `The transfer could not be sent to Paystack (${payout.transferAttempts} attempts)`;
-  const isClosed = await getPrisma().$transaction(async (transaction) => {
-    const reserved = await transaction.payout.findUniqueOrThrow({ where: { id: payout.id }, select: { id: true, workerId: true, amountMinor: true, currency: true } });
+  const isClosed = await getDatabase().sql.transaction(async (sql) => {
+    const reserved = await findReservedPayout(sql, { id: payout.id });
+    if (!reserved) throw new Error(`Payout ${payout.id} not found`);
     // Only while it is still processing with the attempts counted here: a send meanwhile keeps it open.
-    return closePayout(transaction, reserved, "failed", reason, { onlyFrom: "processing", transferAttempts: payout.transferAttempts }, now);
+    return closePayout(sql, reserved, "failed", reason, { onlyFrom: "processing", transferAttempts: payout.transferAttempts }, now);
   });
   if (isClosed) getLogger().warn({ reference: payout.reference, attempts: payout.transferAttempts }, "a payout's transfer never reached Paystack; the payout failed and the amount went back to the worker");
 }

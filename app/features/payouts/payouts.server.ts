@@ -7,8 +7,8 @@ import { assertActiveWorker } from "~/features/fulfilment/index.server";
 import { availableBalanceMinor, releasePayoutReservation, reservePayout } from "~/features/ledger/index.server";
 import { ghanaMobileNumberSchema, mobileMoneyProviders, numberOfTheNetworkChosen, portedSchema } from "~/features/payments";
 import type { PayoutStatus, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
@@ -16,8 +16,7 @@ import { formatMoney, toMajorUnits } from "~/lib/money";
 import { queuePayoutEmail } from "./payout-emails.server";
 import { requireConfirmedPayoutNumber } from "./payout-numbers.server";
 import { insertPayout, movePayout, openPayoutStatuses } from "./payout-lifecycle.server";
-import { recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { findReservedPayout, recoverPayoutTransfer, sendPayoutTransfer } from "./payout-transfers.server";
 
 export { applyTransfer, settlePayout } from "./payout-transfers.server";
 
@@ -105,16 +104,16 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
   if (amountMinor < minimumMinor) throw new AppError(400, "below_minimum", `The minimum withdrawal is ${formatMoney(minimumMinor)}.`);
   const bankCode = bankCodes[request.provider];
   await requireConfirmedPayoutNumber(worker, { accountNumber: request.phone, bankCode });
-  const payout = await getPrisma().$transaction(async (transaction) => {
+  const payoutId = await getDatabase().sql.transaction(async (sql) => {
     // Requests of one worker queue on their row: the balance read below is the one this request spends.
-    await transaction.$queryRaw`SELECT id FROM users WHERE id = ${worker.id} FOR UPDATE`;
-    const available = await availableBalanceMinor(sqlOfPrisma(transaction), worker.id);
+    await sql.query("SELECT id FROM users WHERE id = $1::int FOR UPDATE", [worker.id]);
+    const available = await availableBalanceMinor(sql, worker.id);
     // Below zero only by claw-backs (issue #21): paid work a refill's re-check found undone.
     if (available < 0) {
       throw new AppError(422, "negative_balance", `Your balance is ${formatMoney(-available)} below zero: work you were paid for was found undone at a refill's re-check. Withdrawals open again once new earnings cover it.`);
     }
     if (amountMinor > available) throw new AppError(422, "insufficient_balance", `You can withdraw at most ${formatMoney(available)} now.`);
-    const id = await insertPayout(sqlOfPrisma(transaction), {
+    const id = await insertPayout(sql, {
       workerId: worker.id,
       amountMinor,
       currency: "GHS",
@@ -124,11 +123,11 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
       bankCode,
       reference: `payout_${randomBytes(8).toString("hex")}`,
     });
-    await reservePayout(sqlOfPrisma(transaction), { id, workerId: worker.id, amountMinor, currency: "GHS" });
-    await queuePayoutEmail(transaction, id, "requested");
-    return transaction.payout.findUniqueOrThrow({ where: { id }, select: payoutSelect });
-  }, burstTransactionOptions);
-  return toView(payout);
+    await reservePayout(sql, { id, workerId: worker.id, amountMinor, currency: "GHS" });
+    await queuePayoutEmail(sql, id, "requested");
+    return id;
+  });
+  return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }));
 }
 
 export async function listMyPayouts(worker: PublicUser): Promise<PayoutView[]> {
@@ -146,15 +145,15 @@ export async function listPayouts(admin: PublicUser, status?: PayoutStatus): Pro
 /** An admin turns a pending request down; the amount returns to the worker. 409 if it moved on meanwhile. */
 export async function rejectPayout(admin: PublicUser, payoutId: number, reason: string): Promise<PayoutView> {
   assertAdmin(admin);
-  return getPrisma().$transaction(async (transaction) => {
-    const payout = await transaction.payout.findUnique({ where: { id: payoutId }, select: { id: true, workerId: true, amountMinor: true, currency: true, status: true } });
+  await getDatabase().sql.transaction(async (sql) => {
+    const payout = await findReservedPayout(sql, { id: payoutId });
     if (!payout) throw new AppError(404, "not_found", "Payout not found");
-    if (!(await movePayout(sqlOfPrisma(transaction), "rejected", { id: payoutId }, { reason }))) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
-    await releasePayoutReservation(sqlOfPrisma(transaction), payout, `Withdrawal rejected: ${reason}`);
-    await queuePayoutEmail(transaction, payoutId, "rejected");
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
-    return toView(await transaction.payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
+    if (!(await movePayout(sql, "rejected", { id: payoutId }, { reason }))) throw new AppError(409, "stale_state", `This payout is ${payout.status} and can no longer be rejected.`);
+    await releasePayoutReservation(sql, payout, `Withdrawal rejected: ${reason}`);
+    await queuePayoutEmail(sql, payoutId, "rejected");
+    await recordAdminAction(sql, admin, { action: "payout.reject", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "rejected", reason } });
   });
+  return getPayoutView(payoutId);
 }
 
 /**
@@ -163,13 +162,13 @@ export async function rejectPayout(admin: PublicUser, payoutId: number, reason: 
  */
 export async function approvePayout(admin: PublicUser, payoutId: number): Promise<PayoutView> {
   assertAdmin(admin);
-  await getPrisma().$transaction(async (transaction) => {
-    const current = await transaction.payout.findUnique({ where: { id: payoutId }, select: { status: true, workerId: true } });
+  await getDatabase().sql.transaction(async (sql) => {
+    const current = await findReservedPayout(sql, { id: payoutId });
     if (!current) throw new AppError(404, "not_found", "Payout not found");
-    await refuseWhileBelowZero(transaction, current.workerId);
+    await refuseWhileBelowZero(sql, current.workerId);
     // The claim: one approval starts one transfer.
-    if (!(await movePayout(sqlOfPrisma(transaction), "approved", { id: payoutId }))) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
+    if (!(await movePayout(sql, "approved", { id: payoutId }))) throw new AppError(409, "stale_state", `This payout is ${current.status} and can no longer be approved.`);
+    await recordAdminAction(sql, admin, { action: "payout.approve", targetType: "payout", targetId: String(payoutId), details: { before: "pending", after: "processing" } });
   });
   await sendPayoutTransfer(payoutId);
   return getPayoutView(payoutId);
@@ -179,9 +178,9 @@ export async function approvePayout(admin: PublicUser, payoutId: number): Promis
  * A claw-back after the request (issue #49) can leave the worker owing: the withdrawal would pay out
  * money they no longer have. Read under the worker's row lock, as requests and claw-backs queue there.
  */
-async function refuseWhileBelowZero(transaction: Prisma.TransactionClient, workerId: number) {
-  await transaction.$queryRaw`SELECT id FROM users WHERE id = ${workerId} FOR UPDATE`;
-  const available = await availableBalanceMinor(sqlOfPrisma(transaction), workerId);
+async function refuseWhileBelowZero(sql: SqlQueries, workerId: number) {
+  await sql.query("SELECT id FROM users WHERE id = $1::int FOR UPDATE", [workerId]);
+  const available = await availableBalanceMinor(sql, workerId);
   if (available < 0) {
     throw new AppError(
       422,
