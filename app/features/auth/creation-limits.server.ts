@@ -1,7 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { sqlOfPrisma } from "~/lib/database/sql-client.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { countWithinLimits } from "./rate-limit.server";
@@ -28,7 +27,7 @@ export async function countCreation(kind: keyof typeof creations, clientId: numb
   const [waitMs] = await getPrisma().$transaction(async (transaction) => {
     await transaction.$queryRaw(Prisma.sql`SELECT id FROM users WHERE id = ${clientId} FOR NO KEY UPDATE`);
     return countWithinLimits([{ bucket, key: String(clientId), windowMs, limit }], sqlOfPrisma(transaction));
-  }, burstTransactionOptions);
+  });
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -84,8 +84,8 @@ interface TaskRow {
  * first 10 are 10 targets; each row looks for an older open task of its target through the
  * (target_url, status, created_at) index, and the walk still stops after 10.
  * The platform is compared as the enum, not as text: PostgreSQL cannot estimate `platform::text IN`,
- * guessed ~5 matching tasks, and so checked every open task and sorted them (25 ms with 1,000 open
- * tasks, 0.4 ms walking the (status, created_at) index until 10 are found; bench/README.md, api-reads).
+ * so it checked and sorted every open task instead of walking the (status, created_at) index until
+ * 10 are found (bench/README.md, api-reads, has the figures).
  */
 function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prisma.Sql) {
   const platforms = worker.platforms.filter(isCatalogPlatform);

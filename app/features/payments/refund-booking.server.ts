@@ -2,7 +2,6 @@ import { isRefundBooked, recordRefund } from "~/features/ledger/index.server";
 import { markRefunded } from "~/features/order-lifecycle/index.server";
 import type { Prisma, RefundState } from "~/generated/prisma/client";
 import { getPrisma, getDatabase } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { getLogger } from "~/lib/logger.server";
 import { failRefund, noteOutsideRefund, recordRefundBooked } from "~/features/attempt-lifecycle/index.server";
 import { reverseRefundedTopUp } from "~/features/top-ups/index.server";
@@ -107,7 +106,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     if (attempt.topUpId !== null) await reverseRefundedTopUp(sqlOfPrisma(transaction), attempt.topUpId, { paymentReference: reference, refundKey });
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
     return "booked" as const;
-  }, burstTransactionOptions);
+  });
   if (outcome === "unknown_reference" || outcome === "currency_mismatch") logUnbookable(outcome, reference, "refund.processed");
   return outcome;
 }

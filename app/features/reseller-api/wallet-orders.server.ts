@@ -3,7 +3,6 @@ import { pricedOrderFields } from "~/features/orders/index.server";
 import { payFromWalletIn } from "~/features/wallet/index.server";
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { isAppError } from "~/lib/errors";
 import { isSameOrder, type OrderWhat } from "~/lib/idempotency";
 import type { OrderLine } from "./order-line";
@@ -42,7 +41,7 @@ export async function placeWalletOrder(
       });
       await payFromWalletIn(sqlOfPrisma(transaction), clientId, order.id, now);
       return order.id;
-    }, burstTransactionOptions);
+    });
     return { orderId };
   } catch (error) {
     if (isAppError(error) && error.code === "insufficient_balance") return { refused: "insufficient_balance" };

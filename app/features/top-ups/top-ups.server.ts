@@ -7,7 +7,6 @@ import type { SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
 import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/index.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { openAttemptStatuses } from "~/features/attempt-lifecycle/index.server";
 
 /**
@@ -177,7 +176,7 @@ export async function expireTopUpIfDue(topUpId: number, now = new Date()): Promi
     await transaction.$queryRaw`SELECT id FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
     const { count } = await transaction.walletTopUp.updateMany({ where: { id: topUpId, ...dueForExpiry(now) }, data: { expiredAt: now } });
     return count === 1;
-  }, burstTransactionOptions);
+  });
 }
 
 /** The background job (server/jobs.ts): expires the top-ups that are due, oldest first, in bounded batches. */

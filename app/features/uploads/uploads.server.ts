@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { UploadPurpose } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
 import { sqlOfPrisma } from "~/lib/database/sql-client.server";
-import { burstTransactionOptions } from "~/lib/database/transaction-options";
 import { AppError } from "~/lib/errors";
 import { getLogger } from "~/lib/logger.server";
 import { detectImageType } from "./image-type";
@@ -75,7 +74,7 @@ export async function storeImage(
       });
       if (isScreenshot) await countScreenshotUpload(sqlOfPrisma(transaction), ownerId);
       return upload;
-    }, burstTransactionOptions);
+    });
   } catch (error) {
     // Deleting bytes that were never written is not an error.
     await storage.delete(storageKey).catch((cleanupError: unknown) => {

@@ -1,9 +1,8 @@
 /**
- * Options of every interactive transaction: the Prisma client's default (db.server.ts), so none can
- * forget them; some callers also pass them explicitly. Bursts of requests (task completions, payment
- * settlements, payout requests) open transactions at once and queue for the pool's connections:
- * waiting is fine (the completions bench measured ~1 s at 100 concurrent workers on 10 connections),
- * failing after Prisma's default 2 s wait (P2028, which answered 500) is not. On PostgreSQL the pool's
+ * Options of every interactive Prisma transaction: the Prisma client's default (db.server.ts), so none
+ * can forget them. Bursts of requests (task completions, payment settlements, payout requests) open
+ * transactions at once and queue for the pool's connections: waiting is fine (bench/README.md, the
+ * completions bench), failing after Prisma's default 2 s wait (P2028, which answered 500) is not. On PostgreSQL the pool's
  * own 10 s bound on a connection wait comes first; on PGlite (one connection) maxWait is the bound.
  * Either way a wait that runs out answers 503 with Retry-After (database-unavailable.ts).
  */
