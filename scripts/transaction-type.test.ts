@@ -118,6 +118,13 @@ describe("the transaction type features share", () => {
     expect(prismaParameters(sourceFiles(), compilerOptions(), { everyNamedFunction: true }).filter((found) => found !== bridge)).toEqual([]);
   });
 
+  it("is the one way to send SQL: no Prisma raw query but the bridge's", () => {
+    const rawQuery = /\$(queryRaw|executeRaw)(Unsafe)?\b/;
+    const bridgeFile = path.join(repoRoot, "app/lib/database/sql-client.server.ts");
+    const found = sourceFiles().filter((file) => file !== bridgeFile && rawQuery.test(fs.readFileSync(file, "utf8")));
+    expect(found.map((file) => path.relative(repoRoot, file))).toEqual([]);
+  });
+
   it("is told apart from a Prisma client however the parameter is spelled", { timeout: 120_000 }, () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "transaction-type-"));
     temporaryRoots.push(root);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type PublicUser, countCreation, isCurrentPassword } from "~/features/auth/index.server";
 import { absoluteLink, queueEmail } from "~/features/mail/index.server";
 import { apiKeyCreatedMail } from "~/features/mail";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
 import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 
@@ -54,7 +54,7 @@ export async function createApiKey(user: PublicUser, { name = "API key", passwor
   const prisma = getPrisma();
   const created = await prisma.$transaction(async (transaction) => {
     // Under the client's row lock, so two concurrent creations cannot both pass the count.
-    const [owner] = await transaction.$queryRaw<{ email: string }[]>`SELECT email FROM users WHERE id = ${user.id} FOR UPDATE`;
+    const [owner] = await sqlOfPrisma(transaction).query<{ email: string }>("SELECT email FROM users WHERE id = $1::int FOR UPDATE", [user.id]);
     const live = await transaction.apiKey.count({ where: { userId: user.id, revokedAt: null } });
     if (live >= maximumLiveKeys) throw new AppError(409, "conflict", `You can hold ${maximumLiveKeys} API keys at a time. Revoke one you no longer use first.`);
     const row = await transaction.apiKey.create({ data: { userId: user.id, name, prefix: key.slice(0, 8), keyHash: hashApiKey(key) }, select: keySelect });
@@ -97,15 +97,17 @@ export type KeyUse = { keyId: number; userId: number } | { refused: "invalid" } 
 export async function acceptApiKeyRequest(key: string, perMinute: number, now = new Date()): Promise<KeyUse> {
   if (!/^smb_[A-Za-z0-9_-]{43}$/.test(key)) return { refused: "invalid" };
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const [row] = await getPrisma().$queryRaw<{ id: number; user_id: number; window_count: number }[]>`
-    UPDATE api_keys k SET
-      window_count = CASE WHEN k.window_start = ${windowStart} THEN k.window_count + 1 ELSE 1 END,
-      window_start = ${windowStart},
-      request_count = k.request_count + 1,
-      last_used_at = ${now}
-    FROM users u
-    WHERE k.key_hash = ${hashApiKey(key)} AND k.revoked_at IS NULL AND u.id = k.user_id AND u.role = 'client' AND u.status = 'active'
-    RETURNING k.id, k.user_id, k.window_count`;
+  const [row] = await getDatabase().sql.query<{ id: number; user_id: number; window_count: number }>(
+    `UPDATE api_keys k SET
+       window_count = CASE WHEN k.window_start = $1::timestamp THEN k.window_count + 1 ELSE 1 END,
+       window_start = $1::timestamp,
+       request_count = k.request_count + 1,
+       last_used_at = $2::timestamp
+     FROM users u
+     WHERE k.key_hash = $3::text AND k.revoked_at IS NULL AND u.id = k.user_id AND u.role = 'client' AND u.status = 'active'
+     RETURNING k.id, k.user_id, k.window_count`,
+    [windowStart.toISOString(), now.toISOString(), hashApiKey(key)],
+  );
   if (!row) return { refused: "invalid" };
   if (row.window_count > perMinute) return { refused: "rate_limited", retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + 60_000 - now.getTime()) / 1000)) };
   return { keyId: row.id, userId: row.user_id };

@@ -1,6 +1,4 @@
-import { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
+import { getDatabase } from "~/lib/database/db.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { countWithinLimits } from "./rate-limit.server";
@@ -24,9 +22,9 @@ const creations = {
 export async function countCreation(kind: keyof typeof creations, clientId: number): Promise<void> {
   const { bucket, perHour, what } = creations[kind];
   const limit = perHour();
-  const [waitMs] = await getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw(Prisma.sql`SELECT id FROM users WHERE id = ${clientId} FOR NO KEY UPDATE`);
-    return countWithinLimits([{ bucket, key: String(clientId), windowMs, limit }], sqlOfPrisma(transaction));
+  const [waitMs] = await getDatabase().sql.transaction(async (sql) => {
+    await sql.query("SELECT id FROM users WHERE id = $1::int FOR NO KEY UPDATE", [clientId]);
+    return countWithinLimits([{ bucket, key: String(clientId), windowMs, limit }], sql);
   });
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);

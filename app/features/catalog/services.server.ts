@@ -242,7 +242,7 @@ export async function updateService(admin: PublicUser, id: string, patch: Servic
   assertAdmin(admin);
   const updated = await getPrisma().$transaction(async (transaction) => {
     // The row is locked so two admins' changes do not merge into a service neither checked.
-    const [locked] = await transaction.$queryRaw<{ id: string }[]>`SELECT id FROM services WHERE id = ${id} FOR UPDATE`;
+    const [locked] = await sqlOfPrisma(transaction).query<{ id: string }>("SELECT id FROM services WHERE id = $1::text FOR UPDATE", [id]);
     if (!locked) throw new AppError(404, "not_found", "Service not found");
     const before = toCatalogService(await transaction.service.findUniqueOrThrow({ where: { id } }));
     // What a service sells is fixed: its orders, tasks and the panels that name it by number rely on it.
@@ -269,7 +269,7 @@ export async function moveService(admin: PublicUser, id: string, direction: "up"
   assertAdmin(admin);
   await getPrisma().$transaction(async (transaction) => {
     // One admin reorders at a time: positions are read and rewritten as a whole.
-    await transaction.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('services order', 0))`;
+    await sqlOfPrisma(transaction).query("SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended('services order', 0))");
     const service = await transaction.service.findUnique({ where: { id } });
     if (!service) throw new AppError(404, "not_found", "Service not found");
     const siblings = new Catalogue((await transaction.service.findMany({ where: { platform: service.platform } })).map(toCatalogService)).services;

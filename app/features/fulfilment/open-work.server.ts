@@ -1,5 +1,5 @@
 import { type CatalogPlatform, type ServiceKind, isCatalogPlatform, serviceKinds } from "~/features/catalog";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
 
 /** Open tasks alike in platform, kind and reward: how many targets have one. */
 export interface OpenTaskCount {
@@ -18,19 +18,21 @@ export interface OpenTaskCount {
  * free for a newcomer to take. Grouped by platform, kind and reward: a few rows, however many tasks.
  */
 export async function openWorkForNewWorker(now = new Date()): Promise<OpenTaskCount[]> {
-  const rows = await getPrisma().$queryRaw<{ platform: string; kind: string; reward_minor: number; tasks: number }[]>`
-    SELECT firsts.platform, firsts.kind, firsts.reward_minor, count(*)::int AS tasks
-    FROM (
-      SELECT DISTINCT ON (t.target_url, t.type) t.platform::text AS platform, t.type::text AS kind, t.reward_minor
-      FROM tasks t
-      WHERE t.status = 'available' AND t.completion_count < t.required_completions
-        AND (t.type <> 'comments' OR EXISTS (
-          SELECT 1 FROM order_comment_lines l
-          WHERE l.order_id = t.order_id AND l.completion_id IS NULL
-            AND (l.worker_id IS NULL OR l.reserved_until <= CAST(${now.toISOString()} AS timestamp))))
-      ORDER BY t.target_url, t.type, t.replaces_completion_id IS NULL, t.created_at, t.id
-    ) AS firsts
-    GROUP BY firsts.platform, firsts.kind, firsts.reward_minor`;
+  const rows = await getDatabase().sql.query<{ platform: string; kind: string; reward_minor: number; tasks: number }>(
+    `SELECT firsts.platform, firsts.kind, firsts.reward_minor, count(*)::int AS tasks
+      FROM (
+        SELECT DISTINCT ON (t.target_url, t.type) t.platform::text AS platform, t.type::text AS kind, t.reward_minor
+        FROM tasks t
+        WHERE t.status = 'available' AND t.completion_count < t.required_completions
+          AND (t.type <> 'comments' OR EXISTS (
+            SELECT 1 FROM order_comment_lines l
+            WHERE l.order_id = t.order_id AND l.completion_id IS NULL
+              AND (l.worker_id IS NULL OR l.reserved_until <= $1::timestamp)))
+        ORDER BY t.target_url, t.type, t.replaces_completion_id IS NULL, t.created_at, t.id
+      ) AS firsts
+      GROUP BY firsts.platform, firsts.kind, firsts.reward_minor`,
+    [now.toISOString()],
+  );
   return rows.flatMap((row) =>
     isCatalogPlatform(row.platform) && isServiceKind(row.kind) ? [{ platform: row.platform, kind: row.kind, rewardMinor: Number(row.reward_minor), tasks: Number(row.tasks) }] : [],
   );

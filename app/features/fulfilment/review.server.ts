@@ -5,9 +5,8 @@ import { contestedStates, dropDelivery, releaseEarning } from "~/features/delive
 import { revertDelivery } from "~/features/order-lifecycle/index.server";
 import { revertRedelivery } from "~/features/refills/index.server";
 import { reopenSlot } from "~/features/task-lifecycle/index.server";
-import { getPrisma } from "~/lib/database/db.server";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
 import { AppError } from "~/lib/errors";
-import { sqlOfPrisma } from "~/lib/database/sql-client.server";
 
 /**
  * Drop protection: a completion's reward is held for the hold period. An admin may reject it
@@ -16,16 +15,16 @@ import { sqlOfPrisma } from "~/lib/database/sql-client.server";
  */
 export async function rejectCompletion(admin: PublicUser, completionId: number, reason: string, now = new Date()): Promise<void> {
   assertAdmin(admin);
-  await getPrisma().$transaction(async (transaction) => {
-    const [completion] = await transaction.$queryRaw<{ review: string }[]>`SELECT review::text AS review FROM task_completions WHERE id = ${completionId} FOR UPDATE`;
+  await getDatabase().sql.transaction(async (sql) => {
+    const [completion] = await sql.query<{ review: string }>("SELECT review::text AS review FROM task_completions WHERE id = $1::int FOR UPDATE", [completionId]);
     if (!completion) throw new AppError(404, "not_found", "Completion not found");
-    const dropped = completion.review === "held" && (await dropDelivery(sqlOfPrisma(transaction), completionId, "takenBack", { reason, adminId: admin.id, ledgerDescription: `Rejected: ${reason}` }, now));
+    const dropped = completion.review === "held" && (await dropDelivery(sql, completionId, "takenBack", { reason, adminId: admin.id, ledgerDescription: `Rejected: ${reason}` }, now));
     if (!dropped) throw new AppError(409, "not_under_review", "Only a completion under review can be rejected.");
     // The slot reopens: the task (and a completed order) take one more delivery.
-    await reopenSlot(sqlOfPrisma(transaction), dropped.taskId, now);
-    if (dropped.refillId === null) await revertDelivery(sqlOfPrisma(transaction), dropped.orderId, now);
-    else await revertRedelivery(sqlOfPrisma(transaction), dropped.refillId, now);
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completionId), details: { before: "held", after: "rejected", reason } });
+    await reopenSlot(sql, dropped.taskId, now);
+    if (dropped.refillId === null) await revertDelivery(sql, dropped.orderId, now);
+    else await revertRedelivery(sql, dropped.refillId, now);
+    await recordAdminAction(sql, admin, { action: "completion.reject", targetType: "task_completion", targetId: String(completionId), details: { before: "held", after: "rejected", reason } });
   });
 }
 
@@ -42,13 +41,14 @@ const heldEarningOf = (completion: { id: number; workerId: number; rewardMinor: 
 /** An admin approves a completion under review before its hold ends: released exactly as the job releases it. */
 export async function approveCompletion(admin: PublicUser, completionId: number, now = new Date()): Promise<void> {
   assertAdmin(admin);
-  await getPrisma().$transaction(async (transaction) => {
-    const completion = await transaction.taskCompletion.findUnique({ where: { id: completionId }, select: heldEarningSelect });
-    if (!completion) throw new AppError(404, "not_found", "Completion not found");
-    if (!(await releaseEarning(sqlOfPrisma(transaction), heldEarningOf(completion), now, "Approved by an admin"))) {
+  // What is read here never changes; whether the completion is still held is releaseEarning's guard.
+  const completion = await getPrisma().taskCompletion.findUnique({ where: { id: completionId }, select: heldEarningSelect });
+  if (!completion) throw new AppError(404, "not_found", "Completion not found");
+  await getDatabase().sql.transaction(async (sql) => {
+    if (!(await releaseEarning(sql, heldEarningOf(completion), now, "Approved by an admin"))) {
       throw new AppError(409, "not_under_review", "Only a completion under review can be approved.");
     }
-    await recordAdminAction(sqlOfPrisma(transaction), admin, { action: "completion.approve", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "approved" } });
+    await recordAdminAction(sql, admin, { action: "completion.approve", targetType: "task_completion", targetId: String(completion.id), details: { before: "held", after: "approved" } });
   });
 }
 
@@ -66,7 +66,7 @@ export async function releaseHeldEarnings(now = new Date(), limit = 200): Promis
   });
   let released = 0;
   for (const completion of due) {
-    const done = await prisma.$transaction((transaction) => releaseEarning(sqlOfPrisma(transaction), heldEarningOf(completion), now, "Review period ended"));
+    const done = await getDatabase().sql.transaction((sql) => releaseEarning(sql, heldEarningOf(completion), now, "Review period ended"));
     if (done) released += 1;
   }
   return released;

@@ -1,8 +1,9 @@
 import { toMajorUnits } from "~/lib/money";
 import type { PublicUser } from "~/features/auth/index.server";
 import { isCatalogPlatform } from "~/features/catalog";
-import { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/database/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { isoTimestamp, StatementParameters } from "~/lib/database/sql-client.server";
 import { getEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
 import { actionOf, isProfileTask } from "./worker-display";
@@ -61,7 +62,7 @@ export function assertActiveWorker(user: PublicUser): void {
   if (user.status !== "active") throw new AppError(403, "worker_inactive", "Your worker account cannot take tasks. Please contact support.");
 }
 
-interface TaskRow {
+type TaskRow = {
   id: number;
   platform: string;
   type: string;
@@ -69,9 +70,12 @@ interface TaskRow {
   reward_minor: number;
   currency: "GHS" | "USD";
   status: string;
-  created_at: Date;
+  created_at: string;
   remaining: number;
-}
+};
+
+/** A statement and its values, as `sql.query` takes them. */
+type Statement = { text: string; values: unknown[] };
 
 /**
  * The open tasks this worker may do: on platforms they joined and linked a handle for, on targets
@@ -87,40 +91,44 @@ interface TaskRow {
  * so it checked and sorted every open task instead of walking the (status, created_at) index until
  * 10 are found (bench/README.md, api-reads, has the figures).
  */
-function availableTasksQuery(worker: PublicUser, select: Prisma.Sql, tail: Prisma.Sql) {
+function availableTasksQuery(worker: PublicUser, select: string, tail: (parameters: StatementParameters) => string = () => ""): Statement | null {
   const platforms = worker.platforms.filter(isCatalogPlatform);
   if (platforms.length === 0) return null;
-  return Prisma.sql`
+  const parameters = new StatementParameters();
+  const workerId = parameters.add(worker.id, "int");
+  const text = `
     SELECT ${select}
     FROM tasks t
-    JOIN worker_handles h ON h.worker_id = ${worker.id} AND h.platform = t.platform
-    JOIN users me ON me.id = ${worker.id} AND me.tasks_paused_at IS NULL
+    JOIN worker_handles h ON h.worker_id = ${workerId} AND h.platform = t.platform
+    JOIN users me ON me.id = ${workerId} AND me.tasks_paused_at IS NULL
     WHERE t.status = 'available'
       AND t.completion_count < t.required_completions
-      AND t.platform IN (${Prisma.join(platforms.map((platform) => Prisma.sql`CAST(${platform} AS platform)`))})
+      AND t.platform IN (${platforms.map((platform) => parameters.add(platform, "platform")).join(", ")})
       AND NOT EXISTS (
         SELECT 1 FROM task_completions c
-        WHERE c.target_url = t.target_url AND c.type = t.type AND (c.worker_id = ${worker.id} OR (c.platform = t.platform AND c.handle = h.handle))
+        WHERE c.target_url = t.target_url AND c.type = t.type AND (c.worker_id = ${workerId} OR (c.platform = t.platform AND c.handle = h.handle))
       )
       AND NOT EXISTS (
         SELECT 1 FROM tasks older
         WHERE older.target_url = t.target_url AND older.type = t.type AND older.status = 'available' AND older.completion_count < older.required_completions
           AND (older.created_at, older.id) < (t.created_at, t.id)
       )
-      AND (t.type <> 'comments' OR EXISTS (${commentLineOpenTo(worker.id, Prisma.sql`t.target_url`, new Date())}))
-    ${tail}`;
+      AND (t.type <> 'comments' OR EXISTS (${commentLineOpenTo(workerId, "t.target_url", parameters.add(new Date().toISOString(), "timestamp"))}))
+    ${tail(parameters)}`;
+  return { text, values: parameters.values };
 }
 
 /**
  * A comment line of `targetUrl`'s open comments tasks this worker may have (decision 0047): one no
  * one holds, one whose reservation lapsed, or their own not yet posted. A comments task with none
- * left is not offered: every line is someone's for now.
+ * left is not offered: every line is someone's for now. The arguments are the statement's expressions
+ * for the worker, the target and the time now.
  */
-function commentLineOpenTo(workerId: number, targetUrl: Prisma.Sql, now: Date) {
-  return Prisma.sql`
+function commentLineOpenTo(workerId: string, targetUrl: string, now: string) {
+  return `
     SELECT 1 FROM tasks ct JOIN order_comment_lines l ON l.order_id = ct.order_id
     WHERE ct.target_url = ${targetUrl} AND ct.type = 'comments' AND ct.status = 'available' AND ct.completion_count < ct.required_completions
-      AND l.completion_id IS NULL AND (l.worker_id IS NULL OR l.worker_id = ${workerId} OR l.reserved_until <= CAST(${now.toISOString()} AS timestamp))`;
+      AND l.completion_id IS NULL AND (l.worker_id IS NULL OR l.worker_id = ${workerId} OR l.reserved_until <= ${now})`;
 }
 
 /**
@@ -129,12 +137,15 @@ function commentLineOpenTo(workerId: number, targetUrl: Prisma.Sql, now: Date) {
  */
 export async function workerMaySeeAccountScreenshot(worker: PublicUser, uploadId: string): Promise<boolean> {
   if (worker.role !== "worker") return false;
-  const [done] = await getPrisma().$queryRaw<{ done: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM task_completions c JOIN tasks t ON t.id = c.task_id JOIN orders o ON o.id = t.order_id
-                   WHERE c.worker_id = ${worker.id} AND o.screenshot_upload_id = ${uploadId}) AS done`;
+  const sql = getDatabase().sql;
+  const [done] = await sql.query<{ done: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM task_completions c JOIN tasks t ON t.id = c.task_id JOIN orders o ON o.id = t.order_id
+                    WHERE c.worker_id = $1::int AND o.screenshot_upload_id = $2::text) AS done`,
+    [worker.id, uploadId],
+  );
   if (done?.done) return true;
-  const offered = availableTasksQuery(worker, Prisma.sql`1`, Prisma.sql`AND EXISTS (SELECT 1 FROM orders o WHERE o.id = t.order_id AND o.screenshot_upload_id = ${uploadId}) LIMIT 1`);
-  return offered !== null && (await getPrisma().$queryRaw<unknown[]>(offered)).length > 0;
+  const offered = availableTasksQuery(worker, "1", (parameters) => `AND EXISTS (SELECT 1 FROM orders o WHERE o.id = t.order_id AND o.screenshot_upload_id = ${parameters.add(uploadId, "text")}) LIMIT 1`);
+  return offered !== null && (await sql.query(offered.text, offered.values)).length > 0;
 }
 
 /** The account screenshots of the orders of `taskIds`, as addresses the task cards show (tasks without one are left out). */
@@ -149,11 +160,11 @@ export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AV
   assertActiveWorker(worker);
   const query = availableTasksQuery(
     worker,
-    Prisma.sql`t.id, t.platform::text AS platform, t.type::text AS type, t.target_url, t.reward_minor, t.currency::text AS currency, t.status::text AS status, t.created_at, (t.required_completions - t.completion_count) AS remaining`,
-    Prisma.sql`ORDER BY t.created_at, t.id LIMIT ${Math.min(Math.max(limit, 1), 50)}`,
+    `t.id, t.platform::text AS platform, t.type::text AS type, t.target_url, t.reward_minor, t.currency::text AS currency, t.status::text AS status, ${isoTimestamp("t.created_at")} AS created_at, (t.required_completions - t.completion_count) AS remaining`,
+    (parameters) => `ORDER BY t.created_at, t.id LIMIT ${parameters.add(Math.min(Math.max(limit, 1), 50), "int")}`,
   );
   if (!query) return [];
-  const rows = await getPrisma().$queryRaw<TaskRow[]>(query);
+  const rows = await getDatabase().sql.query<TaskRow>(query.text, query.values);
   const comments = await reservedCommentsOf(worker.id, rows.filter((row) => row.type === "comments").map((row) => row.target_url), new Date());
   return rows.map((row) => ({
     id: row.id,
@@ -163,7 +174,7 @@ export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AV
     reward: toMajorUnits(row.reward_minor),
     currency: row.currency,
     status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at,
     remaining: Number(row.remaining),
     action: actionOf(row),
     target: isProfileTask(row) ? "profile" : "post",
@@ -174,19 +185,21 @@ export async function listAvailableTasks(worker: PublicUser, limit = getEnv().AV
 /** The worker's live comment reservations on `targetUrls` (one each at most: reserveCommentLine keeps it so). */
 async function reservedCommentsOf(workerId: number, targetUrls: string[], now: Date): Promise<Map<string, CommentReservation>> {
   if (targetUrls.length === 0) return new Map();
-  const rows = await getPrisma().$queryRaw<{ target_url: string; text: string; reserved_until: Date }[]>`
-    SELECT DISTINCT ON (ct.target_url) ct.target_url, l.text, l.reserved_until
-    FROM order_comment_lines l JOIN tasks ct ON ct.order_id = l.order_id AND ct.type = 'comments'
-    WHERE l.worker_id = ${workerId} AND l.completion_id IS NULL AND l.reserved_until > CAST(${now.toISOString()} AS timestamp)
-      AND ct.target_url IN (${Prisma.join(targetUrls)})
-    ORDER BY ct.target_url, l.id`;
-  return new Map(rows.map((row) => [row.target_url, { text: row.text, reservedUntil: new Date(row.reserved_until).toISOString() }]));
+  const rows = await getDatabase().sql.query<{ target_url: string; text: string; reserved_until: string }>(
+    `SELECT DISTINCT ON (ct.target_url) ct.target_url, l.text, ${isoTimestamp("l.reserved_until")} AS reserved_until
+     FROM order_comment_lines l JOIN tasks ct ON ct.order_id = l.order_id AND ct.type = 'comments'
+     WHERE l.worker_id = $1::int AND l.completion_id IS NULL AND l.reserved_until > $2::timestamp
+       AND ct.target_url = ANY($3::text[])
+     ORDER BY ct.target_url, l.id`,
+    [workerId, now.toISOString(), targetUrls],
+  );
+  return new Map(rows.map((row) => [row.target_url, { text: row.text, reservedUntil: row.reserved_until }]));
 }
 
 export async function countAvailableTasks(worker: PublicUser): Promise<number> {
-  const query = availableTasksQuery(worker, Prisma.sql`count(*)::int AS count`, Prisma.empty);
+  const query = availableTasksQuery(worker, "count(*)::int AS count");
   if (!query) return 0;
-  const [row] = await getPrisma().$queryRaw<{ count: number }[]>(query);
+  const [row] = await getDatabase().sql.query<{ count: number }>(query.text, query.values);
   return Number(row?.count ?? 0);
 }
 

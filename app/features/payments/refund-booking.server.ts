@@ -74,13 +74,14 @@ export interface ProcessedRefund {
 export async function bookProcessedRefund(refund: ProcessedRefund, now = new Date()): Promise<RefundReportOutcome> {
   const { reference, refundKey, amountMinor, currency } = refund;
   const outcome = await getPrisma().$transaction(async (transaction) => {
+    const sql = sqlOfPrisma(transaction);
     // One booking per payment at a time: the sum below is read and written under this lock.
-    await transaction.$queryRaw`SELECT id FROM payment_attempts WHERE reference = ${reference} FOR UPDATE`;
+    await sql.query("SELECT id FROM payment_attempts WHERE reference = $1::text FOR UPDATE", [reference]);
     const attempt = await transaction.paymentAttempt.findUnique({ where: { reference }, select: attemptSelect });
     if (!attempt) return "unknown_reference" as const;
     const problem = currencyProblem(attempt, currency);
     if (problem) return problem;
-    if (await isRefundBooked(sqlOfPrisma(transaction), reference, refundKey)) return "already_booked" as const;
+    if (await isRefundBooked(sql, reference, refundKey)) return "already_booked" as const;
 
     const bookable = Math.min(amountMinor, attempt.amountMinor - attempt.refundedAmountMinor);
     if (bookable <= 0) return "nothing_left_to_book" as const;
@@ -88,7 +89,7 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
       getLogger().error({ reference, reported: amountMinor, booked: bookable }, "Paystack reported a refund beyond what is left of the payment: booked only what was paid");
     }
     const isOutside = !isStoreRefund(attempt);
-    await recordRefund(sqlOfPrisma(transaction), {
+    await recordRefund(sql, {
       clientId: (attempt.order ?? attempt.topUp)!.clientId,
       orderId: attempt.orderId,
       topUpId: attempt.topUpId,
@@ -100,10 +101,10 @@ export async function bookProcessedRefund(refund: ProcessedRefund, now = new Dat
     });
     const refundedAmountMinor = attempt.refundedAmountMinor + bookable;
     const isFull = refundedAmountMinor >= attempt.amountMinor;
-    await recordRefundBooked(sqlOfPrisma(transaction), attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
-    if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(sqlOfPrisma(transaction), attempt.orderId);
+    await recordRefundBooked(sql, attempt.id, { from: attempt.refundState, to: stateAfterBooking(attempt, isFull), refundedAmountMinor, outside: isOutside, now });
+    if (isFull && attempt.orderId !== null) await markOrderRefundedOnceEveryPaymentIsBack(sql, attempt.orderId);
     // A top-up's refunded payment takes its credit back out of the wallet (issue #49).
-    if (attempt.topUpId !== null) await reverseRefundedTopUp(sqlOfPrisma(transaction), attempt.topUpId, { paymentReference: reference, refundKey });
+    if (attempt.topUpId !== null) await reverseRefundedTopUp(sql, attempt.topUpId, { paymentReference: reference, refundKey });
     if (isOutside) getLogger().warn({ reference, amountMinor: bookable }, "a refund the store did not ask for (Paystack dashboard) was booked");
     return "booked" as const;
   });

@@ -3,7 +3,7 @@ import { catalogCurrency, processingFeeMinor } from "~/features/catalog";
 import { creditTopUp, reverseTopUpCredit, topUpReversedMinor } from "~/features/ledger/index.server";
 import type { Currency, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/database/db.server";
-import type { SqlQueries } from "~/lib/database/sql-client.server";
+import { type SqlQueries, sqlOfPrisma } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { toMajorUnits } from "~/lib/money";
 import { expireEach, unpaidOrderExpiryMs } from "~/features/orders/index.server";
@@ -173,7 +173,7 @@ function dueForExpiry(now: Date) {
 /** Expires one top-up if it is due, under its row lock (which a charge takes too): true when this call expired it. */
 export async function expireTopUpIfDue(topUpId: number, now = new Date()): Promise<boolean> {
   return getPrisma().$transaction(async (transaction) => {
-    await transaction.$queryRaw`SELECT id FROM wallet_top_ups WHERE id = ${topUpId} FOR UPDATE`;
+    await sqlOfPrisma(transaction).query("SELECT id FROM wallet_top_ups WHERE id = $1::int FOR UPDATE", [topUpId]);
     const { count } = await transaction.walletTopUp.updateMany({ where: { id: topUpId, ...dueForExpiry(now) }, data: { expiredAt: now } });
     return count === 1;
   });

@@ -6,7 +6,7 @@ import { creditWalletPaidOrder } from "~/features/fulfilment/index.server";
 import { spendFromWallet, walletBalanceMinor } from "~/features/ledger/index.server";
 import { closedOrderMessage } from "~/features/orders";
 import type { Currency, LedgerEntryKind } from "~/generated/prisma/client";
-import { getDatabase, getPrisma } from "~/lib/database/db.server";
+import { getDatabase } from "~/lib/database/db.server";
 import { isoTimestamp, type SqlQueries } from "~/lib/database/sql-client.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
@@ -48,11 +48,12 @@ const historyLength = 100;
 /** The client's balance and their latest wallet movements, each with the balance it left. */
 export async function walletOf(user: PublicUser): Promise<WalletView> {
   assertWalletOwner(user);
-  const prisma = getPrisma();
-  const rows = await prisma.$queryRaw<{ id: number; kind: LedgerEntryKind; amount_minor: number; balance_minor: number; description: string | null; order_id: number | null; top_up_id: number | null; created_at: Date }[]>`
-    SELECT id, kind, amount_minor, (sum(amount_minor) OVER (ORDER BY id))::int AS balance_minor, description, order_id, top_up_id, created_at
-    FROM ledger_entries WHERE user_id = ${user.id} AND bucket = 'wallet'
-    ORDER BY id DESC LIMIT ${historyLength}`;
+  const rows = await getDatabase().sql.query<{ id: number; kind: LedgerEntryKind; amount_minor: number; balance_minor: number; description: string | null; order_id: number | null; top_up_id: number | null; created_at: string }>(
+    `SELECT id, kind::text AS kind, amount_minor, (sum(amount_minor) OVER (ORDER BY id))::int AS balance_minor, description, order_id, top_up_id, ${isoTimestamp("created_at")} AS created_at
+     FROM ledger_entries WHERE user_id = $1::int AND bucket = 'wallet'
+     ORDER BY id DESC LIMIT $2::int`,
+    [user.id, historyLength],
+  );
   return {
     balanceMinor: rows[0]?.balance_minor ?? 0,
     currency: catalogCurrency,
@@ -64,7 +65,7 @@ export async function walletOf(user: PublicUser): Promise<WalletView> {
       description: row.description ?? "",
       orderId: row.order_id,
       topUpId: row.top_up_id,
-      createdAt: row.created_at,
+      createdAt: new Date(row.created_at),
     })),
   };
 }
