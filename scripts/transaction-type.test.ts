@@ -5,11 +5,12 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 
 /*
- * One transaction type (decision 0055): what a feature offers the others (its front doors,
- * index.ts and index.server.ts, decision 0054) never takes a Prisma client or transaction, nor a
- * callback that does; a service that works in its caller's transaction takes `SqlQueries`. Read
- * from the types the compiler gives every exported function, so an alias (`type Db = …`), a `Pick`
- * of the client or a callback's parameter cannot hide one.
+ * One transaction type (decision 0055): no function takes a Prisma client or transaction, nor a
+ * callback that does — not what a feature offers the others (its front doors, index.ts and
+ * index.server.ts, decision 0054), nor any named function inside; a service that works in its
+ * caller's transaction takes `SqlQueries`. Read from the types the compiler gives each function, so
+ * an alias (`type Db = …`), a `Pick` of the client or a callback's parameter cannot hide one. And
+ * SQL written by hand goes through `SqlQueries` alone, never Prisma's raw queries.
  */
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const featuresRoot = path.join(repoRoot, "app", "features");
