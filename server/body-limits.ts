@@ -76,8 +76,13 @@ export function closeAfterDraining(request: IncomingMessage) {
   const socket = request.socket;
   let drainedBytes = 0;
   const deadline = setTimeout(() => socket.destroy(), lingerLimits.milliseconds).unref();
-  socket.once("close", () => clearTimeout(deadline));
-  request.once("end", () => clearTimeout(deadline)); // the whole body came: the connection may serve the next request
+  const stopWaiting = () => clearTimeout(deadline);
+  socket.once("close", stopWaiting);
+  // The whole body came: the connection may serve the next request, and keeps no listener of this one.
+  request.once("end", () => {
+    stopWaiting();
+    socket.off("close", stopWaiting);
+  });
   request.removeAllListeners("data");
   request.on("data", (chunk: Buffer) => {
     drainedBytes += chunk.byteLength;
