@@ -6,7 +6,7 @@
 # Without DATABASE_URL the embedded PGlite database lives in /app/data: mount a volume there and run
 # a single container (PGlite is single-process). See docs/deployment.md.
 
-ARG NODE_VERSION=22
+ARG NODE_VERSION=24
 
 # ---- build -------------------------------------------------------------------------------------
 FROM node:${NODE_VERSION}-slim AS build

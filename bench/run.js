@@ -18,6 +18,8 @@
 //   npm run bench -- lighthouse        instead: Lighthouse's mobile run (slow 4G, 4× CPU slowdown) of the
 //                                      signed-out pages in Debian's Chromium, LCP and scores (bench/lighthouse.js)
 //   npm run bench -- --strict          exit 1 when a target is missed
+//   npm run bench -- --node machine    run the app on this machine's Node.js, not production's (the
+//                                      Dockerfile's major, fetched from the npm registry when needed: bench/production-node.js)
 //   options: --duration 10 --connections 50 --runs 3 --build-dir build-bench --extra
 //   BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles": extra flags for the app's node
 //   (a profile of any scenario; NODE_OPTIONS refuses --cpu-prof)
@@ -41,6 +43,7 @@ import { lighthouseRows, measureLighthouse } from "./lighthouse.js";
 import { measurePublicPages, publicPagesRows } from "./public-pages.js";
 import { measureRequestCost, requestCostRows } from "./request-cost.js";
 import { measureSignInFlood, signInFloodRows } from "./sign-in-flood.js";
+import { benchNode } from "./production-node.js";
 import { findFreePort, getStatus } from "./loopback.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -57,6 +60,7 @@ const { values: options, positionals } = parseArgs({
     warmup: { type: "string", default: "3" },
     strict: { type: "boolean", default: false },
     extra: { type: "boolean", default: false },
+    node: { type: "string", default: "production" },
   },
 });
 /**
@@ -99,6 +103,8 @@ const startDeadlineMs = 30_000;
 /** The flags production starts node with (package.json's start, the Dockerfile, docs/deployment.md). */
 const productionNodeFlags = ["--max-semi-space-size=64"];
 const stopDeadlineMs = 15_000;
+/** The node binary of the app and of the hello world beside it: production's unless --node machine. */
+const appNode = benchNode(options.node);
 
 // Every child we start is killed, and the temporary data folder removed, however this process ends.
 const children = new Set();
@@ -209,7 +215,7 @@ function machineInfo(loadBefore) {
     cpu: os.cpus()[0]?.model ?? "unknown",
     memoryGiB: round(os.totalmem() / 2 ** 30, 1),
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-    node: process.version,
+    node: appNode.path === process.execPath ? process.version : `${appNode.version} (production's major; this machine's own is ${process.version})`,
     // Other work on the machine moves these figures; the load average says how busy it was.
     loadAverage1mBefore: round(loadBefore, 2),
     loadAverage1mAfter: round(os.loadavg()[0], 2),
@@ -276,7 +282,7 @@ function appEnvironment(port, extraEnvironment) {
 }
 
 function spawnTracked(args, environment) {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: environment, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(appNode.path, args, { cwd: repoRoot, env: environment, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let output = "";
   const keep = (chunk) => {
