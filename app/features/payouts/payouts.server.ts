@@ -127,7 +127,7 @@ export async function requestPayout(worker: PublicUser, request: PayoutRequest):
     await queuePayoutEmail(sql, id, "requested");
     return id;
   });
-  return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }));
+  return getPayoutView(payoutId, false);
 }
 
 export async function listMyPayouts(worker: PublicUser): Promise<PayoutView[]> {
@@ -190,9 +190,9 @@ async function refuseWhileBelowZero(sql: SqlQueries, workerId: number) {
   }
 }
 
-/** The admins' view of one payout. */
-export async function getPayoutView(payoutId: number) {
-  return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), true);
+/** One payout's view: the admins' with its worker's name and e-mail, the worker's own without. */
+export async function getPayoutView(payoutId: number, withWorker = true) {
+  return toView(await getPrisma().payout.findUniqueOrThrow({ where: { id: payoutId }, select: payoutSelect }), withWorker);
 }
 
 /**
