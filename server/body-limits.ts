@@ -75,14 +75,9 @@ export function closeAfterDraining(request: IncomingMessage) {
   if (request.complete) return;
   const socket = request.socket;
   let drainedBytes = 0;
+  // No listener on the socket, which a kept-alive connection would gather: once it has closed, destroy() does nothing.
   const deadline = setTimeout(() => socket.destroy(), lingerLimits.milliseconds).unref();
-  const stopWaiting = () => clearTimeout(deadline);
-  socket.once("close", stopWaiting);
-  // The whole body came: the connection may serve the next request, and keeps no listener of this one.
-  request.once("end", () => {
-    stopWaiting();
-    socket.off("close", stopWaiting);
-  });
+  request.once("end", () => clearTimeout(deadline)); // the whole body came: the connection may serve the next request
   request.removeAllListeners("data");
   request.on("data", (chunk: Buffer) => {
     drainedBytes += chunk.byteLength;
