@@ -33,7 +33,8 @@ export function benchNode(which = "production") {
 
 function findInstalled(major) {
   if (!fs.existsSync(cacheDirectory)) return undefined;
-  const versions = fs.readdirSync(cacheDirectory).filter((name) => name.startsWith(`${major}.`));
+  // A folder without its binary is an unpacking that did not finish.
+  const versions = fs.readdirSync(cacheDirectory).filter((name) => name.startsWith(`${major}.`) && fs.existsSync(path.join(cacheDirectory, name, "bin/node")));
   const newest = versions.sort((a, b) => compareVersions(b, a))[0];
   return newest ? path.join(cacheDirectory, newest, "bin/node") : undefined;
 }
