@@ -57,8 +57,7 @@ export async function approveCompletion(admin: PublicUser, completionId: number,
  * a contested delivery's waits for its decision.
  */
 export async function releaseHeldEarnings(now = new Date(), limit = 200): Promise<number> {
-  const prisma = getPrisma();
-  const due = await prisma.taskCompletion.findMany({
+  const due = await getPrisma().taskCompletion.findMany({
     where: { review: "held", holdUntil: { lte: now }, deliveryState: { notIn: contestedStates } },
     orderBy: { holdUntil: "asc" },
     take: limit,
