@@ -123,7 +123,8 @@ export async function takeWithinLimits(limits: readonly EventLimit[]): Promise<n
  */
 export async function lockLimitKeys(transaction: SqlQueries, limits: readonly { bucket: string; key: string }[]): Promise<void> {
   const lockKeys = [...new Set(limits.map(({ bucket, key }) => JSON.stringify([bucket, key])))].sort();
-  for (const lockKey of lockKeys) await transaction.query("SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended($1::text, 0))", [lockKey]);
+  // One statement: unnest yields the keys in the array's (sorted) order, and the aggregate takes each lock as its row arrives.
+  await transaction.query("SELECT count(pg_advisory_xact_lock(hashtextextended(lock_key, 0))) AS locked FROM unnest($1::text[]) AS lock_key", [lockKeys]);
 }
 
 /** takeWithinLimits of one limit: whether the event was counted (false: the limit is reached). */
