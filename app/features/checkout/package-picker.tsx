@@ -133,7 +133,7 @@ export function QuantityDropdown({ service, choice = service, selected }: { serv
                 onClick={() => setOpen(false)}
                 className={cn("menu-item", isSelected && "font-semibold")}
               >
-                <Check className={cn("size-4 shrink-0 text-primary", !isSelected && "invisible")} aria-hidden="true" />
+                {isSelected ? <Check className="size-4 shrink-0 text-primary" aria-hidden="true" /> : <span className="size-4 shrink-0" />}
                 <span className="flex-1">
                   {quantity.toLocaleString("en-US")} {unit}
                   {isPopular ? (
